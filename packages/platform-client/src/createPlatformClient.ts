@@ -1,0 +1,64 @@
+import type { AnyEndpoint } from '@ics/platform-contract';
+import { browserEnvironment, type PlatformEnvironment } from './environment.ts';
+import { createBinder } from './http/bind.ts';
+import { ServiceDirectory } from './http/serviceDirectory.ts';
+import { Transport } from './http/transport.ts';
+import { preferencesService, type PreferencesService } from './services/preferences.ts';
+import { sessionService, type SessionService } from './services/session.ts';
+import { shellService, type ShellService } from './services/shell.ts';
+
+export interface PlatformClientOptions {
+  /** Host facilities; default `browserEnvironment()`. */
+  readonly environment?: PlatformEnvironment;
+  /** Address of the shell's config call; default `/shell-service/api/v1/config`. */
+  readonly configUrl?: string;
+  /** Origins besides the page's own that may receive the XSRF token; default none. */
+  readonly platformOrigins?: readonly string[];
+  /** Milliseconds before a call fails with `TimeoutError`; default 30000. */
+  readonly timeoutMs?: number;
+}
+
+/** One client for every platform service. */
+export interface PlatformClient {
+  readonly session: SessionService;
+  readonly shell: ShellService;
+  readonly preferences: PreferencesService;
+  /** Ends the session, then sends the browser to the identity logout path (PC-2.2). */
+  logout(): Promise<void>;
+}
+
+const boundEndpoints = new WeakMap<PlatformClient, ReadonlySet<AnyEndpoint>>();
+
+/** Creates the client. Nothing is fetched until the first call. */
+export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
+  const environment = options.environment ?? browserEnvironment();
+  const directory: ServiceDirectory = new ServiceDirectory({ transport: () => transport, configUrl: options.configUrl });
+  const transport = new Transport({
+    environment,
+    platformOrigins: options.platformOrigins,
+    timeoutMs: options.timeoutMs,
+    identityHomePath: () => directory.identityHomePath(),
+  });
+  const binder = createBinder(transport, directory);
+  const session = sessionService(binder);
+  const client: PlatformClient = {
+    session,
+    shell: shellService(binder, (signal) => directory.config(signal)),
+    preferences: preferencesService(binder),
+    async logout() {
+      const config = await directory.config();
+      try {
+        await session.logout();
+      } finally {
+        environment.location.assign(config.identityLogoutPath);
+      }
+    },
+  };
+  boundEndpoints.set(client, binder.bound);
+  return client;
+}
+
+/** The endpoints a client's services are bound to (for the contract-coverage test). */
+export function endpointsBoundBy(client: PlatformClient): ReadonlySet<AnyEndpoint> {
+  return boundEndpoints.get(client) ?? new Set();
+}

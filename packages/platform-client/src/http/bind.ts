@@ -1,0 +1,42 @@
+import { fillPath, type AnyEndpoint, type BodyOf, type None, type ParamsOf, type QueryOf, type ResponseOf } from '@ics/platform-contract';
+import type { ServiceDirectory } from './serviceDirectory.ts';
+import type { Transport } from './transport.ts';
+
+/** Options every bound call takes. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+type Part<Name extends string, T> = [T] extends [None] ? { readonly [K in Name]?: never } : { readonly [K in Name]: T };
+
+/** The argument of a bound call: only the parts the endpoint declares. */
+export type CallArgs<E> = Part<'params', ParamsOf<E>> & Part<'query', QueryOf<E>> & Part<'body', BodyOf<E>> & CallOptions;
+
+export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
+
+/** Everything services need to bind endpoints, and a record of what they bound. */
+export interface Binder {
+  bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E>;
+  readonly bound: ReadonlySet<AnyEndpoint>;
+}
+
+export function createBinder(transport: Transport, directory: ServiceDirectory): Binder {
+  const bound = new Set<AnyEndpoint>();
+  return {
+    bound,
+    bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
+      bound.add(endpoint);
+      return async (args) => {
+        const { params, query, body, signal } = args as {
+          params?: Record<string, unknown>;
+          query?: Record<string, string | number | boolean | undefined>;
+          body?: unknown;
+          signal?: AbortSignal;
+        };
+        const path = fillPath(endpoint.path, params ?? {});
+        const base = await directory.baseUrl(endpoint.backend, signal);
+        return (await transport.request({ method: endpoint.method, url: base + path, query, body, signal })) as ResponseOf<E>;
+      };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { BackendName } from './backends.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+declare const noneBrand: unique symbol;
+/** Marks an endpoint part that takes nothing (no path parameters, no query, no body). */
+export interface None {
+  readonly [noneBrand]: true;
+}
+
+/**
+ * One endpoint of the platform API, declared once. The client's service methods and the
+ * emulator's routes are both bound to these objects; the type parameters travel with the
+ * object (in `types`, which never exists at run time) so both sides agree at compile time.
+ */
+export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
+  /** The backend service that serves it; its base path comes from the shell's `config`. */
+  readonly backend: BackendName;
+  readonly method: HttpMethod;
+  /** Path template relative to the backend's base path, parameters in braces: `/Users({userId})`. */
+  readonly path: string;
+  /** Type carrier only: always `undefined` at run time. */
+  readonly types?: { params: P; query: Q; body: B; response: R };
+}
+
+/** Any endpoint, whatever its types. */
+export type AnyEndpoint = Omit<Endpoint, 'types'>;
+export type ParamsOf<E> = E extends Endpoint<infer P, infer _Q, infer _B, infer _R> ? P : never;
+export type QueryOf<E> = E extends Endpoint<infer _P, infer Q, infer _B, infer _R> ? Q : never;
+export type BodyOf<E> = E extends Endpoint<infer _P, infer _Q, infer B, infer _R> ? B : never;
+export type ResponseOf<E> = E extends Endpoint<infer _P, infer _Q, infer _B, infer R> ? R : never;
+
+/**
+ * Declares an endpoint: `endpoint<Params, Query, Body, Response>()({ backend, method, path })`.
+ * The curried form lets the types be given explicitly while the definition stays literal.
+ */
+export const endpoint =
+  <P = None, Q = None, B = None, R = void>() =>
+  (definition: { backend: BackendName; method: HttpMethod; path: string }): Endpoint<P, Q, B, R> =>
+    Object.freeze({ ...definition });

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
+import { authenticator, currentSession } from './auth/session.ts';
+import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { ApiError } from './routes/apiError.ts';
+import { registerAssets } from './routes/assets.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
+import { ContractRouter } from './routes/router.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { shellRoutes } from './routes/shell.ts';
+import { seed } from './seed/seed.ts';
+
+export interface EmulatorOptions {
+  /**
+   * Where the data lives: a directory for embedded PostgreSQL that survives restarts,
+   * `'memory'` for a throw-away database, or a `postgres://` connection string.
+   */
+  readonly database: string;
+  /** The built demo (`apps/demo/dist`), served at `/demo/`; omitted, `/demo/` answers 503. */
+  readonly demoDir?: string;
+  /** Seconds a session lasts; default 8 hours. */
+  readonly sessionLifetimeSeconds?: number;
+  /** Published in the shell config; omitted by default, so `saasLogout` reports PC-8.1. */
+  readonly saasBaseURL?: string;
+  /** Fastify's request log; default off. */
+  readonly logger?: boolean;
+}
+
+export interface Emulator {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  readonly router: ContractRouter;
+  /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(database: string): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database);
+  return openPglite(database === 'memory' ? undefined : database);
+}
+
+/** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
+export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const db = await openDatabase(options.database);
+  await migrate(db);
+  await seed(db);
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, genReqId: () => crypto.randomUUID() });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    const requestId = request.headers['x-request-id'];
+    if (typeof requestId === 'string' && /^[\w-]{1,64}$/.test(requestId)) reply.header('X-Request-Id', requestId);
+    if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+      );
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'The emulator failed to answer; see its log.' } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
+  );
+
+  const router = new ContractRouter(authenticator(db));
+  sessionRoutes(router, db);
+  shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
+  preferencesRoutes(router, db);
+  router.mount(app);
+
+  registerAuthPages(app, db, { sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600 });
+  registerAssets(app);
+
+  // The demo is for signed-in users: anyone else is sent to the login page first.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, request))) {
+      return reply.redirect(IDENTITY_HOME_PATH);
+    }
+  });
+  if (options.demoDir && existsSync(options.demoDir)) {
+    await app.register(fastifyStatic, { root: options.demoDir, prefix: DEMO_PATH, index: 'index.html' });
+  } else {
+    app.get(`${DEMO_PATH}*`, async () => {
+      throw new ApiError(503, 'DEMO_NOT_BUILT', 'The demo is not built: run `npm run build` (or `npm start`).');
+    });
+  }
+
+  return {
+    app,
+    db,
+    router,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      if (typeof address !== 'object' || address === null) throw new Error('The emulator has no address.');
+      return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

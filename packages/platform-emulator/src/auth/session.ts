@@ -1,0 +1,63 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { UserSession } from '@ics/platform-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { findSession } from '../db/sessions.ts';
+import { findUserSession } from '../db/users.ts';
+import { ApiError } from '../routes/apiError.ts';
+
+export const SESSION_COOKIE = 'ICS_SESSION';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface SessionContext {
+  readonly sessionId: string;
+  readonly user: UserSession;
+}
+
+/** The session of a request, or `undefined` when there is none or it has ended. */
+export async function currentSession(db: Queryable, request: FastifyRequest): Promise<SessionContext | undefined> {
+  const id = request.cookies[SESSION_COOKIE];
+  if (!id) return undefined;
+  const session = await findSession(db, id);
+  if (!session || session.expired) return undefined;
+  const user = await findUserSession(db, session.userId);
+  return user && { sessionId: id, user };
+}
+
+/**
+ * Authenticates an API request: 401 without a known session, 400 SS_001 when the session
+ * has ended, 403 when a state-changing request lacks the matching XSRF header.
+ */
+export function authenticator(db: Queryable) {
+  return async (request: FastifyRequest, needsXsrf: boolean): Promise<SessionContext> => {
+    const id = request.cookies[SESSION_COOKIE];
+    const session = id ? await findSession(db, id) : undefined;
+    if (!session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
+    if (session.expired) throw new ApiError(400, 'SS_001', 'Your session has ended. Sign in again.');
+    if (needsXsrf && !sameSecret(request.headers[XSRF_HEADER], session.xsrfToken)) {
+      throw new ApiError(403, 'XSRF', 'The X-XSRF-TOKEN header is missing or does not match the session.');
+    }
+    const user = await findUserSession(db, session.userId);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
+    return { sessionId: session.id, user };
+  };
+}
+
+export function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Sets the HttpOnly session cookie and the readable XSRF cookie. */
+export function setSessionCookies(reply: FastifyReply, session: { id: string; xsrfToken: string }): void {
+  reply.setCookie(SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'lax' });
+  reply.setCookie(XSRF_COOKIE, session.xsrfToken, { path: '/', httpOnly: false, sameSite: 'strict' });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+}

@@ -1,0 +1,40 @@
+import type { UserSession } from '@ics/platform-contract';
+import type { Queryable } from './database.ts';
+
+interface UserRow {
+  id: string;
+  user_name: string;
+  display_name: string;
+  org_id: string;
+  parent_id: string;
+  privileges: string[];
+  locale: string | null;
+}
+
+/** The people shown on the login page, in their seeded order. */
+export async function listPersonas(db: Queryable): Promise<{ id: string; displayName: string; email: string }[]> {
+  const rows = await db.query<{ id: string; display_name: string; email: string }>(
+    'select id, display_name, email from users order by persona_order, display_name',
+  );
+  return rows.map((r) => ({ id: r.id, displayName: r.display_name, email: r.email }));
+}
+
+/** The session view of a user, or `undefined` when there is no such user. */
+export async function findUserSession(db: Queryable, userId: string): Promise<UserSession | undefined> {
+  const [row] = await db.query<UserRow>(
+    `select u.id, u.user_name, u.display_name, u.org_id, o.parent_id, u.privileges, u.locale
+       from users u join orgs o on o.id = u.org_id where u.id = $1`,
+    [userId],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    userName: row.user_name,
+    displayName: row.display_name,
+    orgId: row.org_id,
+    currentOrgId: row.org_id,
+    parentOrgId: row.parent_id,
+    effectivePrivileges: row.privileges,
+    ...(row.locale ? { locale: row.locale } : {}),
+  };
+}

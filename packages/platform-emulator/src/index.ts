@@ -1,0 +1,6 @@
+export { createEmulator, openDatabase, type Emulator, type EmulatorOptions } from './app.ts';
+export type { Database, Queryable } from './db/database.ts';
+export { migrate, migrations } from './db/migrations.ts';
+export { seed } from './seed/seed.ts';
+export { personas, organisations } from './seed/personas.ts';
+export { catalogue } from './seed/catalogue.ts';

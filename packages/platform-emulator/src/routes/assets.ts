@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml, htmlPage, pagesCss } from '../auth/html.ts';
+import { DEMO_PATH } from '../auth/pages.ts';
+import { catalogue } from '../seed/catalogue.ts';
+import { bundleLanguages, catalogueTranslation, type BundleLanguage, type CatalogueTranslation } from '../seed/translations.ts';
+import { ApiError } from './apiError.ts';
+
+const products = new Map(catalogue.flatMap((g) => g.products).map((p) => [p.uniqueName, p]));
+const groups = new Set(catalogue.map((g) => g.uniqueName));
+
+/** A generated icon: the product's initials on a tile of its hue. */
+function icon(label: string, hue: number): string {
+  const initials = label
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 3);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70" viewBox="0 0 70 70">
+<rect width="70" height="70" rx="14" fill="hsl(${hue} 62% 38%)"/>
+<text x="35" y="44" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeHtml(initials)}</text>
+</svg>`;
+}
+
+/** Icons, translation bundles, the pages' stylesheet and the stand-in product pages. */
+export function registerAssets(app: FastifyInstance): void {
+  const translations = new Map<BundleLanguage, CatalogueTranslation>(
+    bundleLanguages.map((language) => [language, catalogueTranslation(language)]),
+  );
+
+  app.get('/emulator-assets/pages.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(pagesCss),
+  );
+
+  app.get<{ Params: { file: string } }>('/shell-service/assets/icons/:file', async (request, reply) => {
+    const product = products.get(request.params.file.replace(/\.svg$/, ''));
+    if (!product || product.iconHue === null || !request.params.file.endsWith('.svg')) {
+      throw new ApiError(404, 'NOT_FOUND', `No icon ${request.params.file}.`);
+    }
+    return reply
+      .type('image/svg+xml')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(icon(product.label, product.iconHue));
+  });
+
+  app.get<{ Params: { kind: string; name: string; language: string } }>(
+    '/shell-service/i18n/:kind/:name/:language/translation.json',
+    async (request, reply) => {
+      const { kind, name, language } = request.params;
+      const texts = translations.get(language as BundleLanguage);
+      if (!texts) throw new ApiError(404, 'NOT_FOUND', `No translations in '${language}'.`);
+      reply.header('Cache-Control', 'public, max-age=300');
+      if (kind === 'products' && products.has(name)) {
+        const product = texts.products[name];
+        if (product) return { product: { label: product.label, description: product.description } };
+      }
+      if (kind === 'groups' && groups.has(name)) {
+        const label = texts.groups[name];
+        if (label) return { productGroup: { label } };
+      }
+      throw new ApiError(404, 'NOT_FOUND', `No translation bundle for ${kind}/${name}.`);
+    },
+  );
+
+  for (const [prefix, what] of [
+    ['/apps', 'application'],
+    ['/docs', 'documentation'],
+  ] as const) {
+    app.get<{ Params: { name: string } }>(`${prefix}/:name/`, async (request, reply) => {
+      const product = products.get(request.params.name);
+      if (!product) throw new ApiError(404, 'NOT_FOUND', `No ${what} '${request.params.name}'.`);
+      return reply.type('text/html; charset=utf-8').send(
+        htmlPage({
+          title: `${product.label} · Intelligent Cloud Services`,
+          body: `<main><h1>${escapeHtml(product.label)}</h1>
+            <p>${escapeHtml(product.description)}</p>
+            <p>The emulator stands in for this ${what} page.</p>
+            <p><a href="${DEMO_PATH}">Back to the demo</a></p></main>`,
+        }),
+      );
+    });
+  }
+}

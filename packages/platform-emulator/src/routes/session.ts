@@ -1,0 +1,14 @@
+import { contract } from '@ics/platform-contract';
+import type { Database } from '../db/database.ts';
+import { deleteSession } from '../db/sessions.ts';
+import { clearSessionCookies } from '../auth/session.ts';
+import type { ContractRouter } from './router.ts';
+
+export function sessionRoutes(router: ContractRouter, db: Database): void {
+  router.add(contract.session.getUser, {}, async ({ session }) => session.user);
+
+  router.add(contract.session.logout, {}, async ({ session, reply }) => {
+    await deleteSession(db, session.sessionId);
+    clearSessionCookies(reply);
+  });
+}

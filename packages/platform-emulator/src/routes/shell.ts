@@ -1,0 +1,19 @@
+import { backends, contract } from '@ics/platform-contract';
+import type { Database } from '../db/database.ts';
+import { productsWithLicenses } from '../db/products.ts';
+import { IDENTITY_HOME_PATH, IDENTITY_LOGOUT_PATH } from '../auth/pages.ts';
+import type { ContractRouter } from './router.ts';
+
+export function shellRoutes(router: ContractRouter, db: Database, options: { saasBaseURL?: string }): void {
+  // Public: the client reads it before it knows whether anyone is signed in.
+  router.add(contract.shell.getConfig, { public: true }, async () => ({
+    serviceUrls: Object.fromEntries(Object.values(backends).map((b) => [b.configKey, b.basePath])),
+    identityHomePath: IDENTITY_HOME_PATH,
+    identityLogoutPath: IDENTITY_LOGOUT_PATH,
+    ...(options.saasBaseURL ? { saasBaseURL: options.saasBaseURL } : {}),
+  }));
+
+  router.add(contract.shell.getProductsWithLicenses, {}, async ({ session }) =>
+    productsWithLicenses(db, session.user.id),
+  );
+}
