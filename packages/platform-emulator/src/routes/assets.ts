@@ -12,6 +12,7 @@ const groups = new Set(catalogue.map((g) => g.uniqueName));
 function icon(label: string, hue: number): string {
   const initials = label
     .split(/\s+/)
+    .filter((word) => /^[A-Z0-9]/.test(word))
     .map((word) => word[0])
     .join('')
     .slice(0, 3);
@@ -26,6 +27,8 @@ export function registerAssets(app: FastifyInstance): void {
   const translations = new Map<BundleLanguage, CatalogueTranslation>(
     bundleLanguages.map((language) => [language, catalogueTranslation(language)]),
   );
+
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).header('Cache-Control', 'public, max-age=86400').send());
 
   app.get('/emulator-assets/pages.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(pagesCss),

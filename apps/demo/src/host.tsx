@@ -1,0 +1,60 @@
+import '@ics/service-switcher/design-system.css';
+import '@ics/service-switcher/switcher.css';
+import './host.css';
+import type { UserSession } from '@ics/platform-client';
+import { ServiceSwitcher } from '@ics/service-switcher';
+import { StrictMode, useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { client } from './client.ts';
+
+/** A stand-in for an application of the suite that embeds the switcher. */
+function HostApp() {
+  const [user, setUser] = useState<UserSession>();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    void client.session.getUser().then(setUser);
+  }, []);
+  useEffect(() => {
+    if (open) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [open]);
+
+  return (
+    <div className="host">
+      <header className="host__header">
+        <button type="button" className="ics-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          Services
+        </button>
+        <span className="host__app">Demo host application</span>
+        <span className="host__user">{user ? `Signed in as ${user.displayName}` : ''}</span>
+        <button type="button" className="ics-button ics-button--link" onClick={() => void client.logout()}>
+          Log Out
+        </button>
+      </header>
+      <main className="host__main">
+        <h1>Demo host application</h1>
+        <p>
+          This page stands in for an application of the suite. Open the switcher with the Services button, or go to
+          the <a href="/demo/services.html">standalone services page</a>.
+        </p>
+      </main>
+      <dialog ref={dialog} className="host__dialog" aria-label="Services" onClose={() => setOpen(false)}>
+        {open ? <ServiceSwitcher client={client} onRequestClose={() => setOpen(false)} /> : null}
+        <button type="button" className="ics-button ics-button--link" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </dialog>
+    </div>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <HostApp />
+    </StrictMode>,
+  );
+}

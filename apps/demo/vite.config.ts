@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The emulator serves the built demo at /demo/, on the same origin as the API.
+export default defineConfig({
+  base: '/demo/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: { host: resolve(import.meta.dirname, 'index.html'), services: resolve(import.meta.dirname, 'services.html') },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../errors.ts';
+import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { ServiceDirectory } from './serviceDirectory.ts';
+import { Transport } from './transport.ts';
+
+function directoryFor(handler: Parameters<typeof fakeEnvironment>[0]) {
+  const env = fakeEnvironment(handler);
+  const transport = new Transport({ environment: env, identityHomePath: () => '/' });
+  return { env, directory: new ServiceDirectory({ transport: () => transport }) };
+}
+
+describe('given the shell config', () => {
+  it('[PC-8.2] raises "Service config key is not present in the config" for a service it does not name', async () => {
+    const { directory } = directoryFor(() => json(200, { ...fakeConfig, serviceUrls: {} }));
+    const error = await directory.baseUrl('identity').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe('Service config key is not present in the config');
+  });
+
+  it('fetches the config once for concurrent callers', async () => {
+    const { env, directory } = directoryFor(() => json(200, fakeConfig));
+    const urls = await Promise.all([directory.baseUrl('identity'), directory.baseUrl('shell'), directory.baseUrl('session')]);
+    expect(urls).toEqual(['/identity-service/api/v1', '/shell-service/api/v1', '/session-service/api/v1']);
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('does not keep a failed config fetch: the next call tries again', async () => {
+    let fail = true;
+    const { env, directory } = directoryFor(() => (fail ? json(503, {}) : json(200, fakeConfig)));
+    await expect(directory.baseUrl('identity')).rejects.toMatchObject({ status: 503 });
+    fail = false;
+    await expect(directory.baseUrl('identity')).resolves.toBe('/identity-service/api/v1');
+    expect(env.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,27 @@
+import { createEmulator, type Emulator } from '@ics/platform-emulator';
+import { createPlatformClient, type PlatformClient } from '../createPlatformClient.ts';
+import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
+
+/** An emulator on an ephemeral loopback port, with a throw-away database. */
+export async function startEmulator(): Promise<{ emulator: Emulator; url: string }> {
+  const emulator = await createEmulator({ database: 'memory' });
+  return { emulator, url: await emulator.listen({ port: 0 }) };
+}
+
+/**
+ * A client whose "browser" signed in as a persona through the real login page: it fetched
+ * the form, and posted the persona button with the form token, over HTTP.
+ */
+export async function signedInClient(url: string, personaId: string): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
+  const env = nodeEnvironment({ origin: url, page: '/demo/' });
+  const page = await env.fetch(`${url}/identity-service/home`, { method: 'GET' });
+  const token = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!token) throw new Error('The login page has no form token.');
+  const login = await env.fetch(`${url}/identity-service/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ persona: personaId, xsrf: token }).toString(),
+  });
+  if (login.status !== 303) throw new Error(`Sign-in answered ${login.status}.`);
+  return { client: createPlatformClient({ environment: env }), env };
+}

@@ -1,0 +1,1 @@
+export { nodeEnvironment, type NodeEnvironment } from './nodeEnvironment.ts';

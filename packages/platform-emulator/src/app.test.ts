@@ -1,0 +1,140 @@
+import { DEFAULT_SERVICE_PREFERENCE, type ProductsWithLicenses } from '@ics/platform-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from './app.ts';
+import { createSession } from './db/sessions.ts';
+import { signInWithInject } from './testing/signIn.ts';
+
+let emulator: Emulator;
+let ada: Awaited<ReturnType<typeof signInWithInject>>;
+const prefs = '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences';
+
+beforeAll(async () => {
+  emulator = await createEmulator({ database: 'memory' });
+  ada = await signInWithInject(emulator.app, 'usr-ada-0000001');
+});
+afterAll(() => emulator.close());
+
+const asAda = (options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; xsrf?: string | null; contentType?: string }) =>
+  emulator.app.inject({
+    method: options.method ?? 'GET',
+    url: options.url,
+    cookies: ada.cookies,
+    headers: {
+      ...(options.xsrf === null ? {} : { 'x-xsrf-token': options.xsrf ?? ada.xsrf.value }),
+      ...(options.payload !== undefined ? { 'content-type': options.contentType ?? 'application/json' } : {}),
+    },
+    ...(options.payload !== undefined
+      ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) }
+      : {}),
+  });
+
+const defaultServiceOf = async () =>
+  (await asAda({ url: `${prefs}?fullyQualifiedName=${DEFAULT_SERVICE_PREFERENCE}` })).json().value;
+
+describe('given the login page', () => {
+  it('shows one button per persona, by display name', async () => {
+    const page = await emulator.app.inject({ url: '/identity-service/home' });
+    expect(page.headers['content-type']).toContain('text/html');
+    const names = [...page.body.matchAll(/class="name">([^<]+)</g)].map((m) => m[1]);
+    expect(names).toEqual(['Ada Admin', 'Lee Locked', 'Nia Newcomer', 'Tia Trial']);
+  });
+
+  it('signs in with an HttpOnly session cookie and a readable XSRF cookie, then leads to the demo', () => {
+    expect(ada.login.statusCode).toBe(303);
+    expect(ada.login.headers.location).toBe('/demo/');
+    expect(ada.session.httpOnly).toBe(true);
+    expect(ada.xsrf.httpOnly).toBeFalsy();
+  });
+
+  it('refuses a sign-in without the form token', async () => {
+    const login = await emulator.app.inject({
+      method: 'POST',
+      url: '/identity-service/login',
+      payload: 'persona=usr-ada-0000001',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.cookies.find((c) => c.name === 'ICS_SESSION')).toBeUndefined();
+  });
+
+  it('ends the session on logout and returns to the login page', async () => {
+    const lee = await signInWithInject(emulator.app, 'usr-lee-0000001');
+    const out = await emulator.app.inject({ url: '/identity-service/logout', cookies: lee.cookies });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/identity-service/home');
+    const after = await emulator.app.inject({ url: '/session-service/api/v1/session/User', cookies: lee.cookies });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('given API requests', () => {
+  it('answers 401 with a JSON error without a session', async () => {
+    const answer = await emulator.app.inject({ url: '/session-service/api/v1/session/User' });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+  });
+
+  it('answers 400 SS_001 for a session that has ended', async () => {
+    const ended = await createSession(emulator.db, 'usr-ada-0000001', -1);
+    const answer = await emulator.app.inject({ url: '/session-service/api/v1/session/User', cookies: { ICS_SESSION: ended.id } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.code).toBe('SS_001');
+  });
+
+  it('answers 403 to a state-changing request without the matching XSRF header, and writes nothing', async () => {
+    for (const xsrf of [null, 'wrong-token']) {
+      const answer = await asAda({ method: 'POST', url: prefs, payload: { fullyQualifiedName: 'a.b', value: 'x' }, xsrf });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().error.code).toBe('XSRF');
+    }
+    expect((await asAda({ url: `${prefs}?fullyQualifiedName=a.b` })).json().value).toEqual([]);
+  });
+
+  it.each([
+    ['malformed JSON', '{"fullyQualifiedName": "a', /JSON/],
+    ['a wrong type', { fullyQualifiedName: 'a.b', value: 5 }, /body\.value must be string/],
+    ['a missing field', { fullyQualifiedName: 'a.b' }, /value/],
+    ['an unknown key', { fullyQualifiedName: 'a.b', value: 'x', admin: true }, /unknown property 'admin'/],
+    ['an oversized value', { fullyQualifiedName: 'a.b', value: 'x'.repeat(4001) }, /body\.value/],
+    ['an oversized key', { fullyQualifiedName: 'k'.repeat(256), value: 'x' }, /body\.fullyQualifiedName/],
+  ])('answers 400 naming the problem for %s, and writes nothing', async (_, payload, message) => {
+    const answer = await asAda({ method: 'POST', url: prefs, payload });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.message).toMatch(message);
+    expect((await asAda({ url: prefs })).json().value).toEqual([]);
+  });
+
+  it('answers 400 for an unknown query parameter and 405 for a method the path does not take', async () => {
+    expect((await asAda({ url: `${prefs}?$top=1` })).statusCode).toBe(400);
+    const patch = await emulator.app.inject({ method: 'PATCH', url: prefs, cookies: ada.cookies });
+    expect(patch.statusCode).toBe(405);
+  });
+
+  it('keeps what is written: create, read filtered, update, delete', async () => {
+    const pref = { fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' };
+    expect((await asAda({ method: 'POST', url: prefs, payload: pref })).statusCode).toBe(201);
+    expect(await defaultServiceOf()).toEqual([pref]);
+    expect((await asAda({ method: 'POST', url: prefs, payload: pref })).statusCode).toBe(409);
+    const key = `${prefs}(${DEFAULT_SERVICE_PREFERENCE})`;
+    expect((await asAda({ method: 'PUT', url: key, payload: { value: 'cdq' } })).json()).toEqual({ ...pref, value: 'cdq' });
+    const products: ProductsWithLicenses = (await asAda({ url: '/shell-service/api/v1/ProductsWithLicenses' })).json();
+    expect(products.preferredProduct).toEqual({ uniqueName: 'cdq' });
+    expect((await asAda({ method: 'DELETE', url: key })).statusCode).toBe(204);
+    expect(await defaultServiceOf()).toEqual([]);
+    expect((await asAda({ method: 'DELETE', url: key })).statusCode).toBe(404);
+  });
+
+  it("refuses access to another user's preferences", async () => {
+    const answer = await asAda({ url: '/identity-service/api/v1/Users(usr-lee-0000001)/Preferences' });
+    expect(answer.statusCode).toBe(403);
+  });
+
+  it('publishes every service base path in the shell config, without a session', async () => {
+    const config = (await emulator.app.inject({ url: '/shell-service/api/v1/config' })).json();
+    expect(config.serviceUrls).toMatchObject({
+      'identity-service': '/identity-service/api/v1',
+      'session-service': '/session-service/api/v1',
+      'shell-service': '/shell-service/api/v1',
+    });
+  });
+});

@@ -1,0 +1,25 @@
+/** The interface languages of the widget (SW-1.6). */
+export const LOCALES = ['ca', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pt', 'ru', 'zh_CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [l.split('_')[0] as string, l]));
+
+/**
+ * The first of the browser's languages whose primary subtag is supported; 'zh-CN' (and any
+ * other zh) maps to zh_CN; otherwise English (SW-5.2).
+ */
+export function chooseLocale(languages: readonly string[] | undefined): Locale {
+  for (const tag of languages ?? []) {
+    if (typeof tag !== 'string') continue;
+    const primary = tag.trim().split(/[-_]/)[0]?.toLowerCase();
+    const locale = primary ? byPrimarySubtag.get(primary) : undefined;
+    if (locale) return locale;
+  }
+  return 'en';
+}
+
+/** The primary subtag used in translation-bundle addresses (SW-5.3): zh_CN → zh. */
+export const bundleSubtag = (locale: Locale) => locale.split('_')[0] as string;
+
+/** BCP 47 form for Intl APIs: zh_CN → zh-CN. */
+export const bcp47 = (locale: Locale) => locale.replace('_', '-');
