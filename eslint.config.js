@@ -6,17 +6,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'playwright-report/**', '.test-output/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.test-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(only|skip)$/][callee.object.name=/^(it|test|describe)$/]", message: 'No focused or skipped tests on main.' },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(only|skip)$/][callee.object.name=/^(it|test|describe)$/]',
+          message: 'No focused or skipped tests on main.',
+        },
       ],
     },
   },
@@ -28,14 +44,43 @@ export default tseslint.config(
   {
     // The client core reaches the browser only through its injectable environment.
     files: ['packages/platform-client/src/**/*.ts'],
-    ignores: ['packages/platform-client/src/environment.ts', 'packages/platform-client/src/**/*.test.ts', 'packages/platform-client/src/node/**'],
+    ignores: [
+      'packages/platform-client/src/environment.ts',
+      'packages/platform-client/src/**/*.test.ts',
+      'packages/platform-client/src/{node,testing,integration}/**',
+    ],
     rules: {
-      'no-restricted-globals': ['error', 'window', 'document', 'location', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'setTimeout', 'setInterval', 'BroadcastChannel'],
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@ics/platform-emulator'] }],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'location',
+        'localStorage',
+        'sessionStorage',
+        'fetch',
+        'navigator',
+        'setTimeout',
+        'setInterval',
+        'BroadcastChannel',
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@ics/platform-emulator'] },
+      ],
     },
   },
   {
+    // `void` marks endpoints that answer with no body.
+    files: ['packages/platform-contract/src/endpoints/*.ts'],
+    rules: { '@typescript-eslint/no-invalid-void-type': 'off' },
+  },
+  {
     files: ['packages/platform-emulator/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@ics/platform-client', '@ics/platform-client/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@ics/platform-client', '@ics/platform-client/*'] },
+      ],
+    },
   },
 );

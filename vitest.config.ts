@@ -9,7 +9,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/{platform-contract,platform-client,platform-emulator}/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'packages/{platform-contract,platform-client,platform-emulator}/src/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -11,7 +11,10 @@ export default defineConfig({
     emptyOutDir: true,
     reportCompressedSize: false,
     rollupOptions: {
-      input: { host: resolve(import.meta.dirname, 'index.html'), services: resolve(import.meta.dirname, 'services.html') },
+      input: {
+        host: resolve(import.meta.dirname, 'index.html'),
+        services: resolve(import.meta.dirname, 'services.html'),
+      },
     },
   },
 });

@@ -24,25 +24,43 @@ function HostApp() {
   return (
     <div className="host">
       <header className="host__header">
-        <button type="button" className="ics-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="ics-button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
           Services
         </button>
         <span className="host__app">Demo host application</span>
         <span className="host__user">{user ? `Signed in as ${user.displayName}` : ''}</span>
-        <button type="button" className="ics-button ics-button--link" onClick={() => void client.logout()}>
+        <button
+          type="button"
+          className="ics-button ics-button--link"
+          onClick={() => void client.logout()}
+        >
           Log Out
         </button>
       </header>
       <main className="host__main">
         <h1>Demo host application</h1>
         <p>
-          This page stands in for an application of the suite. Open the switcher with the Services button, or go to
-          the <a href="/demo/services.html">standalone services page</a>.
+          This page stands in for an application of the suite. Open the switcher with the Services
+          button, or go to the <a href="/demo/services.html">standalone services page</a>.
         </p>
       </main>
-      <dialog ref={dialog} className="host__dialog" aria-label="Services" onClose={() => setOpen(false)}>
+      <dialog
+        ref={dialog}
+        className="host__dialog"
+        aria-label="Services"
+        onClose={() => setOpen(false)}
+      >
         {open ? <ServiceSwitcher client={client} onRequestClose={() => setOpen(false)} /> : null}
-        <button type="button" className="ics-button ics-button--link" onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="ics-button ics-button--link"
+          onClick={() => setOpen(false)}
+        >
           Close
         </button>
       </dialog>

@@ -32,7 +32,10 @@ const boundEndpoints = new WeakMap<PlatformClient, ReadonlySet<AnyEndpoint>>();
 /** Creates the client. Nothing is fetched until the first call. */
 export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
   const environment = options.environment ?? browserEnvironment();
-  const directory: ServiceDirectory = new ServiceDirectory({ transport: () => transport, configUrl: options.configUrl });
+  const directory: ServiceDirectory = new ServiceDirectory({
+    transport: () => transport,
+    configUrl: options.configUrl,
+  });
   const transport = new Transport({
     environment,
     platformOrigins: options.platformOrigins,

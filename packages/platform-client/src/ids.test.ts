@@ -13,7 +13,9 @@ describe('given generated ids', () => {
   });
 
   it('differ from one another', () => {
-    const ids = new Set(Array.from({ length: 1000 }, () => generateId((a) => crypto.getRandomValues(a))));
+    const ids = new Set(
+      Array.from({ length: 1000 }, () => generateId((a) => crypto.getRandomValues(a))),
+    );
     expect(ids.size).toBe(1000);
   });
 

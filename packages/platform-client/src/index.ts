@@ -1,4 +1,8 @@
-export { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './createPlatformClient.ts';
+export {
+  createPlatformClient,
+  type PlatformClient,
+  type PlatformClientOptions,
+} from './createPlatformClient.ts';
 export { browserEnvironment, type PlatformEnvironment } from './environment.ts';
 export {
   ConfigurationError,

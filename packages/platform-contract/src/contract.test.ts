@@ -22,7 +22,9 @@ describe('given the declared contract', () => {
     });
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(listEndpoints().length);
-    expect(lines).toContain('preferences PUT /identity-service/api/v1/Users({userId})/Preferences({key})');
+    expect(lines).toContain(
+      'preferences PUT /identity-service/api/v1/Users({userId})/Preferences({key})',
+    );
     for (const line of lines) expect(line).toMatch(/^[a-z]+ (GET|POST|PUT|PATCH|DELETE) \/\S+$/);
   });
 });

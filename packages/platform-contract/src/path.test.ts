@@ -23,9 +23,12 @@ describe('given a path template with OData keys', () => {
     );
   });
 
-  it.each([undefined, '', 42, null])('throws a TypeError naming the parameter when it is %p', (value) => {
-    expect(() => fillPath('/Users({userId})', { userId: value })).toThrow(/'userId'/);
-  });
+  it.each([undefined, '', 42, null])(
+    'throws a TypeError naming the parameter when it is %p',
+    (value) => {
+      expect(() => fillPath('/Users({userId})', { userId: value })).toThrow(/'userId'/);
+    },
+  );
 
   it('lists the parameter names in order', () => {
     expect(templateParams('/Orgs({orgId})/Users({userId})')).toEqual(['orgId', 'userId']);

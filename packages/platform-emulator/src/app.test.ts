@@ -14,17 +14,28 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const asAda = (options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; xsrf?: string | null; contentType?: string }) =>
+const asAda = (options: {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  xsrf?: string | null;
+  contentType?: string;
+}) =>
   emulator.app.inject({
     method: options.method ?? 'GET',
     url: options.url,
     cookies: ada.cookies,
     headers: {
       ...(options.xsrf === null ? {} : { 'x-xsrf-token': options.xsrf ?? ada.xsrf.value }),
-      ...(options.payload !== undefined ? { 'content-type': options.contentType ?? 'application/json' } : {}),
+      ...(options.payload !== undefined
+        ? { 'content-type': options.contentType ?? 'application/json' }
+        : {}),
     },
     ...(options.payload !== undefined
-      ? { payload: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) }
+      ? {
+          payload:
+            typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload),
+        }
       : {}),
   });
 
@@ -59,10 +70,16 @@ describe('given the login page', () => {
 
   it('ends the session on logout and returns to the login page', async () => {
     const lee = await signInWithInject(emulator.app, 'usr-lee-0000001');
-    const out = await emulator.app.inject({ url: '/identity-service/logout', cookies: lee.cookies });
+    const out = await emulator.app.inject({
+      url: '/identity-service/logout',
+      cookies: lee.cookies,
+    });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/identity-service/home');
-    const after = await emulator.app.inject({ url: '/session-service/api/v1/session/User', cookies: lee.cookies });
+    const after = await emulator.app.inject({
+      url: '/session-service/api/v1/session/User',
+      cookies: lee.cookies,
+    });
     expect(after.statusCode).toBe(401);
   });
 });
@@ -71,19 +88,29 @@ describe('given API requests', () => {
   it('answers 401 with a JSON error without a session', async () => {
     const answer = await emulator.app.inject({ url: '/session-service/api/v1/session/User' });
     expect(answer.statusCode).toBe(401);
-    expect(answer.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+    expect(answer.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: expect.any(String) },
+    });
   });
 
   it('answers 400 SS_001 for a session that has ended', async () => {
     const ended = await createSession(emulator.db, 'usr-ada-0000001', -1);
-    const answer = await emulator.app.inject({ url: '/session-service/api/v1/session/User', cookies: { ICS_SESSION: ended.id } });
+    const answer = await emulator.app.inject({
+      url: '/session-service/api/v1/session/User',
+      cookies: { ICS_SESSION: ended.id },
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error.code).toBe('SS_001');
   });
 
   it('answers 403 to a state-changing request without the matching XSRF header, and writes nothing', async () => {
     for (const xsrf of [null, 'wrong-token']) {
-      const answer = await asAda({ method: 'POST', url: prefs, payload: { fullyQualifiedName: 'a.b', value: 'x' }, xsrf });
+      const answer = await asAda({
+        method: 'POST',
+        url: prefs,
+        payload: { fullyQualifiedName: 'a.b', value: 'x' },
+        xsrf,
+      });
       expect(answer.statusCode).toBe(403);
       expect(answer.json().error.code).toBe('XSRF');
     }
@@ -94,9 +121,17 @@ describe('given API requests', () => {
     ['malformed JSON', '{"fullyQualifiedName": "a', /JSON/],
     ['a wrong type', { fullyQualifiedName: 'a.b', value: 5 }, /body\.value must be string/],
     ['a missing field', { fullyQualifiedName: 'a.b' }, /value/],
-    ['an unknown key', { fullyQualifiedName: 'a.b', value: 'x', admin: true }, /unknown property 'admin'/],
+    [
+      'an unknown key',
+      { fullyQualifiedName: 'a.b', value: 'x', admin: true },
+      /unknown property 'admin'/,
+    ],
     ['an oversized value', { fullyQualifiedName: 'a.b', value: 'x'.repeat(4001) }, /body\.value/],
-    ['an oversized key', { fullyQualifiedName: 'k'.repeat(256), value: 'x' }, /body\.fullyQualifiedName/],
+    [
+      'an oversized key',
+      { fullyQualifiedName: 'k'.repeat(256), value: 'x' },
+      /body\.fullyQualifiedName/,
+    ],
   ])('answers 400 naming the problem for %s, and writes nothing', async (_, payload, message) => {
     const answer = await asAda({ method: 'POST', url: prefs, payload });
     expect(answer.statusCode).toBe(400);
@@ -116,8 +151,13 @@ describe('given API requests', () => {
     expect(await defaultServiceOf()).toEqual([pref]);
     expect((await asAda({ method: 'POST', url: prefs, payload: pref })).statusCode).toBe(409);
     const key = `${prefs}(${DEFAULT_SERVICE_PREFERENCE})`;
-    expect((await asAda({ method: 'PUT', url: key, payload: { value: 'cdq' } })).json()).toEqual({ ...pref, value: 'cdq' });
-    const products: ProductsWithLicenses = (await asAda({ url: '/shell-service/api/v1/ProductsWithLicenses' })).json();
+    expect((await asAda({ method: 'PUT', url: key, payload: { value: 'cdq' } })).json()).toEqual({
+      ...pref,
+      value: 'cdq',
+    });
+    const products: ProductsWithLicenses = (
+      await asAda({ url: '/shell-service/api/v1/ProductsWithLicenses' })
+    ).json();
     expect(products.preferredProduct).toEqual({ uniqueName: 'cdq' });
     expect((await asAda({ method: 'DELETE', url: key })).statusCode).toBe(204);
     expect(await defaultServiceOf()).toEqual([]);
@@ -125,7 +165,9 @@ describe('given API requests', () => {
   });
 
   it("refuses access to another user's preferences", async () => {
-    const answer = await asAda({ url: '/identity-service/api/v1/Users(usr-lee-0000001)/Preferences' });
+    const answer = await asAda({
+      url: '/identity-service/api/v1/Users(usr-lee-0000001)/Preferences',
+    });
     expect(answer.statusCode).toBe(403);
   });
 

@@ -51,7 +51,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await migrate(db);
   await seed(db);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, genReqId: () => crypto.randomUUID() });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
@@ -59,7 +63,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     const requestId = request.headers['x-request-id'];
-    if (typeof requestId === 'string' && /^[\w-]{1,64}$/.test(requestId)) reply.header('X-Request-Id', requestId);
+    if (typeof requestId === 'string' && /^[\w-]{1,64}$/.test(requestId))
+      reply.header('X-Request-Id', requestId);
     if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
       reply.header(
         'Content-Security-Policy',
@@ -73,13 +78,19 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+      return reply
+        .code(status)
+        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
     }
     request.log.error(error);
-    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'The emulator failed to answer; see its log.' } });
+    return reply.code(500).send({
+      error: { code: 'INTERNAL', message: 'The emulator failed to answer; see its log.' },
+    });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
+    reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
   const router = new ContractRouter(authenticator(db));
@@ -88,7 +99,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   preferencesRoutes(router, db);
   router.mount(app);
 
-  registerAuthPages(app, db, { sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600 });
+  registerAuthPages(app, db, {
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+  });
   registerAssets(app);
 
   // The demo is for signed-in users: anyone else is sent to the login page first.
@@ -98,10 +111,18 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     }
   });
   if (options.demoDir && existsSync(options.demoDir)) {
-    await app.register(fastifyStatic, { root: options.demoDir, prefix: DEMO_PATH, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: options.demoDir,
+      prefix: DEMO_PATH,
+      index: 'index.html',
+    });
   } else {
     app.get(`${DEMO_PATH}*`, async () => {
-      throw new ApiError(503, 'DEMO_NOT_BUILT', 'The demo is not built: run `npm run build` (or `npm start`).');
+      throw new ApiError(
+        503,
+        'DEMO_NOT_BUILT',
+        'The demo is not built: run `npm run build` (or `npm start`).',
+      );
     });
   }
 
@@ -112,7 +133,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
-      if (typeof address !== 'object' || address === null) throw new Error('The emulator has no address.');
+      if (typeof address !== 'object' || address === null)
+        throw new Error('The emulator has no address.');
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
     async close() {

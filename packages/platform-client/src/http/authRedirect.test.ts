@@ -9,7 +9,9 @@ const transportFor = (env: ReturnType<typeof fakeEnvironment>) =>
 
 describe('given answers that say the user is not signed in', () => {
   it('[PC-2.1] [PC-7.2] sends the browser to identity home once, however many calls fail at once, and leaves them pending', async () => {
-    const env = fakeEnvironment(() => json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }));
+    const env = fakeEnvironment(() =>
+      json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }),
+    );
     const transport = transportFor(env);
     const calls = [1, 2, 3].map((n) => transport.request({ method: 'GET', url: `/x/${n}` }));
     expect(await Promise.all(calls.map(settled))).toEqual(['pending', 'pending', 'pending']);
@@ -17,7 +19,9 @@ describe('given answers that say the user is not signed in', () => {
   });
 
   it('[PC-7.2] treats a 400 with error code SS_001 as unauthenticated', async () => {
-    const env = fakeEnvironment(() => json(400, { error: { code: 'SS_001', message: 'Session ended' } }));
+    const env = fakeEnvironment(() =>
+      json(400, { error: { code: 'SS_001', message: 'Session ended' } }),
+    );
     const call = transportFor(env).request({ method: 'GET', url: '/x' });
     expect(await settled(call)).toBe('pending');
     expect(env.navigations).toEqual([home]);
@@ -25,19 +29,27 @@ describe('given answers that say the user is not signed in', () => {
 
   it('[PC-7.3] rejects a 400 with any other code to the caller without redirecting', async () => {
     const env = fakeEnvironment(() => json(400, { error: { code: 'VALIDATION', message: 'bad' } }));
-    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(HttpError);
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(
+      HttpError,
+    );
     expect(env.navigations).toEqual([]);
   });
 
   it('does not redirect while the page is already on the login path, and rejects instead', async () => {
     const env = fakeEnvironment(() => json(401, {}), { href: `https://app.example.com${home}` });
-    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({ status: 401 });
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(env.navigations).toEqual([]);
   });
 
   it('lets calls of the login and renewal flows handle a 401 themselves', async () => {
     const env = fakeEnvironment(() => json(401, {}));
-    const call = transportFor(env).request({ method: 'GET', url: '/jwt/Renew', exemptFromAuthRedirect: true });
+    const call = transportFor(env).request({
+      method: 'GET',
+      url: '/jwt/Renew',
+      exemptFromAuthRedirect: true,
+    });
     await expect(call).rejects.toMatchObject({ status: 401 });
     expect(env.navigations).toEqual([]);
   });

@@ -1,4 +1,12 @@
-import { fillPath, type AnyEndpoint, type BodyOf, type None, type ParamsOf, type QueryOf, type ResponseOf } from '@ics/platform-contract';
+import {
+  fillPath,
+  type AnyEndpoint,
+  type BodyOf,
+  type None,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@ics/platform-contract';
 import type { ServiceDirectory } from './serviceDirectory.ts';
 import type { Transport } from './transport.ts';
 
@@ -7,10 +15,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-type Part<Name extends string, T> = [T] extends [None] ? { readonly [K in Name]?: never } : { readonly [K in Name]: T };
+type Part<Name extends string, T> = [T] extends [None]
+  ? { readonly [K in Name]?: never }
+  : { readonly [K in Name]: T };
 
 /** The argument of a bound call: only the parts the endpoint declares. */
-export type CallArgs<E> = Part<'params', ParamsOf<E>> & Part<'query', QueryOf<E>> & Part<'body', BodyOf<E>> & CallOptions;
+export type CallArgs<E> = Part<'params', ParamsOf<E>> &
+  Part<'query', QueryOf<E>> &
+  Part<'body', BodyOf<E>> &
+  CallOptions;
 
 export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -35,7 +48,13 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
         };
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
-        return (await transport.request({ method: endpoint.method, url: base + path, query, body, signal })) as ResponseOf<E>;
+        return (await transport.request({
+          method: endpoint.method,
+          url: base + path,
+          query,
+          body,
+          signal,
+        })) as ResponseOf<E>;
       };
     },
   };

@@ -32,7 +32,11 @@ export function readCookie(cookies: string, name: string): string | undefined {
  * or on an origin the application configured as a platform origin. Origins are compared
  * whole (scheme, host and port), so `https://shell.example.com.evil.test` never matches.
  */
-export function isTrustedOrigin(url: URL, pageOrigin: string, platformOrigins: readonly string[]): boolean {
+export function isTrustedOrigin(
+  url: URL,
+  pageOrigin: string,
+  platformOrigins: readonly string[],
+): boolean {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   return url.origin === pageOrigin || platformOrigins.includes(url.origin);
 }

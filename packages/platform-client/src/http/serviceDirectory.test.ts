@@ -20,8 +20,16 @@ describe('given the shell config', () => {
 
   it('fetches the config once for concurrent callers', async () => {
     const { env, directory } = directoryFor(() => json(200, fakeConfig));
-    const urls = await Promise.all([directory.baseUrl('identity'), directory.baseUrl('shell'), directory.baseUrl('session')]);
-    expect(urls).toEqual(['/identity-service/api/v1', '/shell-service/api/v1', '/session-service/api/v1']);
+    const urls = await Promise.all([
+      directory.baseUrl('identity'),
+      directory.baseUrl('shell'),
+      directory.baseUrl('session'),
+    ]);
+    expect(urls).toEqual([
+      '/identity-service/api/v1',
+      '/shell-service/api/v1',
+      '/session-service/api/v1',
+    ]);
     expect(env.requests).toHaveLength(1);
   });
 

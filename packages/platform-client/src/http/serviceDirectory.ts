@@ -1,4 +1,9 @@
-import { backends, shellConfigPath, type BackendName, type ShellConfig } from '@ics/platform-contract';
+import {
+  backends,
+  shellConfigPath,
+  type BackendName,
+  type ShellConfig,
+} from '@ics/platform-contract';
 import { ConfigurationError } from '../errors.ts';
 import type { Transport } from './transport.ts';
 
@@ -21,15 +26,21 @@ export class ServiceDirectory {
   }
 
   config(signal?: AbortSignal): Promise<ShellConfig> {
-    this.#config ??= (this.#transport().request({ method: 'GET', url: this.#configUrl, signal }) as Promise<ShellConfig>).then(
-      (config) => {
-        if (typeof config !== 'object' || config === null || typeof config.serviceUrls !== 'object') {
-          throw new ConfigurationError(`The shell config at ${this.#configUrl} has no serviceUrls object.`);
-        }
-        this.#loaded = config;
-        return config;
-      },
-    );
+    this.#config ??= (
+      this.#transport().request({
+        method: 'GET',
+        url: this.#configUrl,
+        signal,
+      }) as Promise<ShellConfig>
+    ).then((config) => {
+      if (typeof config !== 'object' || config === null || typeof config.serviceUrls !== 'object') {
+        throw new ConfigurationError(
+          `The shell config at ${this.#configUrl} has no serviceUrls object.`,
+        );
+      }
+      this.#loaded = config;
+      return config;
+    });
     this.#config.catch(() => (this.#config = undefined));
     return this.#config;
   }

@@ -6,12 +6,22 @@ import { isTrustedOrigin } from './headers.ts';
 import { Transport } from './transport.ts';
 
 const transportFor = (env: ReturnType<typeof fakeEnvironment>, platformOrigins: string[] = []) =>
-  new Transport({ environment: env, platformOrigins, identityHomePath: () => '/identity-service/home' });
+  new Transport({
+    environment: env,
+    platformOrigins,
+    identityHomePath: () => '/identity-service/home',
+  });
 
 describe('given a call through the transport', () => {
   it('[PC-7.1] sends X-Requested-With, correlation ids, credentials and the XSRF token to its own origin', async () => {
-    const env = fakeEnvironment(() => json(200, { ok: true }), { cookies: 'other=1; XSRF-TOKEN=tok%3D123' });
-    await transportFor(env).request({ method: 'POST', url: '/session-service/api/v1/x', body: { a: 1 } });
+    const env = fakeEnvironment(() => json(200, { ok: true }), {
+      cookies: 'other=1; XSRF-TOKEN=tok%3D123',
+    });
+    await transportFor(env).request({
+      method: 'POST',
+      url: '/session-service/api/v1/x',
+      body: { a: 1 },
+    });
     const [sent] = env.requests;
     expect(sent?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(sent?.headers.get('X-Request-Id')).toMatch(/^[A-Za-z0-9]{15}$/);
@@ -49,7 +59,9 @@ describe('given a call through the transport', () => {
     await fc.assert(
       fc.asyncProperty(urls, async (url) => {
         const env = fakeEnvironment(() => json(200, {}), { cookies: 'XSRF-TOKEN=secret' });
-        await transportFor(env, [platform]).request({ method: 'POST', url }).catch(() => undefined);
+        await transportFor(env, [platform])
+          .request({ method: 'POST', url })
+          .catch(() => undefined);
         const sent = env.requests[0];
         if (!sent) return; // not an http(s) URL fetch would take
         const trusted = sent.url.origin === page || sent.url.origin === platform;
@@ -63,20 +75,30 @@ describe('given a call through the transport', () => {
   it('[PC-7.3] rejects a failure with an HttpError carrying status, error code, body and request id', async () => {
     const body = { error: { code: 'NOT_FOUND', message: 'No such thing.' } };
     const env = fakeEnvironment(() => json(404, body));
-    const error = await transportFor(env).request({ method: 'GET', url: '/x' }).catch((e: unknown) => e);
+    const error = await transportFor(env)
+      .request({ method: 'GET', url: '/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ name: 'HttpError', status: 404, code: 'NOT_FOUND', body });
-    expect((error as HttpError).request?.requestId).toBe(env.requests[0]?.headers.get('X-Request-Id'));
+    expect((error as HttpError).request?.requestId).toBe(
+      env.requests[0]?.headers.get('X-Request-Id'),
+    );
   });
 
   it('rejects with a NetworkError when the server cannot be reached', async () => {
     const env = fakeEnvironment(() => Promise.reject(new TypeError('fetch failed')));
-    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(NetworkError);
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
   });
 
   it('rejects with a TimeoutError when no answer comes within the time-out', async () => {
     const env = fakeEnvironment(() => new Promise<Response>(() => {}));
-    const call = new Transport({ environment: env, timeoutMs: 5000, identityHomePath: () => '/' }).request({
+    const call = new Transport({
+      environment: env,
+      timeoutMs: 5000,
+      identityHomePath: () => '/',
+    }).request({
       method: 'GET',
       url: '/slow',
     });
@@ -87,18 +109,28 @@ describe('given a call through the transport', () => {
   it('rejects with the caller’s abort reason when the caller aborts', async () => {
     const env = fakeEnvironment(() => new Promise<Response>(() => {}));
     const controller = new AbortController();
-    const call = transportFor(env).request({ method: 'GET', url: '/slow', signal: controller.signal });
+    const call = transportFor(env).request({
+      method: 'GET',
+      url: '/slow',
+      signal: controller.signal,
+    });
     controller.abort(new Error('user left'));
     await expect(call).rejects.toThrow('user left');
   });
 
   it('rejects a success whose JSON is malformed with an InvalidResponseError', async () => {
-    const env = fakeEnvironment(() => new Response('{"a":', { headers: { 'Content-Type': 'application/json' } }));
-    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(InvalidResponseError);
+    const env = fakeEnvironment(
+      () => new Response('{"a":', { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toBeInstanceOf(
+      InvalidResponseError,
+    );
   });
 
   it('resolves an empty answer as undefined', async () => {
     const env = fakeEnvironment(() => new Response(null, { status: 204 }));
-    await expect(transportFor(env).request({ method: 'DELETE', url: '/x' })).resolves.toBeUndefined();
+    await expect(
+      transportFor(env).request({ method: 'DELETE', url: '/x' }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -96,10 +96,16 @@ export class Transport {
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (timeout.signal.aborted) {
-        throw new TimeoutError(`${info.method} ${info.url} got no answer within ${this.#timeoutMs} ms`, { request: info });
+        throw new TimeoutError(
+          `${info.method} ${info.url} got no answer within ${this.#timeoutMs} ms`,
+          { request: info },
+        );
       }
       if (error instanceof TypeError) {
-        throw new NetworkError(`${info.method} ${info.url} could not reach the server`, { request: info, cause: error });
+        throw new NetworkError(`${info.method} ${info.url} could not reach the server`, {
+          request: info,
+          cause: error,
+        });
       }
       throw error;
     } finally {
@@ -117,7 +123,10 @@ async function readAnswer(response: Response, info: RequestInfo): Promise<unknow
       body = JSON.parse(text);
     } catch (cause) {
       if (response.ok) {
-        throw new InvalidResponseError(`${info.method} ${info.url} answered with malformed JSON`, { request: info, cause });
+        throw new InvalidResponseError(`${info.method} ${info.url} answered with malformed JSON`, {
+          request: info,
+          cause,
+        });
       }
     }
   }

@@ -14,11 +14,17 @@ describe('given every endpoint declared in the contract', () => {
   const declared = listEndpoints();
   const client = createPlatformClient({ environment: fakeEnvironment(() => json(200, {})) });
 
-  it.each(declared.map((d) => [`${d.group}.${d.name}`, d] as const))('%s has a client method', (_, { endpoint }) => {
-    expect(endpointsBoundBy(client).has(endpoint)).toBe(true);
-  });
+  it.each(declared.map((d) => [`${d.group}.${d.name}`, d] as const))(
+    '%s has a client method',
+    (_, { endpoint }) => {
+      expect(endpointsBoundBy(client).has(endpoint)).toBe(true);
+    },
+  );
 
-  it.each(declared.map((d) => [`${d.group}.${d.name}`, d] as const))('%s has an emulator route', (_, { endpoint }) => {
-    expect(emulator.router.has(endpoint)).toBe(true);
-  });
+  it.each(declared.map((d) => [`${d.group}.${d.name}`, d] as const))(
+    '%s has an emulator route',
+    (_, { endpoint }) => {
+      expect(emulator.router.has(endpoint)).toBe(true);
+    },
+  );
 });

@@ -19,7 +19,11 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   it('[PC-7.5] reads the session of the signed-in user', async () => {
     const { client } = await signedInClient(url, 'usr-ada-0000001');
     const user = await client.session.getUser();
-    expect(user).toMatchObject({ id: 'usr-ada-0000001', displayName: 'Ada Admin', orgId: 'org-acme-000001' });
+    expect(user).toMatchObject({
+      id: 'usr-ada-0000001',
+      displayName: 'Ada Admin',
+      orgId: 'org-acme-000001',
+    });
     expect(user.effectivePrivileges).toContain('admin');
   });
 
@@ -36,9 +40,13 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
     const prefs = client.preferences.forUser('usr-ada-0000001');
     await prefs.create({ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' });
     await prefs.create({ fullyQualifiedName: 'Other.key', value: 'x' });
-    expect(await prefs.list(DEFAULT_SERVICE_PREFERENCE)).toEqual([{ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' }]);
+    expect(await prefs.list(DEFAULT_SERVICE_PREFERENCE)).toEqual([
+      { fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' },
+    ]);
     await prefs.update(DEFAULT_SERVICE_PREFERENCE, 'cdq');
-    expect((await client.shell.getProductsWithLicenses()).preferredProduct).toEqual({ uniqueName: 'cdq' });
+    expect((await client.shell.getProductsWithLicenses()).preferredProduct).toEqual({
+      uniqueName: 'cdq',
+    });
     await prefs.delete(DEFAULT_SERVICE_PREFERENCE);
     expect(await prefs.list(DEFAULT_SERVICE_PREFERENCE)).toEqual([]);
     expect(await prefs.list()).toEqual([{ fullyQualifiedName: 'Other.key', value: 'x' }]);
@@ -50,22 +58,38 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
     const org = 'org-acme-000001';
     await admin.preferences.forOrg(org).create({ fullyQualifiedName: 'Org.theme', value: 'blue' });
     await admin.preferences.forOrg(org).update('Org.theme', 'green');
-    expect(await member.preferences.forOrg(org).list('Org.theme')).toEqual([{ fullyQualifiedName: 'Org.theme', value: 'green' }]);
-    await expect(member.preferences.forOrg(org).delete('Org.theme')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await member.preferences.forOrg(org).list('Org.theme')).toEqual([
+      { fullyQualifiedName: 'Org.theme', value: 'green' },
+    ]);
+    await expect(member.preferences.forOrg(org).delete('Org.theme')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     await admin.preferences.forOrg(org).delete('Org.theme');
     expect(await member.preferences.forOrg(org).list()).toEqual([]);
   });
 
   it('[PC-7.3] rejects refused calls with a typed error: forbidden, conflict, not found', async () => {
     const { client } = await signedInClient(url, 'usr-tia-0000001');
-    const forbidden = await client.preferences.forUser('usr-ada-0000001').list().catch((e: unknown) => e);
+    const forbidden = await client.preferences
+      .forUser('usr-ada-0000001')
+      .list()
+      .catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(HttpError);
     expect(forbidden).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     const own = client.preferences.forUser('usr-tia-0000001');
     await own.create({ fullyQualifiedName: 'Twice', value: '1' });
-    await expect(own.create({ fullyQualifiedName: 'Twice', value: '2' })).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
-    await expect(own.update('Missing', 'x')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    await expect(own.create({ fullyQualifiedName: 'Big', value: 'x'.repeat(4001) })).rejects.toMatchObject({ status: 400, code: 'VALIDATION' });
+    await expect(own.create({ fullyQualifiedName: 'Twice', value: '2' })).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
+    await expect(own.update('Missing', 'x')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      own.create({ fullyQualifiedName: 'Big', value: 'x'.repeat(4001) }),
+    ).rejects.toMatchObject({ status: 400, code: 'VALIDATION' });
   });
 
   it('[PC-2.2] logs out: ends the session, then sends the browser to the identity logout path', async () => {
@@ -90,7 +114,9 @@ describe('given a client that is not signed in, over real HTTP', () => {
     const { env } = await signedInClient(url, 'usr-ada-0000001');
     // A page on another site shares the session cookie's jar but cannot read XSRF-TOKEN.
     const blind = createPlatformClient({ environment: { ...env, readCookies: () => '' } });
-    await expect(blind.preferences.forUser('usr-ada-0000001').create({ fullyQualifiedName: 'X', value: 'y' })).rejects.toMatchObject({
+    await expect(
+      blind.preferences.forUser('usr-ada-0000001').create({ fullyQualifiedName: 'X', value: 'y' }),
+    ).rejects.toMatchObject({
       status: 403,
       code: 'XSRF',
     });

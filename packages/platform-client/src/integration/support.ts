@@ -12,7 +12,10 @@ export async function startEmulator(): Promise<{ emulator: Emulator; url: string
  * A client whose "browser" signed in as a persona through the real login page: it fetched
  * the form, and posted the persona button with the form token, over HTTP.
  */
-export async function signedInClient(url: string, personaId: string): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
+export async function signedInClient(
+  url: string,
+  personaId: string,
+): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
   const env = nodeEnvironment({ origin: url, page: '/demo/' });
   const page = await env.fetch(`${url}/identity-service/home`, { method: 'GET' });
   const token = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];

@@ -33,7 +33,8 @@ export function nodeEnvironment(options: { origin: string; page?: string }): Nod
         lower.some((a) => a === 'max-age=0' || /^max-age=-/.test(a)) ||
         lower.some((a) => a.startsWith('expires=') && Date.parse(a.slice(8)) <= Date.now());
       if (expired) jar.delete(name);
-      else jar.set(name, { value: pair.slice(eq + 1).trim(), httpOnly: lower.includes('httponly') });
+      else
+        jar.set(name, { value: pair.slice(eq + 1).trim(), httpOnly: lower.includes('httponly') });
     }
   };
 

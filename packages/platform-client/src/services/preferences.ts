@@ -38,14 +38,16 @@ export function preferencesService(binder: Binder): PreferencesService {
       list: async (fullyQualifiedName, options = {}) =>
         (await user.list({ params: { userId }, query: { fullyQualifiedName }, ...options })).value,
       create: (body, options = {}) => user.create({ params: { userId }, body, ...options }),
-      update: (key, value, options = {}) => user.update({ params: { userId, key }, body: { value }, ...options }),
+      update: (key, value, options = {}) =>
+        user.update({ params: { userId, key }, body: { value }, ...options }),
       delete: (key, options = {}) => user.delete({ params: { userId, key }, ...options }),
     }),
     forOrg: (orgId) => ({
       list: async (fullyQualifiedName, options = {}) =>
         (await org.list({ params: { orgId }, query: { fullyQualifiedName }, ...options })).value,
       create: (body, options = {}) => org.create({ params: { orgId }, body, ...options }),
-      update: (key, value, options = {}) => org.update({ params: { orgId, key }, body: { value }, ...options }),
+      update: (key, value, options = {}) =>
+        org.update({ params: { orgId, key }, body: { value }, ...options }),
       delete: (key, options = {}) => org.delete({ params: { orgId, key }, ...options }),
     }),
   };

@@ -9,7 +9,10 @@ export interface ShellService {
   getProductsWithLicenses(options?: CallOptions): Promise<ProductsWithLicenses>;
 }
 
-export function shellService(binder: Binder, config: (signal?: AbortSignal) => Promise<ShellConfig>): ShellService {
+export function shellService(
+  binder: Binder,
+  config: (signal?: AbortSignal) => Promise<ShellConfig>,
+): ShellService {
   // `config` is bound for the contract's sake, but read through the directory so that the
   // bootstrap call is made once per client.
   binder.bind(contract.shell.getConfig);

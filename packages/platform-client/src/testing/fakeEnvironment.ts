@@ -13,16 +13,26 @@ export interface FakeEnvironment extends PlatformEnvironment {
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 /** The config every fake server answers with, unless the test's handler answers first. */
 export const fakeConfig = {
-  serviceUrls: { 'identity-service': '/identity-service/api/v1', 'session-service': '/session-service/api/v1', 'shell-service': '/shell-service/api/v1' },
+  serviceUrls: {
+    'identity-service': '/identity-service/api/v1',
+    'session-service': '/session-service/api/v1',
+    'shell-service': '/shell-service/api/v1',
+  },
   identityHomePath: '/identity-service/home',
   identityLogoutPath: '/identity-service/logout',
 };
 
-export function fakeEnvironment(handler: FakeFetch, options: { href?: string; cookies?: string } = {}): FakeEnvironment {
+export function fakeEnvironment(
+  handler: FakeFetch,
+  options: { href?: string; cookies?: string } = {},
+): FakeEnvironment {
   let now = 1_700_000_000_000;
   let timers: { at: number; callback: () => void; id: number }[] = [];
   let nextId = 1;
@@ -37,7 +47,9 @@ export function fakeEnvironment(handler: FakeFetch, options: { href?: string; co
       if (init.signal?.aborted) throw init.signal.reason;
       const answer = Promise.resolve(handler(url, init));
       return new Promise<Response>((resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        );
         answer.then(resolve, reject);
       });
     },
@@ -72,7 +84,9 @@ export function fakeEnvironment(handler: FakeFetch, options: { href?: string; co
 }
 
 /** Resolves with 'pending' when the promise has not settled after the microtask queue drains. */
-export async function settled(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+export async function settled(
+  promise: Promise<unknown>,
+): Promise<'resolved' | 'rejected' | 'pending'> {
   const marker = Symbol('pending');
   const result = await Promise.race([
     promise.then(

@@ -17,7 +17,12 @@ export const preferencesEndpoints = {
     method: 'POST',
     path: '/Users({userId})/Preferences',
   }),
-  updateUserPreference: endpoint<UserKey & { key: string }, None, { value: string }, UserPreference>()({
+  updateUserPreference: endpoint<
+    UserKey & { key: string },
+    None,
+    { value: string },
+    UserPreference
+  >()({
     backend: 'identity',
     method: 'PUT',
     path: '/Users({userId})/Preferences({key})',
@@ -37,7 +42,12 @@ export const preferencesEndpoints = {
     method: 'POST',
     path: '/Orgs({orgId})/Preferences',
   }),
-  updateOrgPreference: endpoint<OrgKey & { key: string }, None, { value: string }, UserPreference>()({
+  updateOrgPreference: endpoint<
+    OrgKey & { key: string },
+    None,
+    { value: string },
+    UserPreference
+  >()({
     backend: 'identity',
     method: 'PUT',
     path: '/Orgs({orgId})/Preferences({key})',

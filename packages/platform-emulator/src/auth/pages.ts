@@ -5,7 +5,13 @@ import { createSession, deleteSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../routes/apiError.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { clearSessionCookies, currentSession, sameSecret, SESSION_COOKIE, setSessionCookies } from './session.ts';
+import {
+  clearSessionCookies,
+  currentSession,
+  sameSecret,
+  SESSION_COOKIE,
+  setSessionCookies,
+} from './session.ts';
 
 export const IDENTITY_HOME_PATH = '/identity-service/home';
 export const IDENTITY_LOGOUT_PATH = '/identity-service/logout';
@@ -13,7 +19,11 @@ export const DEMO_PATH = '/demo/';
 const LOGIN_XSRF_COOKIE = 'ICS_LOGIN_XSRF';
 
 /** The login page (one button per persona), sign-in, sign-out and the root redirect. */
-export function registerAuthPages(app: FastifyInstance, db: Database, options: { sessionLifetimeSeconds: number }): void {
+export function registerAuthPages(
+  app: FastifyInstance,
+  db: Database,
+  options: { sessionLifetimeSeconds: number },
+): void {
   app.get('/', async (request, reply) =>
     reply.redirect((await currentSession(db, request)) ? DEMO_PATH : IDENTITY_HOME_PATH),
   );
@@ -22,7 +32,11 @@ export function registerAuthPages(app: FastifyInstance, db: Database, options: {
     const personas = await listPersonas(db);
     // Login CSRF: the form carries a token that must equal a SameSite=Strict cookie.
     const token = randomBytes(18).toString('base64url');
-    reply.setCookie(LOGIN_XSRF_COOKIE, token, { path: '/identity-service', httpOnly: true, sameSite: 'strict' });
+    reply.setCookie(LOGIN_XSRF_COOKIE, token, {
+      path: '/identity-service',
+      httpOnly: true,
+      sameSite: 'strict',
+    });
     const buttons = personas
       .map(
         (p) => `<li><button type="submit" name="persona" value="${escapeHtml(p.id)}">
@@ -45,22 +59,29 @@ export function registerAuthPages(app: FastifyInstance, db: Database, options: {
     );
   });
 
-  app.post<{ Body: { persona?: unknown; xsrf?: unknown } }>('/identity-service/login', async (request, reply) => {
-    const { persona, xsrf } = request.body ?? {};
-    const expected = request.cookies[LOGIN_XSRF_COOKIE];
-    if (!expected || !sameSecret(xsrf, expected)) {
-      throw new ApiError(403, 'XSRF', 'The sign-in form has expired. Reload the sign-in page and try again.');
-    }
-    if (typeof persona !== 'string' || !(await listPersonas(db)).some((p) => p.id === persona)) {
-      throw new ApiError(400, 'VALIDATION', 'Choose one of the personas on the sign-in page.');
-    }
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(db, previous);
-    const session = await createSession(db, persona, options.sessionLifetimeSeconds);
-    setSessionCookies(reply, session);
-    reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
-    return reply.redirect(DEMO_PATH, 303);
-  });
+  app.post<{ Body: { persona?: unknown; xsrf?: unknown } }>(
+    '/identity-service/login',
+    async (request, reply) => {
+      const { persona, xsrf } = request.body ?? {};
+      const expected = request.cookies[LOGIN_XSRF_COOKIE];
+      if (!expected || !sameSecret(xsrf, expected)) {
+        throw new ApiError(
+          403,
+          'XSRF',
+          'The sign-in form has expired. Reload the sign-in page and try again.',
+        );
+      }
+      if (typeof persona !== 'string' || !(await listPersonas(db)).some((p) => p.id === persona)) {
+        throw new ApiError(400, 'VALIDATION', 'Choose one of the personas on the sign-in page.');
+      }
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(db, previous);
+      const session = await createSession(db, persona, options.sessionLifetimeSeconds);
+      setSessionCookies(reply, session);
+      reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
+      return reply.redirect(DEMO_PATH, 303);
+    },
+  );
 
   app.get(IDENTITY_LOGOUT_PATH, async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];

@@ -16,7 +16,10 @@ export interface SessionContext {
 }
 
 /** The session of a request, or `undefined` when there is none or it has ended. */
-export async function currentSession(db: Queryable, request: FastifyRequest): Promise<SessionContext | undefined> {
+export async function currentSession(
+  db: Queryable,
+  request: FastifyRequest,
+): Promise<SessionContext | undefined> {
   const id = request.cookies[SESSION_COOKIE];
   if (!id) return undefined;
   const session = await findSession(db, id);
@@ -34,9 +37,14 @@ export function authenticator(db: Queryable) {
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id) : undefined;
     if (!session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
-    if (session.expired) throw new ApiError(400, 'SS_001', 'Your session has ended. Sign in again.');
+    if (session.expired)
+      throw new ApiError(400, 'SS_001', 'Your session has ended. Sign in again.');
     if (needsXsrf && !sameSecret(request.headers[XSRF_HEADER], session.xsrfToken)) {
-      throw new ApiError(403, 'XSRF', 'The X-XSRF-TOKEN header is missing or does not match the session.');
+      throw new ApiError(
+        403,
+        'XSRF',
+        'The X-XSRF-TOKEN header is missing or does not match the session.',
+      );
     }
     const user = await findUserSession(db, session.userId);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
@@ -52,9 +60,16 @@ export function sameSecret(given: unknown, expected: string): boolean {
 }
 
 /** Sets the HttpOnly session cookie and the readable XSRF cookie. */
-export function setSessionCookies(reply: FastifyReply, session: { id: string; xsrfToken: string }): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  session: { id: string; xsrfToken: string },
+): void {
   reply.setCookie(SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'lax' });
-  reply.setCookie(XSRF_COOKIE, session.xsrfToken, { path: '/', httpOnly: false, sameSite: 'strict' });
+  reply.setCookie(XSRF_COOKIE, session.xsrfToken, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'strict',
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {

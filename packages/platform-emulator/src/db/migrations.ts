@@ -4,7 +4,11 @@ import type { Database } from './database.ts';
  * The schema, as an append-only list: a migration, once released, is never edited; a change
  * is a new entry. The same list serves PGlite and PostgreSQL.
  */
-export const migrations: readonly { readonly id: number; readonly name: string; readonly sql: string }[] = [
+export const migrations: readonly {
+  readonly id: number;
+  readonly name: string;
+  readonly sql: string;
+}[] = [
   {
     id: 1,
     name: 'organisations, users, sessions, catalogue, access, licences, preferences',
@@ -81,12 +85,17 @@ export async function migrate(db: Database): Promise<number[]> {
     await tx.query('select pg_advisory_xact_lock(7419001)');
     await tx.exec(`create table if not exists schema_migrations (
       id int primary key, name text not null, applied_at timestamptz not null default now())`);
-    const done = new Set((await tx.query<{ id: number }>('select id from schema_migrations')).map((r) => r.id));
+    const done = new Set(
+      (await tx.query<{ id: number }>('select id from schema_migrations')).map((r) => r.id),
+    );
     const applied: number[] = [];
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       await tx.exec(migration.sql);
-      await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [migration.id, migration.name]);
+      await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [
+        migration.id,
+        migration.name,
+      ]);
       applied.push(migration.id);
     }
     return applied;

@@ -23,11 +23,16 @@ interface ProductRow {
 }
 
 /** Address rule of SW-5.3: the file is `<localeResourceUrl><lang>/translation.json`. */
-export const productBundlePath = (name: string) => `/shell-service/i18n/products/${encodeURIComponent(name)}/`;
-export const groupBundlePath = (name: string) => `/shell-service/i18n/groups/${encodeURIComponent(name)}/`;
+export const productBundlePath = (name: string) =>
+  `/shell-service/i18n/products/${encodeURIComponent(name)}/`;
+export const groupBundlePath = (name: string) =>
+  `/shell-service/i18n/groups/${encodeURIComponent(name)}/`;
 
 /** The product fetch of the switcher, for one user. */
-export async function productsWithLicenses(db: Queryable, userId: string): Promise<ProductsWithLicenses> {
+export async function productsWithLicenses(
+  db: Queryable,
+  userId: string,
+): Promise<ProductsWithLicenses> {
   const rows = await db.query<ProductRow>(
     `select p.unique_name, p.group_name, g.label as group_label, p.label, p.description, p.icon_url,
             p.index_page_url, p.learn_more_page_url, p.open_in_new_window, p.need_license,

@@ -11,7 +11,11 @@ export interface SessionRow {
 const token = () => randomBytes(24).toString('base64url');
 
 /** Starts a session for a user; the session id and XSRF token are 192-bit random values. */
-export async function createSession(db: Queryable, userId: string, lifetimeSeconds: number): Promise<SessionRow> {
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  lifetimeSeconds: number,
+): Promise<SessionRow> {
   const id = token();
   const xsrfToken = token();
   await db.query(
@@ -22,11 +26,17 @@ export async function createSession(db: Queryable, userId: string, lifetimeSecon
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.query<{ id: string; user_id: string; xsrf_token: string; expired: boolean }>(
-    'select id, user_id, xsrf_token, expires_at <= now() as expired from sessions where id = $1',
-    [id],
+  const [row] = await db.query<{
+    id: string;
+    user_id: string;
+    xsrf_token: string;
+    expired: boolean;
+  }>('select id, user_id, xsrf_token, expires_at <= now() as expired from sessions where id = $1', [
+    id,
+  ]);
+  return (
+    row && { id: row.id, userId: row.user_id, xsrfToken: row.xsrf_token, expired: row.expired }
   );
-  return row && { id: row.id, userId: row.user_id, xsrfToken: row.xsrf_token, expired: row.expired };
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {

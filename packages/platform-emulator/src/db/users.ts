@@ -12,7 +12,9 @@ interface UserRow {
 }
 
 /** The people shown on the login page, in their seeded order. */
-export async function listPersonas(db: Queryable): Promise<{ id: string; displayName: string; email: string }[]> {
+export async function listPersonas(
+  db: Queryable,
+): Promise<{ id: string; displayName: string; email: string }[]> {
   const rows = await db.query<{ id: string; display_name: string; email: string }>(
     'select id, display_name, email from users order by persona_order, display_name',
   );
@@ -20,7 +22,10 @@ export async function listPersonas(db: Queryable): Promise<{ id: string; display
 }
 
 /** The session view of a user, or `undefined` when there is no such user. */
-export async function findUserSession(db: Queryable, userId: string): Promise<UserSession | undefined> {
+export async function findUserSession(
+  db: Queryable,
+  userId: string,
+): Promise<UserSession | undefined> {
   const [row] = await db.query<UserRow>(
     `select u.id, u.user_name, u.display_name, u.org_id, o.parent_id, u.privileges, u.locale
        from users u join orgs o on o.id = u.org_id where u.id = $1`,

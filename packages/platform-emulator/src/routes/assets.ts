@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml, htmlPage, pagesCss } from '../auth/html.ts';
 import { DEMO_PATH } from '../auth/pages.ts';
 import { catalogue } from '../seed/catalogue.ts';
-import { bundleLanguages, catalogueTranslation, type BundleLanguage, type CatalogueTranslation } from '../seed/translations.ts';
+import {
+  bundleLanguages,
+  catalogueTranslation,
+  type BundleLanguage,
+  type CatalogueTranslation,
+} from '../seed/translations.ts';
 import { ApiError } from './apiError.ts';
 
 const products = new Map(catalogue.flatMap((g) => g.products).map((p) => [p.uniqueName, p]));
@@ -28,22 +33,30 @@ export function registerAssets(app: FastifyInstance): void {
     bundleLanguages.map((language) => [language, catalogueTranslation(language)]),
   );
 
-  app.get('/favicon.ico', async (_request, reply) => reply.code(204).header('Cache-Control', 'public, max-age=86400').send());
-
-  app.get('/emulator-assets/pages.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(pagesCss),
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.code(204).header('Cache-Control', 'public, max-age=86400').send(),
   );
 
-  app.get<{ Params: { file: string } }>('/shell-service/assets/icons/:file', async (request, reply) => {
-    const product = products.get(request.params.file.replace(/\.svg$/, ''));
-    if (!product || product.iconHue === null || !request.params.file.endsWith('.svg')) {
-      throw new ApiError(404, 'NOT_FOUND', `No icon ${request.params.file}.`);
-    }
-    return reply
-      .type('image/svg+xml')
+  app.get('/emulator-assets/pages.css', async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(icon(product.label, product.iconHue));
-  });
+      .send(pagesCss),
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/shell-service/assets/icons/:file',
+    async (request, reply) => {
+      const product = products.get(request.params.file.replace(/\.svg$/, ''));
+      if (!product || product.iconHue === null || !request.params.file.endsWith('.svg')) {
+        throw new ApiError(404, 'NOT_FOUND', `No icon ${request.params.file}.`);
+      }
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(icon(product.label, product.iconHue));
+    },
+  );
 
   app.get<{ Params: { kind: string; name: string; language: string } }>(
     '/shell-service/i18n/:kind/:name/:language/translation.json',

@@ -34,7 +34,11 @@ interface Route {
   readonly endpoint: AnyEndpoint;
   readonly pattern: RegExp;
   readonly names: readonly string[];
-  readonly validate: { params: ValidateFunction; query: ValidateFunction; body: ValidateFunction | undefined };
+  readonly validate: {
+    params: ValidateFunction;
+    query: ValidateFunction;
+    body: ValidateFunction | undefined;
+  };
   readonly isPublic: boolean;
   readonly handler: RouteHandler<AnyEndpoint>;
 }
@@ -51,7 +55,12 @@ export class ContractRouter {
   readonly #routes: Route[] = [];
   readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false });
 
-  constructor(private readonly authenticate: (request: FastifyRequest, needsXsrf: boolean) => Promise<SessionContext>) {}
+  constructor(
+    private readonly authenticate: (
+      request: FastifyRequest,
+      needsXsrf: boolean,
+    ) => Promise<SessionContext>,
+  ) {}
 
   add<E extends AnyEndpoint>(
     endpoint: E,
@@ -101,7 +110,11 @@ export class ContractRouter {
     const route = matching.find((r) => r.endpoint.method === request.method);
     if (!route) {
       reply.header('Allow', matching.map((r) => r.endpoint.method).join(', '));
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${rawPath}.`);
+      throw new ApiError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed on ${rawPath}.`,
+      );
     }
     const session = route.isPublic
       ? (undefined as unknown as SessionContext)
@@ -112,7 +125,11 @@ export class ContractRouter {
       try {
         params[name] = decodeURIComponent(values[i] ?? '');
       } catch {
-        throw new ApiError(400, 'VALIDATION', `Path parameter '${name}' is not valid percent-encoding.`);
+        throw new ApiError(
+          400,
+          'VALIDATION',
+          `Path parameter '${name}' is not valid percent-encoding.`,
+        );
       }
     });
     const query = request.query as Record<string, unknown>;
@@ -120,7 +137,14 @@ export class ContractRouter {
     check('params', route.validate.params, params);
     check('query', route.validate.query, query);
     checkBody(route.validate.body, body ?? undefined);
-    const result = await route.handler({ params, query, body, session, request, reply } as RouteContext<AnyEndpoint>);
+    const result = await route.handler({
+      params,
+      query,
+      body,
+      session,
+      request,
+      reply,
+    } as RouteContext<AnyEndpoint>);
     if (result === undefined) {
       return reply.code(204).send();
     }
@@ -130,18 +154,30 @@ export class ContractRouter {
 
 function check(target: string, validate: ValidateFunction, value: unknown): void {
   if (validate(value)) return;
-  const details = (validate.errors ?? []).map((e) => ({ target: targetOf(target, e), message: messageOf(e) }));
+  const details = (validate.errors ?? []).map((e) => ({
+    target: targetOf(target, e),
+    message: messageOf(e),
+  }));
   const first = details[0];
-  throw new ApiError(400, 'VALIDATION', first ? `${first.target} ${first.message}` : `${target} is not valid`, details);
+  throw new ApiError(
+    400,
+    'VALIDATION',
+    first ? `${first.target} ${first.message}` : `${target} is not valid`,
+    details,
+  );
 }
 
 function checkBody(validate: ValidateFunction | undefined, body: unknown): void {
   if (!validate) {
     if (body === undefined) return;
-    throw new ApiError(400, 'VALIDATION', 'This request takes no body.', [{ target: 'body', message: 'must be absent' }]);
+    throw new ApiError(400, 'VALIDATION', 'This request takes no body.', [
+      { target: 'body', message: 'must be absent' },
+    ]);
   }
   if (body === undefined) {
-    throw new ApiError(400, 'VALIDATION', 'The request needs a JSON body.', [{ target: 'body', message: 'is required' }]);
+    throw new ApiError(400, 'VALIDATION', 'The request needs a JSON body.', [
+      { target: 'body', message: 'is required' },
+    ]);
   }
   check('body', validate, body);
 }

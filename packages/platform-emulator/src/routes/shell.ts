@@ -4,7 +4,11 @@ import { productsWithLicenses } from '../db/products.ts';
 import { IDENTITY_HOME_PATH, IDENTITY_LOGOUT_PATH } from '../auth/pages.ts';
 import type { ContractRouter } from './router.ts';
 
-export function shellRoutes(router: ContractRouter, db: Database, options: { saasBaseURL?: string }): void {
+export function shellRoutes(
+  router: ContractRouter,
+  db: Database,
+  options: { saasBaseURL?: string },
+): void {
   // Public: the client reads it before it knows whether anyone is signed in.
   router.add(contract.shell.getConfig, { public: true }, async () => ({
     serviceUrls: Object.fromEntries(Object.values(backends).map((b) => [b.configKey, b.basePath])),

@@ -57,7 +57,13 @@ export const personas: readonly Persona[] = [
     displayName: 'Tia Trial',
     orgId: 'org-emea-000002',
     privileges: memberPrivileges,
-    products: { cdi: {}, cdq: { trialDaysLeft: 1 }, c360: { trialDaysLeft: 12 }, oi: {}, monitor: {} },
+    products: {
+      cdi: {},
+      cdq: { trialDaysLeft: 1 },
+      c360: { trialDaysLeft: 12 },
+      oi: {},
+      monitor: {},
+    },
     licences: ['cdi', 'cdq', 'c360', 'oi'],
   },
 ];

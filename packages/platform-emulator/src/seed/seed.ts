@@ -2,7 +2,8 @@ import type { Database } from '../db/database.ts';
 import { catalogue } from './catalogue.ts';
 import { organisations, personas } from './personas.ts';
 
-export const iconPath = (name: string) => `/shell-service/assets/icons/${encodeURIComponent(name)}.svg`;
+export const iconPath = (name: string) =>
+  `/shell-service/assets/icons/${encodeURIComponent(name)}.svg`;
 
 /**
  * Writes the seed data once: organisations, personas, the catalogue, access and licences.
@@ -13,14 +14,17 @@ export async function seed(db: Database): Promise<boolean> {
     const [seeded] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
     if (seeded && seeded.n > 0) return false;
     for (const org of organisations) {
-      await tx.query('insert into orgs (id, name, parent_id) values ($1, $2, $3)', [org.id, org.name, org.parentId]);
+      await tx.query('insert into orgs (id, name, parent_id) values ($1, $2, $3)', [
+        org.id,
+        org.name,
+        org.parentId,
+      ]);
     }
     for (const [g, group] of catalogue.entries()) {
-      await tx.query('insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)', [
-        group.uniqueName,
-        group.label,
-        g,
-      ]);
+      await tx.query(
+        'insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)',
+        [group.uniqueName, group.label, g],
+      );
       for (const [i, product] of group.products.entries()) {
         // A product without a hue keeps an icon address that answers 404: the seeded
         // 'image missing' case of SW-2.21.
@@ -48,26 +52,34 @@ export async function seed(db: Database): Promise<boolean> {
       await tx.query(
         `insert into users (id, org_id, user_name, display_name, email, persona_order, privileges)
          values ($1, $2, $3, $4, $3, $5, $6)`,
-        [persona.id, persona.orgId, persona.userName, persona.displayName, order, JSON.stringify(persona.privileges)],
+        [
+          persona.id,
+          persona.orgId,
+          persona.userName,
+          persona.displayName,
+          order,
+          JSON.stringify(persona.privileges),
+        ],
       );
       const access =
         persona.products === 'all'
           ? allProducts.map((p) => [p.uniqueName, {}] as const)
           : Object.entries(persona.products);
       for (const [name, { trialDaysLeft }] of access as [string, { trialDaysLeft?: number }][]) {
-        await tx.query('insert into user_products (user_id, product_name, trial_days_left) values ($1, $2, $3)', [
-          persona.id,
-          name,
-          trialDaysLeft ?? null,
-        ]);
+        await tx.query(
+          'insert into user_products (user_id, product_name, trial_days_left) values ($1, $2, $3)',
+          [persona.id, name, trialDaysLeft ?? null],
+        );
       }
       const licences =
-        persona.licences === 'all' ? allProducts.filter((p) => p.needLicense).map((p) => p.uniqueName) : persona.licences;
+        persona.licences === 'all'
+          ? allProducts.filter((p) => p.needLicense).map((p) => p.uniqueName)
+          : persona.licences;
       for (const name of licences) {
-        await tx.query(`insert into user_licences (user_id, product_name, state) values ($1, $2, 'active')`, [
-          persona.id,
-          name,
-        ]);
+        await tx.query(
+          `insert into user_licences (user_id, product_name, state) values ($1, $2, 'active')`,
+          [persona.id, name],
+        );
       }
     }
     return true;

@@ -10,7 +10,11 @@ async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -24,14 +28,25 @@ export async function startPostgres(): Promise<{ url: string; stop(): void }> {
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) =>
     asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], {
+          stdio: 'pipe',
+        })
       : execFileSync(join(bin, command), args, { stdio: 'pipe' });
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   else chownSync(dir, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

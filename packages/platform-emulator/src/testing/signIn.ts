@@ -15,5 +15,10 @@ export async function signInWithInject(app: FastifyInstance, personaId: string) 
   const session = login.cookies.find((c) => c.name === 'ICS_SESSION');
   const xsrf = login.cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!session || !xsrf) throw new Error(`Sign-in failed with ${login.statusCode}: ${login.body}`);
-  return { login, session, xsrf, cookies: { ICS_SESSION: session.value, 'XSRF-TOKEN': xsrf.value } };
+  return {
+    login,
+    session,
+    xsrf,
+    cookies: { ICS_SESSION: session.value, 'XSRF-TOKEN': xsrf.value },
+  };
 }

@@ -4,7 +4,10 @@ import type { Locale } from '../model/language.ts';
 
 /** The UI messages of a locale: English at once, the locale's own as soon as they load. */
 export function useMessages(locale: Locale): Messages {
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages }>({ locale: 'en', messages: englishMessages });
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages }>({
+    locale: 'en',
+    messages: englishMessages,
+  });
   useEffect(() => {
     let current = true;
     void loadMessages(locale).then((messages) => current && setLoaded({ locale, messages }));

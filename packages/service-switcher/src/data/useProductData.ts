@@ -11,7 +11,10 @@ export type ProductState =
  * The product fetch, once per display (SW-4.1): re-renders and view toggles do not fetch
  * again; `retry` does. A failure is logged and reported as the error state (SW-4.2, SW-7.1).
  */
-export function useProductData(client: SwitcherClient, logger: SwitcherLogger): [ProductState, () => void] {
+export function useProductData(
+  client: SwitcherClient,
+  logger: SwitcherLogger,
+): [ProductState, () => void] {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ProductState>({ status: 'loading' });
 
@@ -22,7 +25,9 @@ export function useProductData(client: SwitcherClient, logger: SwitcherLogger): 
       (answer) => {
         if (controller.signal.aborted) return;
         try {
-          const data = readProductData(answer, (message, item) => logger.warn(`[service-switcher] ${message}`, item));
+          const data = readProductData(answer, (message, item) =>
+            logger.warn(`[service-switcher] ${message}`, item),
+          );
           setState({ status: 'ready', data });
         } catch (error) {
           logger.error('[service-switcher] The product fetch answered with malformed data', error);

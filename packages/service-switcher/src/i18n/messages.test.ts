@@ -2,28 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, bcp47 } from '../model/language.ts';
 import { format, loadMessages, plural } from './messages.ts';
 
-const files = import.meta.glob<Record<string, unknown>>('./messages/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('./messages/*.json', {
+  eager: true,
+  import: 'default',
+});
 const read = (locale: string) => files[`./messages/${locale}.json`] ?? {};
 const english = read('en');
 
 describe('given the UI messages', () => {
   it('[SW-1.6] has a file for each of the 12 languages and no other', () => {
-    expect(Object.keys(files).map((f) => f.replace(/^\.\/messages\/|\.json$/g, '')).sort()).toEqual([...LOCALES].sort());
+    expect(
+      Object.keys(files)
+        .map((f) => f.replace(/^\.\/messages\/|\.json$/g, ''))
+        .sort(),
+    ).toEqual([...LOCALES].sort());
   });
 
-  it.each(LOCALES.filter((l) => l !== 'en'))('[SW-1.6] %s has exactly the English keys, each translated, placeholders kept', (locale) => {
-    const messages = read(locale);
-    expect(Object.keys(messages)).toEqual(Object.keys(english));
-    for (const [key, value] of Object.entries(english)) {
-      if (typeof value !== 'string') continue;
-      expect(typeof messages[key], key).toBe('string');
-      expect((messages[key] as string).includes('{0}'), key).toBe(value.includes('{0}'));
-    }
-  });
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '[SW-1.6] %s has exactly the English keys, each translated, placeholders kept',
+    (locale) => {
+      const messages = read(locale);
+      expect(Object.keys(messages)).toEqual(Object.keys(english));
+      for (const [key, value] of Object.entries(english)) {
+        if (typeof value !== 'string') continue;
+        expect(typeof messages[key], key).toBe('string');
+        expect((messages[key] as string).includes('{0}'), key).toBe(value.includes('{0}'));
+      }
+    },
+  );
 
   it.each(LOCALES)('%s has exactly the plural forms its language’s rules use', (locale) => {
     const forms = read(locale).daysLeft as Record<string, string>;
-    expect(Object.keys(forms).sort()).toEqual([...new Intl.PluralRules(bcp47(locale)).resolvedOptions().pluralCategories].sort());
+    expect(Object.keys(forms).sort()).toEqual(
+      [...new Intl.PluralRules(bcp47(locale)).resolvedOptions().pluralCategories].sort(),
+    );
     for (const form of Object.values(forms)) expect(form).toContain('{0}');
   });
 
@@ -32,7 +44,9 @@ describe('given the UI messages', () => {
     expect(plural(en.daysLeft, 1, 'en')).toBe('1 Day Left');
     expect(plural(en.daysLeft, 12, 'en')).toBe('12 Days Left');
     const ru = await loadMessages('ru');
-    expect(new Set([1, 2, 5, 21].map((n) => plural(ru.daysLeft, n, 'ru').replace(String(n), '#'))).size).toBe(3);
+    expect(
+      new Set([1, 2, 5, 21].map((n) => plural(ru.daysLeft, n, 'ru').replace(String(n), '#'))).size,
+    ).toBe(3);
   });
 
   it('loads a language on demand and keeps the widget’s constants', async () => {

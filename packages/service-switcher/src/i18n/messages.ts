@@ -2,9 +2,15 @@ import { bcp47, type Locale } from '../model/language.ts';
 import en from './messages/en.json';
 
 /** Plural forms by CLDR category; each locale has exactly the categories its rules use. */
-export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & { readonly other: string };
-export type Messages = { readonly [K in keyof typeof en]: (typeof en)[K] extends string ? string : PluralForms };
-export type MessageKey = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
+export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
+  readonly other: string;
+};
+export type Messages = {
+  readonly [K in keyof typeof en]: (typeof en)[K] extends string ? string : PluralForms;
+};
+export type MessageKey = {
+  [K in keyof Messages]: Messages[K] extends string ? K : never;
+}[keyof Messages];
 
 /** English ships with the widget; every other language is loaded when first needed. */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {

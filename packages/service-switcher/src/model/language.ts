@@ -1,5 +1,18 @@
 /** The interface languages of the widget (SW-1.6). */
-export const LOCALES = ['ca', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pt', 'ru', 'zh_CN'] as const;
+export const LOCALES = [
+  'ca',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pt',
+  'ru',
+  'zh_CN',
+] as const;
 export type Locale = (typeof LOCALES)[number];
 
 const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [l.split('_')[0] as string, l]));

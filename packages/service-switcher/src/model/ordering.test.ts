@@ -4,9 +4,34 @@ import { readGroups } from './products.ts';
 
 const groups = readGroups(
   [
-    { uniqueName: 'common.group', productRegistryItemType: 'productGroup', label: 'Aardvark common', products: [{ uniqueName: 'm', label: 'Monitor' }, { uniqueName: 'a', label: 'Administrator' }] },
-    { uniqueName: 'z.group', productRegistryItemType: 'productGroup', label: 'Zeta', products: [{ uniqueName: 'z2', label: 'zulu' }, { uniqueName: 'z1', label: 'Alpha' }] },
-    { uniqueName: 'b.group', productRegistryItemType: 'productGroup', label: 'Beta', products: [{ uniqueName: 'b1', label: 'Échange' }, { uniqueName: 'b2', label: 'Ecole' }, { uniqueName: 'b3', label: 'Fax' }] },
+    {
+      uniqueName: 'common.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Aardvark common',
+      products: [
+        { uniqueName: 'm', label: 'Monitor' },
+        { uniqueName: 'a', label: 'Administrator' },
+      ],
+    },
+    {
+      uniqueName: 'z.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Zeta',
+      products: [
+        { uniqueName: 'z2', label: 'zulu' },
+        { uniqueName: 'z1', label: 'Alpha' },
+      ],
+    },
+    {
+      uniqueName: 'b.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Beta',
+      products: [
+        { uniqueName: 'b1', label: 'Échange' },
+        { uniqueName: 'b2', label: 'Ecole' },
+        { uniqueName: 'b3', label: 'Fax' },
+      ],
+    },
   ],
   () => {},
 );
@@ -25,6 +50,14 @@ describe('given product groups', () => {
   });
 
   it('[SW-2.10] flattens the groups into one list in category order', () => {
-    expect(flatten(sortGroups(groups, 'en')).map((p) => p.uniqueName)).toEqual(['b1', 'b2', 'b3', 'z1', 'z2', 'a', 'm']);
+    expect(flatten(sortGroups(groups, 'en')).map((p) => p.uniqueName)).toEqual([
+      'b1',
+      'b2',
+      'b3',
+      'z1',
+      'z2',
+      'a',
+      'm',
+    ]);
   });
 });

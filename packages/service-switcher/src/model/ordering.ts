@@ -8,10 +8,18 @@ export const COMMON_GROUP = 'common.group';
  * ordered by label, using the collation of the display language (SW-2.14).
  */
 export function sortGroups(groups: readonly ProductGroup[], locale: string): ProductGroup[] {
-  const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
-  const byLabel = (a: { label: string }, b: { label: string }) => collator.compare(a.label, b.label);
+  const collator = new Intl.Collator(locale.replace('_', '-'), {
+    sensitivity: 'base',
+    numeric: true,
+  });
+  const byLabel = (a: { label: string }, b: { label: string }) =>
+    collator.compare(a.label, b.label);
   return [...groups]
-    .sort((a, b) => Number(a.uniqueName === COMMON_GROUP) - Number(b.uniqueName === COMMON_GROUP) || byLabel(a, b))
+    .sort(
+      (a, b) =>
+        Number(a.uniqueName === COMMON_GROUP) - Number(b.uniqueName === COMMON_GROUP) ||
+        byLabel(a, b),
+    )
     .map((group) => ({ ...group, products: [...group.products].sort(byLabel) }));
 }
 

@@ -16,7 +16,11 @@ export interface Product {
   readonly localeResourceUrl: string | undefined;
   readonly trialDaysLeft: number | undefined;
   /** The group the product was flattened from (SW-3.3). */
-  readonly category: { readonly id: string; readonly label: string; readonly localeResourceUrl: string | undefined };
+  readonly category: {
+    readonly id: string;
+    readonly label: string;
+    readonly localeResourceUrl: string | undefined;
+  };
 }
 
 export interface ProductGroup {
@@ -50,7 +54,11 @@ const text = (value: unknown): string | undefined =>
 
 type Report = (message: string, item?: unknown) => void;
 
-function readProduct(value: unknown, category: Product['category'], report: Report): Product | undefined {
+function readProduct(
+  value: unknown,
+  category: Product['category'],
+  report: Report,
+): Product | undefined {
   if (!isRecord(value)) return void report('Skipped a product that is not an object', value);
   const uniqueName = text(own(value, 'uniqueName'));
   if (!uniqueName) return void report('Skipped a product without a uniqueName', value);
@@ -67,7 +75,9 @@ function readProduct(value: unknown, category: Product['category'], report: Repo
     needLicense: own(value, 'needLicense') === true,
     localeResourceUrl: text(own(value, 'localeResourceUrl')),
     trialDaysLeft:
-      typeof daysLeft === 'number' && Number.isInteger(daysLeft) && daysLeft >= 0 ? daysLeft : undefined,
+      typeof daysLeft === 'number' && Number.isInteger(daysLeft) && daysLeft >= 0
+        ? daysLeft
+        : undefined,
     category,
   };
 }
@@ -103,12 +113,17 @@ export function readGroups(items: unknown, report: Report): ProductGroup[] {
 
 /** Reads the product-fetch answer (SW-3.4). Throws `MalformedProductsError` when it is not one. */
 export function readProductData(answer: unknown, report: Report): ProductData {
-  if (!isRecord(answer)) throw new MalformedProductsError('The product fetch answered with something that is not an object.');
+  if (!isRecord(answer))
+    throw new MalformedProductsError(
+      'The product fetch answered with something that is not an object.',
+    );
   const licensed = own(answer, 'licensedProducts');
   const preferred = own(answer, 'preferredProduct');
   return {
     licensedProducts: new Set(
-      (Array.isArray(licensed) ? licensed.slice(0, MAX_ITEMS) : []).filter((n): n is string => typeof n === 'string'),
+      (Array.isArray(licensed) ? licensed.slice(0, MAX_ITEMS) : []).filter(
+        (n): n is string => typeof n === 'string',
+      ),
     ),
     preferredProduct: isRecord(preferred) ? text(own(preferred, 'uniqueName')) : undefined,
     userGroups: readGroups(own(answer, 'userProducts'), report),

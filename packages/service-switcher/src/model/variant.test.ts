@@ -21,6 +21,8 @@ describe('given a product and the user’s access', () => {
   });
 
   it('[SW-4.6] renders license, permission and unavailable locked, and offline not locked', () => {
-    expect((['none', 'license', 'permission', 'offline', 'unavailable'] as const).map(isLocked)).toEqual([false, true, true, false, true]);
+    expect(
+      (['none', 'license', 'permission', 'offline', 'unavailable'] as const).map(isLocked),
+    ).toEqual([false, true, true, false, true]);
   });
 });

@@ -17,4 +17,5 @@ export function cardVariant(options: {
 }
 
 /** license, permission and unavailable render locked; offline renders offline (SW-4.6). */
-export const isLocked = (variant: CardVariant) => variant === 'license' || variant === 'permission' || variant === 'unavailable';
+export const isLocked = (variant: CardVariant) =>
+  variant === 'license' || variant === 'permission' || variant === 'unavailable';

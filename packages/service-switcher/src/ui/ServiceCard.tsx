@@ -15,15 +15,25 @@ export interface ServiceCardProps {
 }
 
 /** One tile: image, title, and the reason when it is locked. */
-export function ServiceCard({ product, variant, messages, onOpen, onMissingImage }: ServiceCardProps) {
+export function ServiceCard({
+  product,
+  variant,
+  messages,
+  onOpen,
+  onMissingImage,
+}: ServiceCardProps) {
   const [imageFailed, setImageFailed] = useState(product.iconUrl === undefined);
   const locked = isLocked(variant);
   const reason =
-    variant === 'license' ? messages.noLicense
-    : variant === 'permission' ? messages.noPermission
-    : variant === 'offline' ? messages.offline
-    : variant === 'unavailable' ? messages.unavailable
-    : undefined;
+    variant === 'license'
+      ? messages.noLicense
+      : variant === 'permission'
+        ? messages.noPermission
+        : variant === 'offline'
+          ? messages.offline
+          : variant === 'unavailable'
+            ? messages.unavailable
+            : undefined;
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
     if (variant === 'none') onOpen(product);
@@ -55,7 +65,10 @@ export function ServiceCard({ product, variant, messages, onOpen, onMissingImage
         <span className="ics-card__title">{product.label}</span>
       </a>
       {locked || variant === 'offline' ? (
-        <span className="ics-card__lock" data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}>
+        <span
+          className="ics-card__lock"
+          data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}
+        >
           <span className="ics-visually-hidden" id={`ics-reason-${product.uniqueName}`}>
             {reason}
           </span>

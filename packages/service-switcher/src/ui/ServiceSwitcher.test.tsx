@@ -12,23 +12,58 @@ afterEach(cleanup);
 const answer: ProductsWithLicenses = {
   licensedProducts: ['cdi', 'cdq'],
   userProducts: [
-    { uniqueName: 'common.group', productRegistryItemType: 'productGroup', label: 'Platform', products: [{ uniqueName: 'admin', label: 'Administrator' }] },
-    { uniqueName: 'integration.group', productRegistryItemType: 'productGroup', label: 'Integration', products: [{ uniqueName: 'cdi', label: 'Data Integration', indexPageUrl: '/apps/cdi/' }] },
+    {
+      uniqueName: 'common.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Platform',
+      products: [{ uniqueName: 'admin', label: 'Administrator' }],
+    },
+    {
+      uniqueName: 'integration.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Integration',
+      products: [{ uniqueName: 'cdi', label: 'Data Integration', indexPageUrl: '/apps/cdi/' }],
+    },
   ],
   allProducts: [
-    { uniqueName: 'common.group', productRegistryItemType: 'productGroup', label: 'Platform', products: [{ uniqueName: 'admin', label: 'Administrator' }] },
-    { uniqueName: 'integration.group', productRegistryItemType: 'productGroup', label: 'Integration', products: [{ uniqueName: 'cdi', label: 'Data Integration' }, { uniqueName: 'c360', label: 'Customer 360', needLicense: true }] },
-    { uniqueName: 'quality.group', productRegistryItemType: 'productGroup', label: 'Quality', products: [{ uniqueName: 'cdq', label: 'Data Quality', needLicense: true }] },
+    {
+      uniqueName: 'common.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Platform',
+      products: [{ uniqueName: 'admin', label: 'Administrator' }],
+    },
+    {
+      uniqueName: 'integration.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Integration',
+      products: [
+        { uniqueName: 'cdi', label: 'Data Integration' },
+        { uniqueName: 'c360', label: 'Customer 360', needLicense: true },
+      ],
+    },
+    {
+      uniqueName: 'quality.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Quality',
+      products: [{ uniqueName: 'cdq', label: 'Data Quality', needLicense: true }],
+    },
   ],
 };
 
 function fakeClient(result: () => Promise<unknown> = () => Promise.resolve(answer)) {
-  const getProductsWithLicenses = vi.fn(result) as unknown as SwitcherClient['shell']['getProductsWithLicenses'];
+  const getProductsWithLicenses = vi.fn(
+    result,
+  ) as unknown as SwitcherClient['shell']['getProductsWithLicenses'];
   const logout = vi.fn(() => Promise.resolve());
-  return { client: { shell: { getProductsWithLicenses }, logout } satisfies SwitcherClient, getProductsWithLicenses, logout };
+  return {
+    client: { shell: { getProductsWithLicenses }, logout } satisfies SwitcherClient,
+    getProductsWithLicenses,
+    logout,
+  };
 }
 const quiet = { error: vi.fn(), warn: vi.fn() };
-const cardTitles = (root: HTMLElement) => [...root.querySelectorAll('.ics-card__title')].map((t) => t.textContent);
+const cardTitles = (root: HTMLElement) =>
+  [...root.querySelectorAll('.ics-card__title')].map((t) => t.textContent);
 
 describe('given the switcher with products', () => {
   it('[SW-2.10] [SW-1.1] shows the user’s products flattened into one list in the My Services view', async () => {
@@ -43,7 +78,11 @@ describe('given the switcher with products', () => {
     const { client } = fakeClient();
     render(<ServiceSwitcher client={client} locale="en" defaultView="all" logger={quiet} />);
     const sections = await screen.findAllByRole('region');
-    expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Integration', 'Quality', 'Platform']);
+    expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual([
+      'Integration',
+      'Quality',
+      'Platform',
+    ]);
     expect(cardTitles(sections[0] as HTMLElement)).toEqual(['Customer 360', 'Data Integration']);
   });
 
@@ -52,7 +91,9 @@ describe('given the switcher with products', () => {
     render(<ServiceSwitcher client={client} locale="en" logger={quiet} />);
     const toggle = await screen.findByRole('button', { name: 'Show all services' });
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Show my services' }).querySelector('.ics-chevron-left')).not.toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Show my services' }).querySelector('.ics-chevron-left'),
+    ).not.toBeNull();
     expect(screen.getByText('All Services')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show my services' }));
     expect(screen.getByRole('region', { name: 'My Services' })).toBeTruthy();
@@ -80,12 +121,17 @@ describe('given the switcher with products', () => {
 describe('given a product fetch that fails', () => {
   it('[SW-4.2] [SW-8.5] logs the failure and shows the error view with the error flag set; Try again fetches again', async () => {
     let fail = true;
-    const { client, getProductsWithLicenses } = fakeClient(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(answer)));
+    const { client, getProductsWithLicenses } = fakeClient(() =>
+      fail ? Promise.reject(new Error('offline')) : Promise.resolve(answer),
+    );
     const logger = { error: vi.fn(), warn: vi.fn() };
     render(<ServiceSwitcher client={client} locale="en" logger={logger} />);
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('data-error')).toBe('true');
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('product fetch failed'), expect.any(Error));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringContaining('product fetch failed'),
+      expect.any(Error),
+    );
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Data Integration')).toBeTruthy();
@@ -104,7 +150,9 @@ describe('given a user without services', () => {
     const { client, logout } = fakeClient(() => Promise.resolve({ ...answer, userProducts: [] }));
     render(<ServiceSwitcher client={client} locale="en" logger={quiet} />);
     expect(
-      await screen.findByText("It seems like you don't have access to any of our services. Please contact your organization administrator."),
+      await screen.findByText(
+        "It seems like you don't have access to any of our services. Please contact your organization administrator.",
+      ),
     ).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log Out' })));
     expect(logout).toHaveBeenCalledTimes(1);
@@ -114,8 +162,12 @@ describe('given a user without services', () => {
 describe('given the standalone page', () => {
   it('[SW-2.1] has a header with a logo and the default title Intelligent Cloud Services, or the configured one', async () => {
     const { client } = fakeClient();
-    const { container, rerender } = render(<ServiceSwitcherPage client={client} locale="en" logger={quiet} />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Intelligent Cloud Services');
+    const { container, rerender } = render(
+      <ServiceSwitcherPage client={client} locale="en" logger={quiet} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Intelligent Cloud Services',
+    );
     expect(container.querySelector('header img')).not.toBeNull();
     rerender(<ServiceSwitcherPage client={client} locale="en" logger={quiet} title="Acme Cloud" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Acme Cloud');
@@ -136,7 +188,9 @@ describe('given the standalone page', () => {
     render(<ServiceSwitcherPage client={client} locale="en" logger={quiet} />);
     const main = screen.getByRole('main');
     await waitFor(() => expect(within(main).getAllByRole('listitem').length).toBe(2));
-    expect(within(main).getByRole('contentinfo').querySelector('button')?.textContent).toBe('Show all services');
+    expect(within(main).getByRole('contentinfo').querySelector('button')?.textContent).toBe(
+      'Show all services',
+    );
   });
 
   it('shows its strings in the chosen language once they load', async () => {

@@ -38,7 +38,8 @@ export function ServiceSwitcher({
   onRequestClose,
   logger = console,
 }: ServiceSwitcherProps) {
-  const locale = localeProp ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+  const locale =
+    localeProp ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
   const messages = useMessages(locale);
   const [state, retry] = useProductData(client, logger);
   const [view, setView] = useState<SwitcherView>(defaultView);
@@ -68,7 +69,9 @@ export function ServiceSwitcher({
     (product: Product) => {
       if (reportedImages.current.has(product.uniqueName)) return;
       reportedImages.current.add(product.uniqueName);
-      logger.warn(`[service-switcher] Image missing for product '${product.uniqueName}'; using the bundled icon.`);
+      logger.warn(
+        `[service-switcher] Image missing for product '${product.uniqueName}'; using the bundled icon.`,
+      );
     },
     [logger],
   );
@@ -124,7 +127,11 @@ export function ServiceSwitcher({
           <>
             <h2 className="ics-switcher__view-title">{messages.allServices}</h2>
             {sorted.all.map((group) => (
-              <section key={group.uniqueName} className="ics-group" aria-labelledby={`ics-group-${group.uniqueName}`}>
+              <section
+                key={group.uniqueName}
+                className="ics-group"
+                aria-labelledby={`ics-group-${group.uniqueName}`}
+              >
                 <h3 className="ics-group__title" id={`ics-group-${group.uniqueName}`}>
                   {group.label}
                 </h3>

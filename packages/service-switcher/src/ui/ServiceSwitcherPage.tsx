@@ -16,16 +16,32 @@ const bundledLogo = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /** The standalone page: header with logo, title and optional 'Log Out', then the switcher. */
-export function ServiceSwitcherPage({ title, logoutEnabled = false, logoUrl, ...switcher }: ServiceSwitcherPageProps) {
-  const locale = switcher.locale ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+export function ServiceSwitcherPage({
+  title,
+  logoutEnabled = false,
+  logoUrl,
+  ...switcher
+}: ServiceSwitcherPageProps) {
+  const locale =
+    switcher.locale ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
   const messages = useMessages(locale);
   return (
     <div className="ics-page">
       <header className="ics-page__header">
-        <img className="ics-page__logo" src={logoUrl ?? bundledLogo} alt="" width={32} height={32} />
+        <img
+          className="ics-page__logo"
+          src={logoUrl ?? bundledLogo}
+          alt=""
+          width={32}
+          height={32}
+        />
         <h1 className="ics-page__title">{title ?? messages.title}</h1>
         {logoutEnabled ? (
-          <button type="button" className="ics-button ics-page__logout" onClick={() => void switcher.client.logout()}>
+          <button
+            type="button"
+            className="ics-button ics-page__logout"
+            onClick={() => void switcher.client.logout()}
+          >
             {messages.logOut}
           </button>
         ) : null}

@@ -1,0 +1,2 @@
+// What an application that creates the client loads.
+export { createPlatformClient } from '@ics/platform-client';

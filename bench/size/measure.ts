@@ -1,0 +1,57 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Rollup } from 'vite';
+
+const root = new URL('../../', import.meta.url);
+export const repoPath = (path: string) => new URL(path, root).pathname;
+
+const gzipKb = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length / 1024;
+
+/**
+ * kB gzip of the JavaScript an entry loads up front (its entry chunk and the chunks that
+ * imports statically), built and minified as an application would; React is excluded.
+ * Chunks loaded on demand (the non-English messages) are not counted.
+ */
+export async function entryKb(source: string): Promise<number> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: repoPath(source), formats: ['es'], fileName: 'entry' },
+      rollupOptions: { external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'] },
+    },
+  })) as Rollup.RollupOutput[];
+  const chunks = output
+    .flatMap((o) => o.output)
+    .filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+  };
+  for (const chunk of chunks.filter((c) => c.isEntry)) visit(chunk.fileName);
+  return [...seen].reduce((kb, name) => kb + gzipKb(byName.get(name)?.code ?? ''), 0);
+}
+
+export const cssKb = (...files: string[]) =>
+  gzipKb(files.map((f) => readFileSync(repoPath(f), 'utf8')).join('\n'));
+
+/** Keeps the measured numbers for the closing note and the bench report. */
+export function record(name: string, kb: number): void {
+  const file = repoPath('.test-output/sizes.json');
+  mkdirSync(repoPath('.test-output'), { recursive: true });
+  let sizes: Record<string, number> = {};
+  try {
+    sizes = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // first measurement of this run
+  }
+  sizes[name] = Math.round(kb * 100) / 100;
+  writeFileSync(file, `${JSON.stringify(sizes, null, 2)}\n`);
+}
