@@ -58,6 +58,7 @@ const packages = [
 for (const dir of packages) check(`typecheck ${dir}`, 'npx', ['tsc', '-p', dir]);
 check('lint (eslint)', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
 
 run('unit and integration tests (vitest)', 'npx', [
   'vitest',
