@@ -4,12 +4,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const checklist = readFileSync(new URL('../../shared/spec/checklist.md', import.meta.url), 'utf8');
+const checklistUrl = new URL('../../shared/spec/checklist.md', import.meta.url);
+if (!existsSync(checklistUrl)) {
+  console.error(
+    `The checklist is missing: ${checklistUrl.pathname} (shared/ must sit beside the repository).`,
+  );
+  process.exit(1);
+}
+const checklist = readFileSync(checklistUrl, 'utf8');
 const file = new URL('../docs/spec-coverage.md', import.meta.url);
-const marker = '<!-- Everything below this line is written by hand and kept by scripts/spec-coverage.mjs. -->';
+const marker =
+  '<!-- Everything below this line is written by hand and kept by scripts/spec-coverage.mjs. -->';
 
-const requirements = [...checklist.matchAll(/^- ((?:SW|PC)-\d+\.\d+) (.+)$/gm)].map((m) => ({ id: m[1], text: m[2] }));
-const testFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+const requirements = [...checklist.matchAll(/^- ((?:SW|PC)-\d+\.\d+) (.+)$/gm)].map((m) => ({
+  id: m[1],
+  text: m[2],
+}));
+const testFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => /\.(test|spec)\.tsx?$/.test(f));
 
@@ -24,7 +37,8 @@ for (const path of testFiles) {
   });
 }
 
-const code = (path) => path.replace(/\.(test|spec)\.(tsx?)$/, '.$2').replace(/\.integration\.ts$/, '.ts');
+const code = (path) =>
+  path.replace(/\.(test|spec)\.(tsx?)$/, '.$2').replace(/\.integration\.ts$/, '.ts');
 const cell = (text) => text.replaceAll('|', '\\|');
 const rows = requirements.map(({ id, text }) => {
   const tests = byId.get(id) ?? [];
@@ -55,15 +69,23 @@ try {
 } catch {
   // first run
 }
-const kept = current.includes(marker) ? current.slice(current.indexOf(marker) + marker.length + 1) : '\n## Decisions where the spec is silent\n';
+const kept = current.includes(marker)
+  ? current.slice(current.indexOf(marker) + marker.length + 1)
+  : '\n## Decisions where the spec is silent\n';
 const next = generated + kept;
 if (process.argv.includes('--check')) {
   if (current !== next) {
-    console.error('docs/spec-coverage.md is stale: run `node scripts/spec-coverage.mjs` and commit it.');
+    console.error(
+      'docs/spec-coverage.md is stale: run `node scripts/spec-coverage.mjs` and commit it.',
+    );
     process.exit(1);
   }
-  console.log(`docs/spec-coverage.md is current (${covered} of ${requirements.length} requirements tested).`);
+  console.log(
+    `docs/spec-coverage.md is current (${covered} of ${requirements.length} requirements tested).`,
+  );
 } else {
   writeFileSync(file, next);
-  console.log(`Wrote docs/spec-coverage.md (${covered} of ${requirements.length} requirements tested).`);
+  console.log(
+    `Wrote docs/spec-coverage.md (${covered} of ${requirements.length} requirements tested).`,
+  );
 }
