@@ -2,6 +2,7 @@
 // `N passed, N failed[, N skipped]` summed over the static checks, Vitest and Playwright.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -79,7 +80,17 @@ if (vitest) {
 }
 
 if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
-  run('end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test'], { cwd: 'e2e' });
+  // A free loopback port, so a left-over server on the default port cannot fail the run.
+  const port = await new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  run('end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test'], {
+    cwd: 'e2e',
+    env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
+  });
   const playwright = readJson(`${out}/playwright.json`);
   if (playwright?.stats) {
     totals.passed += playwright.stats.expected;
