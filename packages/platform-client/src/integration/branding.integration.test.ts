@@ -158,4 +158,26 @@ describe('given the branding service, over real HTTP', () => {
       lee.branding.saveOrgBranding({ branding: { logoPosition: 'right' } }),
     ).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
+
+  it('[PC-7.9] answers a JSON error for a body that is not multipart, a malformed multipart body and an unknown logo', async () => {
+    const { env } = await as('ada');
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(env.readCookies())?.[1] ?? '';
+    const post = (contentType: string, body: string) =>
+      env.fetch(`${url}/branding-service/api/v1/OrgBranding`, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'X-XSRF-TOKEN': xsrf },
+        body,
+      });
+    const asJson = await post('application/json', '{"branding":"{}"}');
+    expect(asJson.status).toBe(400);
+    expect((await asJson.json()).error).toMatchObject({ code: 'VALIDATION' });
+    const malformed = await post('multipart/form-data; boundary=xyz', '--abc\r\nnot a part');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error).toMatchObject({ code: 'VALIDATION' });
+    const missing = await env.fetch(`${url}/branding-service/logos/org-acme-000001/999`, {
+      method: 'GET',
+    });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
