@@ -326,6 +326,27 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
   });
 });
 
+describe('given a user an administrator disables', () => {
+  it('[PC-6.8] ends their sessions and refuses their sign-in until enabled again', async () => {
+    const ada = await as('ada');
+    const sam = await ada.userManagement.addUser({
+      userName: 'sam.off@acme.example',
+      firstName: 'Sam',
+      lastName: 'Off',
+      email: 'sam.off@acme.example',
+    });
+    const { client, env } = await signedInClient(url, sam.id);
+    expect((await client.session.getUser()).id).toBe(sam.id);
+    await ada.userManagement.updateUser(sam.id, { state: 'DISABLED' });
+    const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
+    expect(after.status).toBe(401);
+    await expect(signedInClient(url, sam.id)).rejects.toThrow('Sign-in answered 400');
+    await ada.userManagement.updateUser(sam.id, { state: 'ACTIVE' });
+    const again = await signedInClient(url, sam.id);
+    expect((await again.client.session.getUser()).id).toBe(sam.id);
+  });
+});
+
 describe('given bad input to the identity and management services', () => {
   const details = (error: unknown) =>
     (error as HttpError & { body: { error: { details: unknown } } }).body.error.details;
