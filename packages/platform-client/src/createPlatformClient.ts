@@ -11,7 +11,7 @@ import { brandingService, type BrandingService } from './services/branding.ts';
 import { identityService, type IdentityService } from './services/identity.ts';
 import { licenceService, type LicenceService } from './services/licence.ts';
 import { meteringService, type MeteringService } from './services/metering.ts';
-import { userManagementService, type UserManagementService } from './services/userManagement.ts';
+import { usersService, type UsersService } from './services/users.ts';
 
 export interface PlatformClientOptions {
   /** Host facilities; default `browserEnvironment()`. */
@@ -35,7 +35,7 @@ export interface PlatformClient {
   readonly authorisation: AuthorisationService;
   readonly metering: MeteringService;
   /** Administrator user management (add, update, delete users). */
-  readonly userManagement: UserManagementService;
+  readonly users: UsersService;
   /** Ends the session, then sends the browser to the identity logout path (PC-2.2). */
   logout(): Promise<void>;
 }
@@ -66,7 +66,7 @@ export function createPlatformClient(options: PlatformClientOptions = {}): Platf
     branding: brandingService(binder),
     authorisation: authorisationService(binder),
     metering: meteringService(binder),
-    userManagement: userManagementService(binder),
+    users: usersService(binder),
     async logout() {
       const config = await directory.config();
       try {

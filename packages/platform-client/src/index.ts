@@ -26,7 +26,7 @@ export type { BrandingService } from './services/branding.ts';
 export type { IdentityService } from './services/identity.ts';
 export type { LicenceService } from './services/licence.ts';
 export type { MeteringService } from './services/metering.ts';
-export type { UserManagementService } from './services/userManagement.ts';
+export type { UsersService } from './services/users.ts';
 export type {
   AccountUrl,
   AnalyticsConfig,

@@ -8,7 +8,7 @@ import { meteringEndpoints } from './endpoints/metering.ts';
 import { preferencesEndpoints } from './endpoints/preferences.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { shellEndpoints } from './endpoints/shell.ts';
-import { userManagementEndpoints } from './endpoints/userManagement.ts';
+import { usersEndpoints } from './endpoints/users.ts';
 
 /** Every declared endpoint, by client service group and method name. */
 export const contract = {
@@ -20,7 +20,7 @@ export const contract = {
   branding: brandingEndpoints,
   authorisation: authorisationEndpoints,
   metering: meteringEndpoints,
-  userManagement: userManagementEndpoints,
+  users: usersEndpoints,
 };
 
 export type ServiceGroup = keyof typeof contract;

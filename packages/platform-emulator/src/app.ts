@@ -20,7 +20,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { licenceRoutes } from './routes/licence.ts';
 import { meteringRoutes } from './routes/metering.ts';
 import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
-import { userManagementRoutes } from './routes/userManagement.ts';
+import { usersRoutes } from './routes/users.ts';
 import { seedServices } from './seed/services.ts';
 
 export interface EmulatorOptions {
@@ -112,7 +112,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   brandingRoutes(router, db);
   authorisationRoutes(router, db);
   meteringRoutes(router, db);
-  userManagementRoutes(router, db);
+  usersRoutes(router, db);
   registerBrandingFiles(app, db);
   router.mount(app);
 

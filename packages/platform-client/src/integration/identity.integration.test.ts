@@ -235,7 +235,7 @@ describe('given the identity service of the emulator, over real HTTP', () => {
 describe('given administrator user management (PC-6.8), over real HTTP', () => {
   it('[PC-6.8] lets an administrator add, update, verify the email of, and delete a user', async () => {
     const ada = await as('ada');
-    const added = await ada.userManagement.addUser({
+    const added = await ada.users.addUser({
       userName: 'sam.new@acme.example',
       firstName: 'Sam',
       lastName: 'New',
@@ -257,7 +257,7 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
       email: 'sam.new@acme.example',
     });
 
-    const updated = await ada.userManagement.updateUser(added.id, { lastName: 'Newer' });
+    const updated = await ada.users.updateUser(added.id, { lastName: 'Newer' });
     expect(updated).toEqual({ ...added, lastName: 'Newer' });
     const disabled = await ada.identity.updateUser(added.id, {
       state: 'DISABLED',
@@ -271,7 +271,7 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
     );
     expect(verification).toMatchObject({ userId: added.id, email: 'sam@acme.example' });
 
-    expect(await ada.userManagement.deleteUsers([added.id])).toEqual({ deletedIds: [added.id] });
+    expect(await ada.users.deleteUsers([added.id])).toEqual({ deletedIds: [added.id] });
     await expect(ada.identity.getUser(added.id)).rejects.toMatchObject({ status: 404 });
   });
 
@@ -279,15 +279,15 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
     const lee = await as('lee');
     const refusals = await Promise.all([
       failure(
-        lee.userManagement.addUser({
+        lee.users.addUser({
           userName: 'x@acme.example',
           firstName: 'X',
           lastName: 'Y',
           email: 'x@acme.example',
         }),
       ),
-      failure(lee.userManagement.updateUser('usr-ada-0000001', { firstName: 'Eve' })),
-      failure(lee.userManagement.deleteUsers(['usr-ada-0000001'])),
+      failure(lee.users.updateUser('usr-ada-0000001', { firstName: 'Eve' })),
+      failure(lee.users.deleteUsers(['usr-ada-0000001'])),
       failure(lee.identity.initEmailVerificationForUser('usr-ada-0000001', 'eve@evil.example')),
       failure(lee.identity.getPendingVerificationForUser('usr-ada-0000001')),
     ]);
@@ -301,22 +301,23 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
 
   it('[PC-6.8] deletes all listed users or none: one unknown id leaves the others in place', async () => {
     const ada = await as('ada');
-    const keep = await ada.userManagement.addUser({
+    const keep = await ada.users.addUser({
       userName: 'kim.keep@acme.example',
       firstName: 'Kim',
       lastName: 'Keep',
       email: 'kim.keep@acme.example',
     });
-    await expect(
-      ada.userManagement.deleteUsers([keep.id, 'usr-none-0000000']),
-    ).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(ada.users.deleteUsers([keep.id, 'usr-none-0000000'])).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     expect((await ada.identity.getUser(keep.id)).id).toBe(keep.id);
-    await expect(ada.userManagement.deleteUsers(['usr-ada-0000001'])).rejects.toMatchObject({
+    await expect(ada.users.deleteUsers(['usr-ada-0000001'])).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION',
     });
     await expect(
-      ada.userManagement.addUser({
+      ada.users.addUser({
         userName: 'kim.keep@acme.example',
         firstName: 'Kim',
         lastName: 'Twice',
@@ -329,7 +330,7 @@ describe('given administrator user management (PC-6.8), over real HTTP', () => {
 describe('given a user an administrator disables', () => {
   it('[PC-6.8] ends their sessions and refuses their sign-in until enabled again', async () => {
     const ada = await as('ada');
-    const sam = await ada.userManagement.addUser({
+    const sam = await ada.users.addUser({
       userName: 'sam.off@acme.example',
       firstName: 'Sam',
       lastName: 'Off',
@@ -337,11 +338,11 @@ describe('given a user an administrator disables', () => {
     });
     const { client, env } = await signedInClient(url, sam.id);
     expect((await client.session.getUser()).id).toBe(sam.id);
-    await ada.userManagement.updateUser(sam.id, { state: 'DISABLED' });
+    await ada.users.updateUser(sam.id, { state: 'DISABLED' });
     const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
     expect(after.status).toBe(401);
     await expect(signedInClient(url, sam.id)).rejects.toThrow('Sign-in answered 400');
-    await ada.userManagement.updateUser(sam.id, { state: 'ACTIVE' });
+    await ada.users.updateUser(sam.id, { state: 'ACTIVE' });
     const again = await signedInClient(url, sam.id);
     expect((await again.client.session.getUser()).id).toBe(sam.id);
   });
@@ -360,7 +361,7 @@ describe('given bad input to the identity and management services', () => {
       message: 'must be string',
     });
     const missing = await failure(
-      ada.userManagement.addUser({
+      ada.users.addUser({
         userName: 'a@b.example',
         firstName: 'A',
         lastName: 'B',
@@ -395,7 +396,7 @@ describe('given bad input to the identity and management services', () => {
 
     const users = (await ada.identity.getOrgUsers(acme, { $count: true }))['@odata.count'];
     await expect(
-      ada.userManagement.addUser({
+      ada.users.addUser({
         userName: 'bad.role@acme.example',
         firstName: 'Bad',
         lastName: 'Role',

@@ -37,8 +37,8 @@ const deletion = {
 };
 
 /** Adding and deleting users on the management service: administrators only (PC-6.8). */
-export function userManagementRoutes(router: ContractRouter, db: Database): void {
-  const m = contract.userManagement;
+export function usersRoutes(router: ContractRouter, db: Database): void {
+  const m = contract.users;
 
   router.add(m.addUser, { body: newUser }, async ({ body, session }) => {
     requireAdmin(session.user, 'add users');

@@ -7,7 +7,7 @@ import type {
 } from '../entities/identity.ts';
 
 /** User management on the management service; administrators only (PC-6.8). */
-export const userManagementEndpoints = {
+export const usersEndpoints = {
   addUser: endpoint<None, None, NewUser, IdentityUser>()({
     backend: 'management',
     method: 'POST',

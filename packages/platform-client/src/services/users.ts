@@ -11,7 +11,7 @@ import type { Binder, CallOptions } from '../http/bind.ts';
  * Administrator user management (PC-6.8): add and delete on the management service; update
  * goes to the identity service's `PATCH Users({id})`. Non-administrators get a 403 `HttpError`.
  */
-export interface UserManagementService {
+export interface UsersService {
   /** Adds a user to the administrator's organisation (or `orgId`, a sub-organisation). */
   addUser(user: NewUser, options?: CallOptions): Promise<IdentityUser>;
   /** Changes only the given fields of a user. */
@@ -20,9 +20,9 @@ export interface UserManagementService {
   deleteUsers(userIds: readonly string[], options?: CallOptions): Promise<UserDeletionResult>;
 }
 
-export function userManagementService(binder: Binder): UserManagementService {
-  const addUser = binder.bind(contract.userManagement.addUser);
-  const deleteUsers = binder.bind(contract.userManagement.deleteUsers);
+export function usersService(binder: Binder): UsersService {
+  const addUser = binder.bind(contract.users.addUser);
+  const deleteUsers = binder.bind(contract.users.deleteUsers);
   const updateUser = binder.bind(contract.identity.updateUser);
   return {
     addUser: (body, options = {}) => addUser({ body, ...options }),
