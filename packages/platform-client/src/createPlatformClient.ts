@@ -6,6 +6,12 @@ import { Transport } from './http/transport.ts';
 import { preferencesService, type PreferencesService } from './services/preferences.ts';
 import { sessionService, type SessionService } from './services/session.ts';
 import { shellService, type ShellService } from './services/shell.ts';
+import { authorisationService, type AuthorisationService } from './services/authorisation.ts';
+import { brandingService, type BrandingService } from './services/branding.ts';
+import { identityService, type IdentityService } from './services/identity.ts';
+import { licenceService, type LicenceService } from './services/licence.ts';
+import { meteringService, type MeteringService } from './services/metering.ts';
+import { usersService, type UsersService } from './services/users.ts';
 
 export interface PlatformClientOptions {
   /** Host facilities; default `browserEnvironment()`. */
@@ -23,6 +29,13 @@ export interface PlatformClient {
   readonly session: SessionService;
   readonly shell: ShellService;
   readonly preferences: PreferencesService;
+  readonly identity: IdentityService;
+  readonly licence: LicenceService;
+  readonly branding: BrandingService;
+  readonly authorisation: AuthorisationService;
+  readonly metering: MeteringService;
+  /** Administrator user management (add, update, delete users). */
+  readonly users: UsersService;
   /** Ends the session, then sends the browser to the identity logout path (PC-2.2). */
   logout(): Promise<void>;
 }
@@ -47,7 +60,13 @@ export function createPlatformClient(options: PlatformClientOptions = {}): Platf
   const client: PlatformClient = {
     session,
     shell: shellService(binder, (signal) => directory.config(signal)),
-    preferences: preferencesService(binder),
+    preferences: preferencesService(binder, environment.console),
+    identity: identityService(binder),
+    licence: licenceService(binder),
+    branding: brandingService(binder),
+    authorisation: authorisationService(binder),
+    metering: meteringService(binder),
+    users: usersService(binder),
     async logout() {
       const config = await directory.config();
       try {

@@ -21,6 +21,51 @@ export type { CallOptions } from './http/bind.ts';
 export type { PreferenceStore, PreferencesService } from './services/preferences.ts';
 export type { SessionService } from './services/session.ts';
 export type { ShellService } from './services/shell.ts';
+export type { AuthorisationService } from './services/authorisation.ts';
+export type { BrandingService } from './services/branding.ts';
+export type { IdentityService } from './services/identity.ts';
+export type { LicenceService } from './services/licence.ts';
+export type { MeteringService } from './services/metering.ts';
+export type { UsersService } from './services/users.ts';
+export type {
+  AccountUrl,
+  AnalyticsConfig,
+  AppBranding,
+  AssignedEdition,
+  Brand,
+  ClientAttributes,
+  CurrentUserInfo,
+  EffectiveLicenses,
+  IdentityConfigInfo,
+  IdentityUser,
+  LicenseItem,
+  LicenseViews,
+  LogoPosition,
+  NewUser,
+  ODataCollection,
+  ODataQuery,
+  Organisation,
+  OrgAndParentOrgBranding,
+  OrgAttribute,
+  OrgBranding,
+  OrgBrandingInput,
+  PendingVerification,
+  ProductWithLicenses,
+  Role,
+  Theme,
+  TimeZoneInfo,
+  TrialUrl,
+  UsageEvent,
+  UsageQuery,
+  UsageRecord,
+  UsageSummary,
+  UserDeletionResult,
+  UserGroup,
+  UserProductsInfo,
+  UserProfile,
+  UserProfileUpdate,
+  UserUpdate,
+} from '@ics/platform-contract';
 export type {
   ProductRegistryGroup,
   ProductRegistryItem,

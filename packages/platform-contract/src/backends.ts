@@ -7,6 +7,11 @@ export const backends = {
   identity: { configKey: 'identity-service', basePath: '/identity-service/api/v1' },
   session: { configKey: 'session-service', basePath: '/session-service/api/v1' },
   shell: { configKey: 'shell-service', basePath: '/shell-service/api/v1' },
+  licence: { configKey: 'license-service', basePath: '/license-service/api/v1' },
+  branding: { configKey: 'branding-service', basePath: '/branding-service/api/v1' },
+  authorisation: { configKey: 'authz-service', basePath: '/authz-service/api/v1' },
+  metering: { configKey: 'metering-service', basePath: '/metering-service/api/v1' },
+  management: { configKey: 'management-service', basePath: '/management-service/api/v1' },
 } as const;
 
 export type BackendName = keyof typeof backends;

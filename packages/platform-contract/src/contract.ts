@@ -1,14 +1,26 @@
 import { backends } from './backends.ts';
 import type { AnyEndpoint } from './endpoint.ts';
+import { authorisationEndpoints } from './endpoints/authorisation.ts';
+import { brandingEndpoints } from './endpoints/branding.ts';
+import { identityEndpoints } from './endpoints/identity.ts';
+import { licenceEndpoints } from './endpoints/licence.ts';
+import { meteringEndpoints } from './endpoints/metering.ts';
 import { preferencesEndpoints } from './endpoints/preferences.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { shellEndpoints } from './endpoints/shell.ts';
+import { usersEndpoints } from './endpoints/users.ts';
 
 /** Every declared endpoint, by client service group and method name. */
 export const contract = {
   session: sessionEndpoints,
   shell: shellEndpoints,
   preferences: preferencesEndpoints,
+  identity: identityEndpoints,
+  licence: licenceEndpoints,
+  branding: brandingEndpoints,
+  authorisation: authorisationEndpoints,
+  metering: meteringEndpoints,
+  users: usersEndpoints,
 };
 
 export type ServiceGroup = keyof typeof contract;

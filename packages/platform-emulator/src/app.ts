@@ -14,6 +14,14 @@ import { ContractRouter } from './routes/router.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { seed } from './seed/seed.ts';
+import { authorisationRoutes } from './routes/authorisation.ts';
+import { brandingRoutes, registerBrandingFiles } from './routes/branding.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { licenceRoutes } from './routes/licence.ts';
+import { meteringRoutes } from './routes/metering.ts';
+import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
+import { usersRoutes } from './routes/users.ts';
+import { seedServices } from './seed/services.ts';
 
 export interface EmulatorOptions {
   /**
@@ -50,6 +58,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   const db = await openDatabase(options.database);
   await migrate(db);
   await seed(db);
+  await seedServices(db);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -97,6 +106,14 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
   preferencesRoutes(router, db);
+  identityRoutes(router, db);
+  licenceRoutes(router, db);
+  shellCatalogueRoutes(router, db);
+  brandingRoutes(router, db);
+  authorisationRoutes(router, db);
+  meteringRoutes(router, db);
+  usersRoutes(router, db);
+  registerBrandingFiles(app, db);
   router.mount(app);
 
   registerAuthPages(app, db, {

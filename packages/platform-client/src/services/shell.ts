@@ -1,4 +1,12 @@
-import { contract, type ProductsWithLicenses, type ShellConfig } from '@ics/platform-contract';
+import {
+  contract,
+  type AnalyticsConfig,
+  type ProductRegistryItem,
+  type ProductsWithLicenses,
+  type ShellConfig,
+  type TrialUrl,
+  type UserProductsInfo,
+} from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** The shell service: platform configuration and the product catalogue. */
@@ -7,6 +15,14 @@ export interface ShellService {
   getConfig(options?: CallOptions): Promise<ShellConfig>;
   /** The user's products, all products, licensed product names and the preferred product. */
   getProductsWithLicenses(options?: CallOptions): Promise<ProductsWithLicenses>;
+  /** Whether usage analytics are on for the user's organisation (`GET analytics`). */
+  getAnalytics(options?: CallOptions): Promise<AnalyticsConfig>;
+  /** One registry item, a product or a product group, by uniqueName (`GET ProductRegistry({id})`). */
+  getProductRegistry(id: string, options?: CallOptions): Promise<ProductRegistryItem>;
+  /** The products the user may open, with licence and trial state (`GET UserProductsInfo`). */
+  getUserProductsInfo(options?: CallOptions): Promise<UserProductsInfo>;
+  /** Where to start a free trial of a product, if one may be started (`GET getTrialUrlIfEnabled`). */
+  getTrialUrlIfEnabled(productName: string, options?: CallOptions): Promise<TrialUrl>;
 }
 
 export function shellService(
@@ -17,8 +33,17 @@ export function shellService(
   // bootstrap call is made once per client.
   binder.bind(contract.shell.getConfig);
   const getProductsWithLicenses = binder.bind(contract.shell.getProductsWithLicenses);
+  const getAnalytics = binder.bind(contract.shell.getAnalytics);
+  const getProductRegistry = binder.bind(contract.shell.getProductRegistry);
+  const getUserProductsInfo = binder.bind(contract.shell.getUserProductsInfo);
+  const getTrialUrlIfEnabled = binder.bind(contract.shell.getTrialUrlIfEnabled);
   return {
     getConfig: (options = {}) => config(options.signal),
     getProductsWithLicenses: (options = {}) => getProductsWithLicenses(options),
+    getAnalytics: (options = {}) => getAnalytics(options),
+    getProductRegistry: (id, options = {}) => getProductRegistry({ params: { id }, ...options }),
+    getUserProductsInfo: (options = {}) => getUserProductsInfo(options),
+    getTrialUrlIfEnabled: (productName, options = {}) =>
+      getTrialUrlIfEnabled({ query: { productName }, ...options }),
   };
 }

@@ -76,6 +76,105 @@ export const migrations: readonly {
       );
     `,
   },
+  {
+    id: 400,
+    name: 'identity profiles, roles, groups, verifications, licences, branding, authorisation, metering',
+    sql: `
+      alter table users
+        add column first_name text not null default '' check (length(first_name) <= 100),
+        add column last_name text not null default '' check (length(last_name) <= 100),
+        add column time_zone text not null default 'UTC',
+        add column phone text check (length(phone) <= 40),
+        add column title text check (length(title) <= 100),
+        add column state text not null default 'ACTIVE' check (state in ('ACTIVE', 'DISABLED')),
+        add column email_verified boolean not null default true;
+      create table org_attributes (
+        org_id text not null references orgs(id) on delete cascade,
+        name text not null check (length(name) between 1 and 100),
+        value text not null check (length(value) <= 2000),
+        primary key (org_id, name)
+      );
+      create table roles (
+        id text primary key,
+        org_id text not null references orgs(id) on delete cascade,
+        name text not null,
+        description text not null default '',
+        privileges jsonb not null default '[]',
+        unique (org_id, name)
+      );
+      create table user_roles (
+        user_id text not null references users(id) on delete cascade,
+        role_id text not null references roles(id) on delete cascade,
+        primary key (user_id, role_id)
+      );
+      create table user_groups (
+        id text primary key,
+        org_id text not null references orgs(id) on delete cascade,
+        name text not null,
+        description text not null default '',
+        unique (org_id, name)
+      );
+      create table group_members (
+        group_id text not null references user_groups(id) on delete cascade,
+        user_id text not null references users(id) on delete cascade,
+        primary key (group_id, user_id)
+      );
+      create table email_verifications (
+        user_id text primary key references users(id) on delete cascade,
+        email text not null check (length(email) <= 254),
+        requested_at timestamptz not null default now(),
+        sent_count int not null default 1
+      );
+      create table org_licences (
+        org_id text not null references orgs(id) on delete cascade,
+        licence_id text not null,
+        name text not null,
+        start_date date not null,
+        end_date date not null,
+        grace_end_date date not null check (grace_end_date >= end_date),
+        primary key (org_id, licence_id)
+      );
+      create table org_editions (
+        id text primary key,
+        org_id text not null references orgs(id) on delete cascade,
+        name text not null,
+        licence_ids jsonb not null default '[]'
+      );
+      create table themes (
+        id text primary key,
+        -- null: a built-in theme every organisation sees
+        org_id text references orgs(id) on delete cascade,
+        name text not null check (length(name) between 1 and 100),
+        value text not null check (length(value) <= 10000),
+        created_at timestamptz not null default now()
+      );
+      create unique index themes_org_name on themes (coalesce(org_id, ''), lower(name));
+      create table org_brandings (
+        org_id text primary key references orgs(id) on delete cascade,
+        theme_id text references themes(id) on delete set null,
+        custom_theme text check (length(custom_theme) <= 10000),
+        logo_position text not null default 'left' check (logo_position in ('left', 'center', 'right')),
+        variables jsonb not null default '{}',
+        logo bytea check (octet_length(logo) <= 524288),
+        logo_type text,
+        logo_version int not null default 0,
+        updated_at timestamptz not null default now()
+      );
+      create table auth_clients (
+        client_id text primary key,
+        name text not null,
+        attributes jsonb not null default '{}'
+      );
+      create table usage_records (
+        org_id text not null references orgs(id) on delete cascade,
+        service text not null,
+        meter text not null,
+        period text not null check (period ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'),
+        quantity double precision not null check (quantity >= 0),
+        primary key (org_id, service, meter, period)
+      );
+    `,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

@@ -16,7 +16,8 @@ export async function listPersonas(
   db: Queryable,
 ): Promise<{ id: string; displayName: string; email: string }[]> {
   const rows = await db.query<{ id: string; display_name: string; email: string }>(
-    'select id, display_name, email from users order by persona_order, display_name',
+    // A disabled user cannot sign in (docs/decisions/0402-service-catalogue-part-1.md).
+    `select id, display_name, email from users where state = 'ACTIVE' order by persona_order, display_name`,
   );
   return rows.map((r) => ({ id: r.id, displayName: r.display_name, email: r.email }));
 }
@@ -28,7 +29,7 @@ export async function findUserSession(
 ): Promise<UserSession | undefined> {
   const [row] = await db.query<UserRow>(
     `select u.id, u.user_name, u.display_name, u.org_id, o.parent_id, u.privileges, u.locale
-       from users u join orgs o on o.id = u.org_id where u.id = $1`,
+       from users u join orgs o on o.id = u.org_id where u.id = $1 and u.state = 'ACTIVE'`,
     [userId],
   );
   if (!row) return undefined;

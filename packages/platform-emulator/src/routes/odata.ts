@@ -1,0 +1,157 @@
+import type { ODataCollection } from '@ics/platform-contract';
+import { ApiError } from './apiError.ts';
+
+/** The query options of a collection route, as they arrive (strings), all optional. */
+export interface ODataInput {
+  readonly $filter?: unknown;
+  readonly $orderby?: unknown;
+  readonly $top?: unknown;
+  readonly $skip?: unknown;
+  readonly $count?: unknown;
+}
+
+/** JSON-schema properties of the OData options; spread them into a route's query schema. */
+export const odataQueryProperties = {
+  $filter: { type: 'string', maxLength: 1000 },
+  $orderby: { type: 'string', maxLength: 200 },
+  $top: { type: 'string', pattern: '^(0|[1-9][0-9]{0,2}|1000)$' },
+  $skip: { type: 'string', pattern: '^(0|[1-9][0-9]{0,5})$' },
+  $count: { type: 'string', enum: ['true', 'false'] },
+} as const;
+
+/** A query schema with the OData options and, optionally, more properties. */
+export const odataQuerySchema = (extra: Record<string, object> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...odataQueryProperties, ...extra },
+});
+
+type Scalar = string | number | boolean | null;
+/** The fields of an entity that `$filter` and `$orderby` may name, and how to read them. */
+export type Fields<T> = Readonly<Record<string, (item: T) => Scalar>>;
+
+interface Comparison {
+  readonly field: string;
+  readonly op: 'eq' | 'ne';
+  readonly value: Scalar;
+}
+
+const invalid = (target: string, message: string) =>
+  new ApiError(400, 'VALIDATION', `query.${target} ${message}`, [
+    { target: `query.${target}`, message },
+  ]);
+
+const term =
+  /\s*([A-Za-z][A-Za-z0-9]*)\s+(eq|ne)\s+('(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null)\s*/y;
+
+/**
+ * Parses the supported `$filter` subset: comparisons `field eq|ne literal` joined by `and`,
+ * literals being 'text' (with '' for a quote), numbers, true, false and null. Anything else —
+ * `or`, functions, parentheses, unknown fields — is refused with a 400 naming the problem.
+ */
+export function parseFilter<T>(filter: string, fields: Fields<T>): Comparison[] {
+  const comparisons: Comparison[] = [];
+  let at = 0;
+  for (;;) {
+    term.lastIndex = at;
+    const match = term.exec(filter);
+    if (!match) {
+      throw invalid(
+        '$filter',
+        `is not supported at character ${at + 1}: use "field eq 'value'" comparisons joined by "and".`,
+      );
+    }
+    const [, field = '', op, literal = ''] = match;
+    if (!(field in fields)) {
+      throw invalid(
+        '$filter',
+        `names the unknown field '${field}'; known: ${Object.keys(fields).join(', ')}.`,
+      );
+    }
+    const value: Scalar = literal.startsWith("'")
+      ? literal.slice(1, -1).replaceAll("''", "'")
+      : literal === 'true'
+        ? true
+        : literal === 'false'
+          ? false
+          : literal === 'null'
+            ? null
+            : Number(literal);
+    comparisons.push({ field, op: op as 'eq' | 'ne', value });
+    at = term.lastIndex;
+    if (at === filter.length) return comparisons;
+    const and = /and\s+/iy;
+    and.lastIndex = at;
+    if (!and.exec(filter)) {
+      throw invalid(
+        '$filter',
+        `is not supported at character ${at + 1}: only "and" joins comparisons.`,
+      );
+    }
+    at = and.lastIndex;
+  }
+}
+
+/** Parses `$orderby`: `field [asc|desc]`, comma-separated, fields of the entity only. */
+export function parseOrderBy<T>(
+  orderBy: string,
+  fields: Fields<T>,
+): { field: string; descending: boolean }[] {
+  return orderBy.split(',').map((part) => {
+    const match = /^\s*([A-Za-z][A-Za-z0-9]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
+    if (!match?.[1])
+      throw invalid('$orderby', `has an item that is not "field [asc|desc]": '${part}'.`);
+    if (!(match[1] in fields)) {
+      throw invalid(
+        '$orderby',
+        `names the unknown field '${match[1]}'; known: ${Object.keys(fields).join(', ')}.`,
+      );
+    }
+    return { field: match[1], descending: match[2]?.toLowerCase() === 'desc' };
+  });
+}
+
+const compare = (a: Scalar, b: Scalar): number => {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, 'en');
+  return a < b ? -1 : 1;
+};
+
+/**
+ * Applies `$filter`, `$orderby`, `$skip`, `$top` and `$count` to items read from the database,
+ * in that order, as OData defines them: the count is of the filtered items before paging.
+ */
+export function queryCollection<T>(
+  items: readonly T[],
+  query: ODataInput,
+  fields: Fields<T>,
+): ODataCollection<T> {
+  let result = [...items];
+  if (typeof query.$filter === 'string' && query.$filter.trim() !== '') {
+    const comparisons = parseFilter(query.$filter, fields);
+    result = result.filter((item) =>
+      comparisons.every(({ field, op, value }) => {
+        const actual = fields[field]?.(item) ?? null;
+        return op === 'eq' ? actual === value : actual !== value;
+      }),
+    );
+  }
+  if (typeof query.$orderby === 'string' && query.$orderby.trim() !== '') {
+    const order = parseOrderBy(query.$orderby, fields);
+    result.sort((a, b) => {
+      for (const { field, descending } of order) {
+        const read = fields[field];
+        const c = read ? compare(read(a), read(b)) : 0;
+        if (c !== 0) return descending ? -c : c;
+      }
+      return 0;
+    });
+  }
+  const count = result.length;
+  const skip = typeof query.$skip === 'string' ? Number(query.$skip) : 0;
+  const top = typeof query.$top === 'string' ? Number(query.$top) : undefined;
+  result = result.slice(skip, top === undefined ? undefined : skip + top);
+  return { value: result, ...(query.$count === 'true' ? { '@odata.count': count } : {}) };
+}
