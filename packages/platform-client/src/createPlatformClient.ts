@@ -6,6 +6,17 @@ import { Transport } from './http/transport.ts';
 import { preferencesService, type PreferencesService } from './services/preferences.ts';
 import { sessionService, type SessionService } from './services/session.ts';
 import { shellService, type ShellService } from './services/shell.ts';
+import { bundlesService, type BundlesService } from './services/bundles.ts';
+import { repositoryService, type RepositoryService } from './services/repository.ts';
+import { migrationService, type MigrationService } from './services/migration.ts';
+import { notificationsService, type NotificationsService } from './services/notifications.ts';
+import { schedulesService, type SchedulesService } from './services/schedules.ts';
+import { sourceControlService, type SourceControlService } from './services/sourceControl.ts';
+import {
+  notificationSettingsService,
+  type AccessTokenProvider,
+  type NotificationSettingsService,
+} from './services/notificationSettings.ts';
 
 export interface PlatformClientOptions {
   /** Host facilities; default `browserEnvironment()`. */
@@ -16,6 +27,12 @@ export interface PlatformClientOptions {
   readonly platformOrigins?: readonly string[];
   /** Milliseconds before a call fails with `TimeoutError`; default 30000. */
   readonly timeoutMs?: number;
+  /**
+   * Supplies the platform JWT for bearer-token services (notification settings, PC-7.19),
+   * typically the token manager's current token; default none, and those calls then throw
+   * `ConfigurationError`.
+   */
+  readonly getAccessToken?: AccessTokenProvider;
 }
 
 /** One client for every platform service. */
@@ -23,6 +40,13 @@ export interface PlatformClient {
   readonly session: SessionService;
   readonly shell: ShellService;
   readonly preferences: PreferencesService;
+  readonly bundles: BundlesService;
+  readonly repository: RepositoryService;
+  readonly migration: MigrationService;
+  readonly notifications: NotificationsService;
+  readonly schedules: SchedulesService;
+  readonly sourceControl: SourceControlService;
+  readonly notificationSettings: NotificationSettingsService;
   /** Ends the session, then sends the browser to the identity logout path (PC-2.2). */
   logout(): Promise<void>;
 }
@@ -48,6 +72,20 @@ export function createPlatformClient(options: PlatformClientOptions = {}): Platf
     session,
     shell: shellService(binder, (signal) => directory.config(signal)),
     preferences: preferencesService(binder),
+    bundles: bundlesService(binder),
+    repository: repositoryService(binder),
+    migration: migrationService(binder),
+    notifications: notificationsService(binder, {
+      request: (request) => transport.request(request),
+      pageHref: () => environment.location.href,
+      allowedOrigins: () => [
+        new URL(environment.location.href).origin,
+        ...(options.platformOrigins ?? []).map((o) => new URL(o).origin),
+      ],
+    }),
+    schedules: schedulesService(binder),
+    sourceControl: sourceControlService(binder),
+    notificationSettings: notificationSettingsService(binder, options.getAccessToken),
     async logout() {
       const config = await directory.config();
       try {

@@ -7,6 +7,19 @@ export const backends = {
   identity: { configKey: 'identity-service', basePath: '/identity-service/api/v1' },
   session: { configKey: 'session-service', basePath: '/session-service/api/v1' },
   shell: { configKey: 'shell-service', basePath: '/shell-service/api/v1' },
+  frs: { configKey: 'frs-service', basePath: '/frs-service/api/v1' },
+  bundle: { configKey: 'bundle-service', basePath: '/bundle-service/api/v1' },
+  migration: { configKey: 'migration-service', basePath: '/migration-service/api/v1' },
+  notification: { configKey: 'notification-service', basePath: '/notification-service/api/v1' },
+  scheduler: { configKey: 'scheduler-service', basePath: '/scheduler-service/api/v1' },
+  sourceControl: {
+    configKey: 'source-control-service',
+    basePath: '/source-control-service/api/v1',
+  },
+  notificationSettings: {
+    configKey: 'notification-settings-service',
+    basePath: '/notification-settings-service/api/v1',
+  },
 } as const;
 
 export type BackendName = keyof typeof backends;

@@ -13,3 +13,10 @@ export {
 export { encodePathValue, fillPath, templateParams } from './path.ts';
 export { contract, listEndpoints, type DeclaredEndpoint, type ServiceGroup } from './contract.ts';
 export * from './entities.ts';
+export * from './entities/repository.ts';
+export * from './entities/bundles.ts';
+export * from './entities/migration.ts';
+export * from './entities/notifications.ts';
+export * from './entities/scheduling.ts';
+export * from './validation/repositoryRules.ts';
+export type { DocumentFilter, Paging } from './endpoints/repository.ts';

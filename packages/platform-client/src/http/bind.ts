@@ -15,6 +15,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Extra request headers a service adds itself (the bearer token of notification settings). */
+export interface CallHeaders {
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 type Part<Name extends string, T> = [T] extends [None]
   ? { readonly [K in Name]?: never }
   : { readonly [K in Name]: T };
@@ -23,7 +28,8 @@ type Part<Name extends string, T> = [T] extends [None]
 export type CallArgs<E> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &
   Part<'body', BodyOf<E>> &
-  CallOptions;
+  CallOptions &
+  CallHeaders;
 
 export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -40,11 +46,12 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
     bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
-        const { params, query, body, signal } = args as {
+        const { params, query, body, signal, headers } = args as {
           params?: Record<string, unknown>;
           query?: Record<string, string | number | boolean | undefined>;
           body?: unknown;
           signal?: AbortSignal;
+          headers?: Readonly<Record<string, string>>;
         };
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
@@ -54,6 +61,8 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           query,
           body,
           signal,
+          headers,
+          responseType: endpoint.responseType,
         })) as ResponseOf<E>;
       };
     },
