@@ -205,11 +205,11 @@ export function repositoryService(binder: Binder): RepositoryService {
     expand && expand.length > 0 ? { $expand: expand.join(',') } : {};
   return {
     getProjects: async (query = {}, o = {}) => (await b.getProjects({ query, ...o })).value,
-    createProject: (body, o = {}) => {
+    createProject: async (body, o = {}) => {
       checkRules(body, true);
       return b.createProject({ body, ...o });
     },
-    updateProject: (id, body, o = {}) => {
+    updateProject: async (id, body, o = {}) => {
       checkRules(body, false);
       return b.updateProject({ params: { id }, body, ...o });
     },
@@ -217,17 +217,17 @@ export function repositoryService(binder: Binder): RepositoryService {
       (await b.getProjectFolders({ params: { id }, query: {}, ...o })).value,
     getProjectEntities: async (id, o = {}) =>
       (await b.getProjectBaseEntities({ params: { id }, query: {}, ...o })).value,
-    createFolder: (id, body, o = {}) => {
+    createFolder: async (id, body, o = {}) => {
       checkRules(body, true);
       return b.createFolder({ params: { id }, body, ...o });
     },
-    updateFolder: (id, body, o = {}) => {
+    updateFolder: async (id, body, o = {}) => {
       checkRules(body, false);
       return b.updateFolder({ params: { id }, body, ...o });
     },
     getFolderEntities: async (id, o = {}) =>
       (await b.getFolderBaseEntities({ params: { id }, query: {}, ...o })).value,
-    updateDocument: (id, body, o = {}) => {
+    updateDocument: async (id, body, o = {}) => {
       checkRules(body, false);
       return b.updateDocument({ params: { id }, body, ...o });
     },
@@ -262,7 +262,7 @@ export function repositoryService(binder: Binder): RepositoryService {
     getEffPrivilegeForDoctypeContainer: (containerId, documentType, o = {}) =>
       b.getEff({ body: { containerId, documentType }, ...o }),
     getTags: async (o = {}) => (await b.getTags(o)).value,
-    updateTag: (id, body, o = {}) => {
+    updateTag: async (id, body, o = {}) => {
       checkRules(body, false);
       return b.updateTag({ params: { id }, body, ...o });
     },

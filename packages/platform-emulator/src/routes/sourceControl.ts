@@ -253,15 +253,13 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       );
       const { top } = pageOf(query);
       return {
-        value: rows
-          .slice(0, top)
-          .map((r) => ({
-            hash: r.hash,
-            message: r.message,
-            author: r.author,
-            time: new Date(r.created_at).toISOString(),
-            objectIds: r.object_ids,
-          })),
+        value: rows.slice(0, top).map((r) => ({
+          hash: r.hash,
+          message: r.message,
+          author: r.author,
+          time: new Date(r.created_at).toISOString(),
+          objectIds: r.object_ids,
+        })),
       };
     },
   );
