@@ -15,9 +15,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Extra request headers a service adds itself (the bearer token of notification settings). */
+/** What a service adds itself to a call (the bearer token of notification settings). */
 export interface CallHeaders {
   readonly headers?: Readonly<Record<string, string>>;
+  /** A 401 here means a bad bearer token, not an ended session: reject, do not redirect. */
+  readonly exemptFromAuthRedirect?: boolean;
 }
 
 type Part<Name extends string, T> = [T] extends [None]
@@ -46,12 +48,13 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
     bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
-        const { params, query, body, signal, headers } = args as {
+        const { params, query, body, signal, headers, exemptFromAuthRedirect } = args as {
           params?: Record<string, unknown>;
           query?: Record<string, string | number | boolean | undefined>;
           body?: unknown;
           signal?: AbortSignal;
           headers?: Readonly<Record<string, string>>;
+          exemptFromAuthRedirect?: boolean;
         };
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
@@ -62,6 +65,7 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           body,
           signal,
           headers,
+          exemptFromAuthRedirect,
           responseType: endpoint.responseType,
         })) as ResponseOf<E>;
       };

@@ -8,7 +8,9 @@ export type AccessTokenProvider = () => Promise<string>;
 /**
  * The separate notification-settings service (PC-7.19). It authenticates with a bearer JWT,
  * not the session cookie: every call asks `getAccessToken` (the client option of that name)
- * for the current token and sends it as `Authorization: Bearer <jwt>`.
+ * for the current token and sends it as `Authorization: Bearer <jwt>`. A refused token is
+ * rejected as an `HttpError` 401 (code `INVALID_TOKEN`) instead of sending the browser to the
+ * login page: it is for the token manager to renew, not a sign that the session ended.
  */
 export interface NotificationSettingsService {
   get(options?: CallOptions): Promise<NotificationSettings>;
@@ -31,10 +33,10 @@ export function notificationSettingsService(
     if (typeof token !== 'string' || token === '') {
       throw new ConfigurationError('getAccessToken resolved without a token.');
     }
-    return { Authorization: `Bearer ${token}` };
+    return { headers: { Authorization: `Bearer ${token}` }, exemptFromAuthRedirect: true };
   };
   return {
-    get: async (o = {}) => get({ headers: await authorization(), ...o }),
-    update: async (body, o = {}) => update({ body, headers: await authorization(), ...o }),
+    get: async (o = {}) => get({ ...(await authorization()), ...o }),
+    update: async (body, o = {}) => update({ body, ...(await authorization()), ...o }),
   };
 }
