@@ -29,7 +29,11 @@ const connection = {
 describe('given source control over real HTTP', () => {
   it('[PC-7.15] keeps user credentials without revealing the token, builds the OAuth redirect and keeps the repository connection', async () => {
     await expect(ada.sourceControl.getUserCredential()).rejects.toMatchObject({ status: 404 });
-    await ada.sourceControl.saveUserCredential({ provider: 'GITHUB', username: 'ada', token: 'ghp_secret' });
+    await ada.sourceControl.saveUserCredential({
+      provider: 'GITHUB',
+      username: 'ada',
+      token: 'ghp_secret',
+    });
     const credential = await ada.sourceControl.getUserCredential();
     expect(credential).toMatchObject({ provider: 'GITHUB', username: 'ada', hasToken: true });
     expect(JSON.stringify(credential)).not.toContain('ghp_secret');
@@ -41,7 +45,9 @@ describe('given source control over real HTTP', () => {
     await expect(
       ada.sourceControl.getOAuthRedirect('GITHUB', 'javascript:alert(1)'),
     ).rejects.toMatchObject({ status: 400 });
-    await expect(lee.sourceControl.saveRepoConnection(connection)).rejects.toMatchObject({ status: 403 });
+    await expect(lee.sourceControl.saveRepoConnection(connection)).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(ada.sourceControl.getRepoConnection()).rejects.toMatchObject({ status: 404 });
     expect(await ada.sourceControl.saveRepoConnection(connection)).toEqual(connection);
     expect(await lee.sourceControl.getRepoConnection()).toEqual(connection);
@@ -57,13 +63,20 @@ describe('given source control over real HTTP', () => {
     const copies = await ada.repository.copyEntities(project.id, sources);
     const mapping = copies.find((e) => e.documentType === 'MAPPING')?.id ?? '';
     const conn = copies.find((e) => e.documentType === 'CONNECTION')?.id ?? '';
-    const describe = (description: string) => ada.repository.updateDocument(mapping, { description });
+    const describe = (description: string) =>
+      ada.repository.updateDocument(mapping, { description });
 
     await describe('v1');
     const first = await ada.sourceControl.checkin([mapping, conn], 'First version');
     expect(first.commitHash).toMatch(/^[0-9a-f]{40}$/);
-    expect(first.objects[0]).toMatchObject({ linked: true, checkedOutBy: null, lastCommitHash: first.commitHash });
-    await expect(ada.sourceControl.checkin([mapping], 'Not checked out')).rejects.toMatchObject({ status: 409 });
+    expect(first.objects[0]).toMatchObject({
+      linked: true,
+      checkedOutBy: null,
+      lastCommitHash: first.commitHash,
+    });
+    await expect(ada.sourceControl.checkin([mapping], 'Not checked out')).rejects.toMatchObject({
+      status: 409,
+    });
 
     await ada.sourceControl.checkout([mapping]);
     await expect(lee.sourceControl.checkout([mapping])).rejects.toMatchObject({ status: 409 });
@@ -74,9 +87,9 @@ describe('given source control over real HTTP', () => {
       [second.commitHash, 'Second version'],
       [first.commitHash, 'First version'],
     ]);
-    expect((await ada.sourceControl.getRemoteCommits({ objectId: conn })).map((c) => c.hash)).toEqual([
-      first.commitHash,
-    ]);
+    expect(
+      (await ada.sourceControl.getRemoteCommits({ objectId: conn })).map((c) => c.hash),
+    ).toEqual([first.commitHash]);
 
     await ada.sourceControl.checkout([mapping]);
     await describe('draft');
@@ -100,8 +113,12 @@ describe('given source control over real HTTP', () => {
 
     const unlinked = await ada.sourceControl.unlink([conn]);
     expect(unlinked.objects[0]).toMatchObject({ linked: false, lastCommitHash: null });
-    await expect(ada.sourceControl.checkout([mapping, conn])).rejects.toMatchObject({ status: 409 });
-    expect((await ada.sourceControl.checkout([mapping])).objects[0]?.checkedOutBy).toBe('usr-ada-0000001');
+    await expect(ada.sourceControl.checkout([mapping, conn])).rejects.toMatchObject({
+      status: 409,
+    });
+    expect((await ada.sourceControl.checkout([mapping])).objects[0]?.checkedOutBy).toBe(
+      'usr-ada-0000001',
+    );
     await ada.sourceControl.undoCheckout([mapping]);
     expect((await ada.sourceControl.getRemoteCommits({ objectId: conn })).length).toBe(1);
   });
@@ -131,7 +148,9 @@ describe('given source control over real HTTP', () => {
       polled = await ada.sourceControl.getCompareJob(job.jobId);
     }
     expect(polled.results).toEqual(multi);
-    await expect(ada.sourceControl.getCompareJob('nope-0000000001')).rejects.toMatchObject({ status: 404 });
+    await expect(ada.sourceControl.getCompareJob('nope-0000000001')).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('[PC-7.15] refuses actions without a repository connection or credentials, and for objects never checked in', async () => {
