@@ -111,4 +111,20 @@ describe('given bundles over real HTTP', () => {
       code: 'INVALID_TRANSITION',
     });
   });
+
+  it('[PC-3.1] answers bundles with definitions, installations, access code, external id and location id', async () => {
+    const bundle = await ada.bundles.createDefinition({ name: 'Shape', objectIds });
+    expect(Object.keys(bundle)).toEqual(
+      expect.arrayContaining(['objectIds', 'accessCode', 'externalId', 'locationId', 'status']),
+    );
+    const [definition] = (await ada.bundles.getDefinitions()).filter((d) => d.id === bundle.id);
+    expect(Object.keys(definition ?? {}).sort()).toEqual([
+      'accessCode',
+      'description',
+      'externalId',
+      'id',
+      'name',
+      'objectIds',
+    ]);
+  });
 });

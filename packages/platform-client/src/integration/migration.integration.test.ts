@@ -200,4 +200,24 @@ describe('given migration jobs over real HTTP', () => {
       'MAPPING',
     );
   });
+
+  it('[PC-3.1] answers jobs with name, executionClient, runType, importSpecification and export objects', async () => {
+    const { created } = await exportMapping('WITH_DEPENDENCIES');
+    expect(created.objects).toEqual([
+      { objectGuid: mappingId, inclusionScope: 'WITH_DEPENDENCIES' },
+    ]);
+    expect(Object.keys(created)).toEqual(
+      expect.arrayContaining(['name', 'executionClient', 'runType']),
+    );
+    const file = await ada.migration.downloadExportPackage(created.id);
+    const { packageId } = await ada.migration.uploadImportPackage(file);
+    const job = await ada.migration.createImportJob({
+      name: 'Shape',
+      importSpecification: { packageId },
+    });
+    expect(job.importSpecification).toEqual({ packageId });
+    expect(Object.keys(job)).toEqual(
+      expect.arrayContaining(['name', 'executionClient', 'runType', 'relaxChecksum']),
+    );
+  });
 });

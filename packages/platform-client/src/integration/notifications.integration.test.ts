@@ -209,4 +209,16 @@ describe('given the bell, categories, preferences and actions over real HTTP', (
     };
     await expect(client.notifications.download(crafted, 'x')).rejects.toThrow(/credentials/);
   });
+
+  it('[PC-3.1] answers messages with status, type, priority, categories and publishTime', async () => {
+    const { client, id } = await as('usr-nia-0000001');
+    const [message] = (await client.notifications.getReceivedMessages(id, { $top: 1 })).value;
+    expect(message).toMatchObject({
+      status: expect.stringMatching(/^(NEW|READ)$/),
+      type: expect.stringMatching(/^(MESSAGE_BUBBLE|MESSAGE_BOX|BELL_NOTIFICATION|BANNER)$/),
+      priority: expect.any(String),
+      categories: expect.any(Array),
+      publishTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
 });

@@ -266,4 +266,42 @@ describe('given the repository over real HTTP, signed in as Ada Admin', () => {
       ada.repository.updateMeteringTagAssignment(['nope-0000000001'], 'x'),
     ).rejects.toMatchObject({ status: 404 });
   });
+
+  it('[PC-3.1] answers repository items with the fields of §3: documents, tags, metering tags and ACLs', async () => {
+    const home = await ada.repository.fetchDefaultLocation();
+    const [doc] = (
+      await ada.repository.getDocuments({ documentType: 'MAPPING', parentId: home.id })
+    ).value;
+    const full = await ada.repository.getDocument(doc?.id ?? '', ['nativeData', 'refs']);
+    expect(Object.keys(full)).toEqual(
+      expect.arrayContaining([
+        'documentType',
+        'repoInfo',
+        'tags',
+        'nativeData',
+        'parentInfo',
+        'inboundRefs',
+        'outboundRefs',
+      ]),
+    );
+    expect(full.parentInfo).toEqual({ parentType: 'Project', parentId: home.id });
+    expect(typeof full.repoInfo.repoHandle).toBe('string');
+    await ada.repository.updateTagAssignment({ ids: [full.id], assign: ['shape'] });
+    await ada.repository.updateMeteringTagAssignment([full.id], 'shape-meter');
+    expect((await ada.repository.getTags()).find((t) => t.name === 'shape')).toEqual({
+      id: expect.any(String),
+      name: 'shape',
+      description: '',
+      usageCount: 1,
+    });
+    expect(
+      (await ada.repository.getMeteringTags()).map((t) => Object.keys(t).sort()),
+    ).toContainEqual(['id', 'name', 'usageCount']);
+    expect(Object.keys(await ada.repository.getAcl(full.id)).sort()).toEqual([
+      'entries',
+      'inheritedFrom',
+      'objectId',
+      'owner',
+    ]);
+  });
 });

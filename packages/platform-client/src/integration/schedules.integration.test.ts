@@ -59,4 +59,22 @@ describe('given schedules over real HTTP', () => {
     ).rejects.toMatchObject({ status: 400 });
     expect((await ada.schedules.list()).map((s) => s.name)).not.toContain('Backwards');
   });
+
+  it('[PC-3.1] answers schedules with their fields', async () => {
+    const schedule = await nia.schedules.create({
+      name: 'Shape',
+      startTime: '2031-01-01T00:00:00Z',
+    });
+    expect(Object.keys(schedule).sort()).toEqual([
+      'createdBy',
+      'description',
+      'endTime',
+      'frequency',
+      'id',
+      'interval',
+      'name',
+      'nextRunTime',
+      'startTime',
+    ]);
+  });
 });

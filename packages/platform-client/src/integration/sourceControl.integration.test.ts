@@ -165,4 +165,20 @@ describe('given source control over real HTTP', () => {
     await expect(ada.sourceControl.compare([folder.id])).rejects.toMatchObject({ status: 404 });
     await expect(ada.sourceControl.checkin([], 'empty')).rejects.toMatchObject({ status: 400 });
   });
+
+  it('[PC-3.1] answers source-control credentials and repository connections with their fields', async () => {
+    await lee.sourceControl.saveUserCredential({ provider: 'GITLAB', username: 'lee', token: 'x' });
+    expect(Object.keys(await lee.sourceControl.getUserCredential()).sort()).toEqual([
+      'hasToken',
+      'provider',
+      'updatedTime',
+      'username',
+    ]);
+    expect(Object.keys(await lee.sourceControl.getRepoConnection()).sort()).toEqual([
+      'branch',
+      'folderPath',
+      'provider',
+      'repositoryUrl',
+    ]);
+  });
 });
