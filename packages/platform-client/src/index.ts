@@ -45,3 +45,24 @@ export type {
   UserSession,
 } from '@ics/platform-contract';
 export { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
+export type {
+  Acl,
+  AclEntry,
+  Bundle,
+  BundleDefinition,
+  BundleInstallation,
+  ExportJob,
+  ExportObject,
+  Folder,
+  ImportJob,
+  MigrationObject,
+  NotificationMessage,
+  NotificationSettings,
+  Project,
+  RepoConnection,
+  RepositoryEntity,
+  Schedule,
+  ScmCommit,
+  ScmCredential,
+  Tag,
+} from '@ics/platform-contract';

@@ -118,21 +118,28 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
   const project = newId();
   const connection = newId();
   const mapping = newId();
+  // One statement, so the project, its documents and their reference appear together or not at
+  // all (a concurrent first use loses the race on the project's unique name and adds nothing).
   await q.query(
-    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, is_default, native_data) values
-       ($1, $4, 'Default', 'default', 'Project', null, 'The organization''s default location.', $5, true, '{}'),
-       ($2, $4, 'Orders DB', 'orders db', 'CONNECTION', $1, 'Sample connection.', $5, false, '{"host": "db.example"}'),
-       ($3, $4, 'Load orders', 'load orders', 'MAPPING', $1, 'Sample mapping using Orders DB.', $5, false, '{"source": "orders"}')
-     on conflict do nothing`,
+    `with p as (
+       insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, is_default, native_data)
+       values ($1, $4, 'Default', 'default', 'Project', null, 'The organization''s default location.', $5, true, '{}')
+       on conflict do nothing returning id
+     ), d as (
+       insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, native_data)
+       select v.id, $4, v.name, lower(v.name), v.type, p.id, v.description, $5, v.native::jsonb
+         from p, (values ($2, 'Orders DB', 'CONNECTION', 'Sample connection.', '{"host": "db.example"}'),
+                         ($3, 'Load orders', 'MAPPING', 'Sample mapping using Orders DB.', '{"source": "orders"}'))
+              as v (id, name, type, description, native)
+       returning id
+     )
+     insert into frs_refs (from_id, to_id) select $3, $2 from p`,
     [project, connection, mapping, user.orgId, user.id],
   );
   const [created] = await q.query<{ id: string }>(
     'select id from frs_entities where org_id = $1 and is_default',
     [user.orgId],
   );
-  if (created?.id === project) {
-    await q.query('insert into frs_refs (from_id, to_id) values ($1, $2)', [mapping, connection]);
-  }
   return created?.id ?? project;
 }
 

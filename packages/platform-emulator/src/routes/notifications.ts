@@ -70,7 +70,12 @@ const defaultPrefs: NotificationPreferences = {
  * actions point at platform addresses, one deliberately at a foreign origin and one at a
  * `javascript:` address so that clients can prove they refuse them.
  */
-async function ensureMessages(q: Queryable, user: UserSession): Promise<void> {
+async function ensureMessages(db: Database, user: UserSession): Promise<void> {
+  // The marker and the messages are written together, or not at all.
+  await db.transaction((tx) => seedMessages(tx, user));
+}
+
+async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
   const seeded = await q.query(
     'insert into notification_seeded (user_id) values ($1) on conflict do nothing returning 1',
     [user.id],

@@ -2,6 +2,11 @@ import {
   contract,
   nameKey,
   validateRepositoryName,
+  type DocumentFilter,
+  type Folder,
+  type Paging,
+  type Project,
+  type RepositoryEntity,
   type UserSession,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
@@ -76,7 +81,8 @@ const transfer = obj(
 
 const expandOf = (query: { $expand?: string }) => (query.$expand ?? '').split(',').filter(Boolean);
 
-async function collection(
+/** A page of entities; `T` narrows the type where the `where` clause already did (projects, folders). */
+async function collection<T extends RepositoryEntity = RepositoryEntity>(
   db: Queryable,
   user: UserSession,
   where: string,
@@ -86,7 +92,7 @@ async function collection(
   const rows = await selectEntities(db, user.orgId, where, params);
   const { top, skip } = pageOf(query);
   return {
-    value: rows.slice(skip, skip + top).map((row) => toEntity(row)),
+    value: rows.slice(skip, skip + top).map((row) => toEntity(row) as T),
     ...(query.$count === 'true' ? { '@odata.count': rows.length } : {}),
   };
 }
@@ -104,7 +110,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
 
   router.add(r.getProjects, { query: obj(paging) }, async ({ session, query }) => {
     await ensureDefaultProject(db, session.user);
-    return collection(db, session.user, "t.document_type = 'Project'", [], query) as never;
+    return collection<Project>(db, session.user, "t.document_type = 'Project'", [], query);
   });
 
   router.add(r.createProject, { body: containerBody }, async ({ session, body }) => {
@@ -118,7 +124,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         parentId: null,
         description: body.description,
       });
-      return (await entityOf(tx, session.user, id)) as never;
+      return (await entityOf(tx, session.user, id)) as Project;
     });
   });
 
@@ -161,13 +167,13 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     r.updateProject,
     { params: idParams, body: updateBody },
     async ({ session, params, body }) =>
-      (await update(session.user, params.id, 'Project', body)) as never,
+      (await update(session.user, params.id, 'Project', body)) as Project,
   );
   router.add(
     r.updateFolder,
     { params: idParams, body: updateBody },
     async ({ session, params, body }) =>
-      (await update(session.user, params.id, 'Folder', body)) as never,
+      (await update(session.user, params.id, 'Folder', body)) as Folder,
   );
   router.add(
     r.updateDocument,
@@ -184,7 +190,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     }: {
       session: { user: UserSession };
       params: { id: string };
-      query: Record<string, unknown>;
+      query: Paging;
     }) => {
       const parent = await findContainer(db, session.user.orgId, params.id);
       if (type === 'Project' && parent.document_type !== 'Project')
@@ -199,20 +205,15 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         query,
       );
     };
-  router.add(
-    r.getProjectFolders,
-    { params: idParams, query: obj(paging) },
-    children('Project') as never,
+  router.add(r.getProjectFolders, { params: idParams, query: obj(paging) }, async (c) => {
+    const page = await children('Project')(c);
+    return { ...page, value: page.value as Folder[] };
+  });
+  router.add(r.getProjectBaseEntities, { params: idParams, query: obj(paging) }, (c) =>
+    children(null)(c),
   );
-  router.add(
-    r.getProjectBaseEntities,
-    { params: idParams, query: obj(paging) },
-    async (c) => (await children(null)({ ...c, query: c.query })) as never,
-  );
-  router.add(
-    r.getFolderBaseEntities,
-    { params: idParams, query: obj(paging) },
-    children('Folder') as never,
+  router.add(r.getFolderBaseEntities, { params: idParams, query: obj(paging) }, (c) =>
+    children('Folder')(c),
   );
 
   router.add(
@@ -232,20 +233,14 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
           parentId: params.id,
           description: body.description,
         });
-        return (await entityOf(tx, session.user, id)) as never;
+        return (await entityOf(tx, session.user, id)) as Folder;
       });
     },
   );
 
   const filtered =
     (documentsOnly: boolean) =>
-    async ({
-      session,
-      query,
-    }: {
-      session: { user: UserSession };
-      query: Record<string, string | undefined>;
-    }) => {
+    async ({ session, query }: { session: { user: UserSession }; query: DocumentFilter }) => {
       await ensureDefaultProject(db, session.user);
       const where: string[] = [
         documentsOnly ? "t.document_type not in ('Project', 'Folder')" : 'true',
@@ -257,7 +252,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       };
       if (query.documentType) add('t.document_type = ?', query.documentType);
       if (query.parentId) add('t.parent_id = ?', query.parentId);
-      if (query.nameContains) add("t.name_key like '%' || ? || '%'", nameKey(query.nameContains));
+      if (query.nameContains) add('strpos(t.name_key, ?) > 0', nameKey(query.nameContains));
       if (query.tag) {
         add(
           'exists (select 1 from frs_entity_tags et join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id and tg.name_key = ?)',
@@ -266,8 +261,8 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       }
       return collection(db, session.user, where.join(' and '), params, query);
     };
-  router.add(r.getDocuments, { query: documentFilter }, filtered(true) as never);
-  router.add(r.getBaseEntities, { query: documentFilter }, filtered(false) as never);
+  router.add(r.getDocuments, { query: documentFilter }, filtered(true));
+  router.add(r.getBaseEntities, { query: documentFilter }, filtered(false));
 
   router.add(
     r.getDocument,
@@ -658,7 +653,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
 
   router.add(r.fetchDefaultLocation, {}, async ({ session }) => {
     const id = await ensureDefaultProject(db, session.user);
-    return (await entityOf(db, session.user, id)) as never;
+    return (await entityOf(db, session.user, id)) as Project;
   });
   router.add(r.fetchProjectStatForRecentEntity, {}, async ({ session }) => {
     await ensureDefaultProject(db, session.user);

@@ -9,7 +9,7 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { findEntity, requirePermission } from '../db/repository.ts';
 import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
-import { anyText, boolQuery, idParams, ids, intQuery, newId, obj, pageOf, text } from './kit.ts';
+import { idParams, ids, intQuery, newId, obj, pageOf, text } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const s = contract.sourcecontrol;
@@ -112,12 +112,6 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       body: Record<string, unknown>,
       ctx: { hash?: string },
     ) => Promise<void>,
-    before?: (
-      tx: Queryable,
-      user: UserSession,
-      body: Record<string, unknown>,
-      ctx: { hash?: string },
-    ) => Promise<void>,
   ) =>
     router.add(
       endpoint,
@@ -127,13 +121,12 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
           const b = body as { objectIds: string[] } & Record<string, unknown>;
           await requireSetup(tx, session.user);
           const ctx: { hash?: string } = {};
-          await before?.(tx, session.user, b, ctx);
           for (const id of new Set(b.objectIds)) await each(tx, session.user, id, b, ctx);
           return {
             objects: await Promise.all(b.objectIds.map((id) => stateOf(tx, id))),
             ...(ctx.hash ? { commitHash: ctx.hash } : {}),
           };
-        }) as never,
+        }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
     );
 
   router.add(s.getUserCredential, {}, async ({ session }) => {
@@ -400,6 +393,4 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       ? { jobId: params.id, status: 'IN_PROGRESS' as const }
       : { jobId: params.id, status: 'SUCCESSFUL' as const, results: row.results };
   });
-  void anyText;
-  void boolQuery;
 }
