@@ -54,6 +54,11 @@ describe('given bundles over real HTTP', () => {
     const validation = await ada.bundles.validate(bundle.id);
     expect(validation).toMatchObject({ valid: false, status: 'DRAFT' });
     expect(validation.problems).toEqual(["The object 'gone-0000000001' is not in the repository."]);
+    const home = await ada.repository.fetchDefaultLocation();
+    const whole = await ada.bundles.createDefinition({ name: 'Whole', objectIds: [home.id] });
+    expect((await ada.bundles.validate(whole.id)).problems).toEqual([
+      "'Default' is a project; bundles carry folders and documents.",
+    ]);
     await expect(ada.bundles.getBundle(bundle.id)).rejects.toMatchObject({ status: 404 });
     expect((await ada.bundles.getBundle(bundle.id, true)).status).toBe('DRAFT');
     const edited = await ada.bundles.updateDefinition(bundle.id, { name: 'Fixed', objectIds });
@@ -88,6 +93,13 @@ describe('given bundles over real HTTP', () => {
       locationId: location,
       sourceBundleId: bundle.id,
     });
+    // The objects came along: copies in Nia's location, which the copied bundle carries.
+    const placed = await nia.repository.getBaseEntities({ parentId: location });
+    for (const objectId of copy.objectIds) {
+      expect(placed.map((e) => e.id)).toContain(objectId);
+    }
+    expect(copy.objectIds).toHaveLength(objectIds.length);
+    expect(copy.objectIds.some((id) => objectIds.includes(id))).toBe(false);
 
     await expect(
       lee.bundles.push({ bundleExternalId: bundle.externalId, accessCode }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type Bundle, type BundleStatus, type UserSession } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
-import { findContainer } from '../db/repository.ts';
+import { copyTree, findContainer, freeName } from '../db/repository.ts';
 import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
 import { boolQuery, checkNameRules, idParams, anyText, list, newId, obj, text } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -212,11 +212,14 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
         const problems: string[] = [];
         if (row.object_ids.length === 0) problems.push('The bundle holds no objects.');
         for (const objectId of row.object_ids) {
-          const [found] = await tx.query(
-            'select 1 from frs_entities where id = $1 and org_id = $2',
+          const [found] = await tx.query<{ name: string; document_type: string }>(
+            'select name, document_type from frs_entities where id = $1 and org_id = $2',
             [objectId, row.org_id],
           );
           if (!found) problems.push(`The object '${objectId}' is not in the repository.`);
+          else if (found.document_type === 'Project') {
+            problems.push(`'${found.name}' is a project; bundles carry folders and documents.`);
+          }
         }
         const status: BundleStatus = problems.length === 0 ? 'VALIDATED' : 'DRAFT';
         await tx.query('update bundles set status = $2, updated_at = now() where id = $1', [
@@ -269,7 +272,28 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
           );
         }
         if (source.org_id !== session.user.orgId) checkAccessCode(source, body.accessCode);
-        await findContainer(tx, session.user.orgId, body.locationFrsId);
+        const location = await findContainer(tx, session.user.orgId, body.locationFrsId);
+        // The bundle's objects are copied into the location; the copy carries the copies.
+        const copies: string[] = [];
+        for (const objectId of source.object_ids) {
+          const [object] = await tx.query<{ name: string; document_type: string }>(
+            'select name, document_type from frs_entities where id = $1 and org_id = $2',
+            [objectId, source.org_id],
+          );
+          if (!object) {
+            throw conflict(
+              `The object '${objectId}' of the bundle '${source.name}' no longer exists.`,
+            );
+          }
+          const name = await freeName(
+            tx,
+            session.user.orgId,
+            location.id,
+            object.name,
+            object.document_type,
+          );
+          copies.push(await copyTree(tx, session.user, objectId, location.id, name));
+        }
         const id = newId();
         await tx.query(
           `insert into bundles (id, org_id, name, description, external_id, object_ids, access_code, status, location_id, source_bundle_id, created_by)
@@ -280,7 +304,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
             source.name,
             source.description,
             `ext-${newId()}`,
-            JSON.stringify(source.object_ids),
+            JSON.stringify(copies),
             body.locationFrsId,
             source.id,
             session.user.id,
