@@ -156,13 +156,27 @@ describe('given the bell, categories, preferences and actions over real HTTP', (
     const file = await client.notifications.download(exportDone, 'download');
     expect(file).toBeInstanceOf(Blob);
     expect(JSON.parse(await file.text()).value.length).toBeGreaterThan(0);
-    // The message's action posts to MarkAllNotificationsAsRead on the platform origin.
-    expect(await client.notifications.performAction(signIn, 'ack')).toHaveProperty('updated');
-    const unread = await client.notifications.getReceivedMessages(id, {
-      $filter: "status eq 'NEW'",
-      $count: true,
+    // The message's own address: its action endpoint on the platform origin.
+    const acted = (await client.notifications.performAction(signIn, 'ack')) as NotificationMessage;
+    expect(acted).toMatchObject({ id: signIn.id, status: 'READ' });
+    expect(acted.actions.find((a) => a.id === 'ack')?.status).toBe('DONE');
+    const input = messages.find((m) => m.title === 'Import needs input');
+    if (!input) throw new Error('The seeded input message is missing.');
+    const answered = (await client.notifications.performAction(
+      input,
+      'answer',
+      'Sales',
+    )) as NotificationMessage;
+    expect(answered.actions.find((a) => a.id === 'answer')).toMatchObject({
+      status: 'DONE',
+      response: 'Sales',
     });
-    expect(unread['@odata.count']).toBe(0);
+    await expect(client.notifications.respondToAction(input.id, 'answer')).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(client.notifications.respondToAction(input.id, 'nope', 'x')).rejects.toMatchObject(
+      { status: 404 },
+    );
     const updated = await client.notifications.updateActionStatus({
       messageId: signIn.id,
       actionId: 'ack',
@@ -189,7 +203,7 @@ describe('given the bell, categories, preferences and actions over real HTTP', (
       .catch((e: unknown) => e);
     expect(foreign).toBeInstanceOf(UnsafeActionAddressError);
     expect((foreign as Error).message).toMatch(/https:\/\/evil\.example is not a platform origin/);
-    await expect(client.notifications.performAction(input, 'answer', 'Sales')).rejects.toThrow(
+    await expect(client.notifications.performAction(input, 'script', 'Sales')).rejects.toThrow(
       /only http\(s\) addresses are followed, not javascript:/,
     );
     await expect(client.notifications.download(signIn, 'ack')).rejects.toBeInstanceOf(

@@ -58,6 +58,16 @@ export interface NotificationsService {
     options?: CallOptions,
   ): Promise<NotificationMessage>;
   /**
+   * Performs an ACTION or INPUT action through the notification service itself (the address the
+   * emulator gives its messages' actions); `performAction` follows the message's own address.
+   */
+  respondToAction(
+    messageId: string,
+    actionId: string,
+    input?: string,
+    options?: CallOptions,
+  ): Promise<NotificationMessage>;
+  /**
    * Performs a message's `ACTION` (POST) or `INPUT` action (POST with `{ input }`) at the address
    * the message gives. Only http(s) addresses on the page's origin or a configured platform
    * origin are followed; anything else throws `UnsafeActionAddressError` without a request.
@@ -97,6 +107,7 @@ export function notificationsService(
     allUsers: binder.bind(n.markAsReadForAllUsers),
     bulk: binder.bind(n.markBulkAsRead),
     status: binder.bind(n.updateActionStatus),
+    respond: binder.bind(n.respondToAction),
   };
 
   const actionOf = (message: NotificationMessage, actionId: string, kinds: string[]) => {
@@ -152,9 +163,11 @@ export function notificationsService(
     markAsReadForAllUsers: async (notificationId, o = {}) =>
       (await b.allUsers({ body: { notificationId }, ...o })).updated,
     updateActionStatus: (body, o = {}) => b.status({ body, ...o }),
+    respondToAction: (id, actionId, input, o = {}) =>
+      b.respond({ params: { id, actionId }, body: input === undefined ? {} : { input }, ...o }),
     performAction: async (message, actionId, input, o = {}) => {
       const { action, url } = actionOf(message, actionId, ['ACTION', 'INPUT']);
-      const body = action.kind === 'INPUT' ? { input: input ?? '' } : undefined;
+      const body = action.kind === 'INPUT' ? { input: input ?? '' } : {};
       return support.request({ method: 'POST', url, body, signal: o.signal });
     },
     download: async (message, actionId, o = {}) => {

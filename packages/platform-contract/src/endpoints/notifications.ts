@@ -67,6 +67,20 @@ export const notificationsEndpoints = {
     method: 'PATCH',
     path: '/markBulkNotificationsAsRead',
   }),
+  /**
+   * The target of a message's ACTION or INPUT address: performs it (with `input` for INPUT), sets
+   * its status DONE and the message READ.
+   */
+  respondToAction: endpoint<
+    { id: string; actionId: string },
+    None,
+    { input?: string },
+    NotificationMessage
+  >()({
+    backend: notification,
+    method: 'POST',
+    path: '/ReceivedMessages({id})/Actions({actionId})',
+  }),
   updateActionStatus: endpoint<
     None,
     None,

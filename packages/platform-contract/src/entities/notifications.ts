@@ -11,8 +11,10 @@ export interface NotificationAction {
   /** `ACTION` posts to `url`; `DOWNLOAD` fetches a file; `INPUT` posts the user's input. */
   readonly kind: 'ACTION' | 'DOWNLOAD' | 'INPUT';
   readonly url: string;
-  /** Set by `updateActionStatus`, e.g. `DONE` or `DISMISSED`. */
+  /** Set by `updateActionStatus` (e.g. `DISMISSED`), or `DONE` once performed. */
   readonly status: string | null;
+  /** What the user answered to an INPUT action. */
+  readonly response?: string;
 }
 
 export interface NotificationMessage {

@@ -82,7 +82,21 @@ async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
   );
   if (seeded.length === 0) return;
   const broadcast = 'ntf-maintenance1';
-  const messages = [
+  const signInId = newId();
+  const inputId = newId();
+  const respond = (messageId: string, actionId: string) =>
+    `/notification-service/api/v1/ReceivedMessages(${messageId})/Actions(${actionId})`;
+  const messages: {
+    id?: string;
+    notificationId?: string;
+    minutes: number;
+    type: string;
+    priority: string;
+    cats: string[];
+    title: string;
+    body: string;
+    actions: NotificationMessage['actions'];
+  }[] = [
     {
       minutes: 50,
       type: 'BANNER',
@@ -115,14 +129,15 @@ async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
       type: 'BELL_NOTIFICATION',
       priority: 'HIGH',
       cats: ['security'],
+      id: signInId,
       title: 'New sign-in',
       body: 'A new sign-in to your account.',
       actions: [
         {
           id: 'ack',
-          label: 'Mark everything read',
+          label: 'It was me',
           kind: 'ACTION',
-          url: '/notification-service/api/v1/MarkAllNotificationsAsRead',
+          url: respond(signInId, 'ack'),
           status: null,
         },
         {
@@ -139,10 +154,18 @@ async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
       type: 'MESSAGE_BOX',
       priority: 'NORMAL',
       cats: ['jobs'],
+      id: inputId,
       title: 'Import needs input',
       body: 'Choose a target project.',
       actions: [
-        { id: 'answer', label: 'Answer', kind: 'INPUT', url: 'javascript:alert(1)', status: null },
+        {
+          id: 'answer',
+          label: 'Answer',
+          kind: 'INPUT',
+          url: respond(inputId, 'answer'),
+          status: null,
+        },
+        { id: 'script', label: 'Run', kind: 'INPUT', url: 'javascript:alert(1)', status: null },
       ],
     },
     {
@@ -161,7 +184,7 @@ async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
       `insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at, actions)
        values ($1, $2, $3, 'NEW', $4, $5, $6, $7, $8, $9, $9, $10)`,
       [
-        newId(),
+        m.id ?? newId(),
         m.notificationId ?? `ntf-${newId()}`,
         user.id,
         m.type,
@@ -374,6 +397,34 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
       );
       return { updated: rows.length };
     },
+  );
+  router.add(
+    n.respondToAction,
+    {
+      params: obj({ id: text(64), actionId: text(64) }, ['id', 'actionId']),
+      body: obj({ input: text(4000) }),
+    },
+    async ({ session, params, body }) =>
+      db.transaction(async (tx) => {
+        const row = await mine(tx, session.user, params.id);
+        const action = row.actions.find((a) => a.id === params.actionId);
+        if (!action || action.kind === 'DOWNLOAD') {
+          throw notFound(`The action '${params.actionId}' of message '${params.id}'`);
+        }
+        if (action.kind === 'INPUT' && body.input === undefined) {
+          throw badRequest('body.input', `The action '${action.label}' needs an input.`);
+        }
+        const actions = row.actions.map((a) =>
+          a.id === action.id
+            ? { ...a, status: 'DONE', ...(body.input ? { response: body.input } : {}) }
+            : a,
+        );
+        await tx.query(
+          "update notification_messages set actions = $2, status = 'READ' where id = $1",
+          [row.id, JSON.stringify(actions)],
+        );
+        return toMessage(await mine(tx, session.user, row.id));
+      }),
   );
   router.add(
     n.updateActionStatus,
