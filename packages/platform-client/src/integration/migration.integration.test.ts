@@ -98,6 +98,12 @@ describe('given migration jobs over real HTTP', () => {
     const blob = await ada.migration.downloadExportPackage(job.id);
     expect(blob).toBeInstanceOf(Blob);
     expect(JSON.parse(await blob.text())).toMatchObject({ format: 'ics-package/1' });
+    // The bell says so, with the package one download away.
+    const { messages } = await ada.notifications.searchBell({ categories: ['jobs'] });
+    const note = messages.find((m) => m.title === "Export 'Polled' finished");
+    if (!note) throw new Error('No bell notification for the export.');
+    const viaBell = await ada.notifications.download(note, 'download');
+    expect(await viaBell.text()).toBe(await blob.text());
   });
 
   it('[PC-7.12] uploads a package into another organisation, starts the import and creates its objects; a second import skips taken names', async () => {

@@ -85,8 +85,42 @@ async function settle(db: Database, user: UserSession, row: Row): Promise<Row> {
       locked.id,
       JSON.stringify({ ...outcome, endTime }),
     ]);
+    await notifyEnd(tx, locked, outcome.status, endTime);
     return { ...locked, outcome: { ...outcome, endTime } };
   });
+}
+
+/** Tells the job's creator in the bell that it ended; a successful export links its package. */
+async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: string): Promise<void> {
+  const what = row.kind === 'export' ? 'Export' : 'Import';
+  const actions =
+    row.kind === 'export' && status === 'SUCCESSFUL'
+      ? [
+          {
+            id: 'download',
+            label: 'Download the package',
+            kind: 'DOWNLOAD',
+            url: `/migration-service/api/v1/ExportJobs(${row.id})/$package`,
+            status: null,
+          },
+        ]
+      : [];
+  await tx.query(
+    `insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at, actions)
+     values ($1, $2, $3, 'NEW', 'BELL_NOTIFICATION', $4, '["jobs"]', $5, $6, $7, $7, $8)`,
+    [
+      newId(),
+      `ntf-${newId()}`,
+      row.created_by,
+      status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
+      `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
+      status === 'SUCCESSFUL'
+        ? `The ${what.toLowerCase()} job ended successfully.`
+        : `The ${what.toLowerCase()} job failed; see its log.`,
+      endTime,
+      JSON.stringify(actions),
+    ],
+  );
 }
 
 async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
