@@ -12,6 +12,17 @@ import { identityService, type IdentityService } from './services/identity.ts';
 import { licenceService, type LicenceService } from './services/licence.ts';
 import { meteringService, type MeteringService } from './services/metering.ts';
 import { usersService, type UsersService } from './services/users.ts';
+import { bundlesService, type BundlesService } from './services/bundles.ts';
+import { repositoryService, type RepositoryService } from './services/repository.ts';
+import { migrationService, type MigrationService } from './services/migration.ts';
+import { notificationsService, type NotificationsService } from './services/notifications.ts';
+import { schedulesService, type SchedulesService } from './services/schedules.ts';
+import { sourceControlService, type SourceControlService } from './services/sourceControl.ts';
+import {
+  notificationSettingsService,
+  type AccessTokenProvider,
+  type NotificationSettingsService,
+} from './services/notificationSettings.ts';
 
 export interface PlatformClientOptions {
   /** Host facilities; default `browserEnvironment()`. */
@@ -22,6 +33,12 @@ export interface PlatformClientOptions {
   readonly platformOrigins?: readonly string[];
   /** Milliseconds before a call fails with `TimeoutError`; default 30000. */
   readonly timeoutMs?: number;
+  /**
+   * Supplies the platform JWT for bearer-token services (notification settings, PC-7.19),
+   * typically the token manager's current token; default none, and those calls then throw
+   * `ConfigurationError`.
+   */
+  readonly getAccessToken?: AccessTokenProvider;
 }
 
 /** One client for every platform service. */
@@ -36,6 +53,13 @@ export interface PlatformClient {
   readonly metering: MeteringService;
   /** Administrator user management (add, update, delete users). */
   readonly users: UsersService;
+  readonly bundles: BundlesService;
+  readonly repository: RepositoryService;
+  readonly migration: MigrationService;
+  readonly notifications: NotificationsService;
+  readonly schedules: SchedulesService;
+  readonly sourceControl: SourceControlService;
+  readonly notificationSettings: NotificationSettingsService;
   /** Ends the session, then sends the browser to the identity logout path (PC-2.2). */
   logout(): Promise<void>;
 }
@@ -67,6 +91,20 @@ export function createPlatformClient(options: PlatformClientOptions = {}): Platf
     authorisation: authorisationService(binder),
     metering: meteringService(binder),
     users: usersService(binder),
+    bundles: bundlesService(binder),
+    repository: repositoryService(binder),
+    migration: migrationService(binder),
+    notifications: notificationsService(binder, {
+      request: (request) => transport.request(request),
+      pageHref: () => environment.location.href,
+      allowedOrigins: () => [
+        new URL(environment.location.href).origin,
+        ...(options.platformOrigins ?? []).map((o) => new URL(o).origin),
+      ],
+    }),
+    schedules: schedulesService(binder),
+    sourceControl: sourceControlService(binder),
+    notificationSettings: notificationSettingsService(binder, options.getAccessToken),
     async logout() {
       const config = await directory.config();
       try {

@@ -66,6 +66,20 @@ export type {
   UserProfileUpdate,
   UserUpdate,
 } from '@ics/platform-contract';
+export { RepositoryRuleError, type RepositoryService } from './services/repository.ts';
+export type { BundlesService } from './services/bundles.ts';
+export type { MigrationService } from './services/migration.ts';
+export {
+  DEFAULT_MESSAGE_ORDER,
+  UnsafeActionAddressError,
+  type NotificationsService,
+} from './services/notifications.ts';
+export type { SchedulesService } from './services/schedules.ts';
+export type { SourceControlService } from './services/sourceControl.ts';
+export type {
+  AccessTokenProvider,
+  NotificationSettingsService,
+} from './services/notificationSettings.ts';
 export type {
   ProductRegistryGroup,
   ProductRegistryItem,
@@ -76,3 +90,24 @@ export type {
   UserSession,
 } from '@ics/platform-contract';
 export { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
+export type {
+  Acl,
+  AclEntry,
+  Bundle,
+  BundleDefinition,
+  BundleInstallation,
+  ExportJob,
+  ExportObject,
+  Folder,
+  ImportJob,
+  MigrationObject,
+  NotificationMessage,
+  NotificationSettings,
+  Project,
+  RepoConnection,
+  RepositoryEntity,
+  Schedule,
+  ScmCommit,
+  ScmCredential,
+  Tag,
+} from '@ics/platform-contract';

@@ -12,6 +12,19 @@ export const backends = {
   authorisation: { configKey: 'authz-service', basePath: '/authz-service/api/v1' },
   metering: { configKey: 'metering-service', basePath: '/metering-service/api/v1' },
   management: { configKey: 'management-service', basePath: '/management-service/api/v1' },
+  frs: { configKey: 'frs-service', basePath: '/frs-service/api/v1' },
+  bundle: { configKey: 'bundle-service', basePath: '/bundle-service/api/v1' },
+  migration: { configKey: 'migration-service', basePath: '/migration-service/api/v1' },
+  notification: { configKey: 'notification-service', basePath: '/notification-service/api/v1' },
+  scheduler: { configKey: 'scheduler-service', basePath: '/scheduler-service/api/v1' },
+  sourceControl: {
+    configKey: 'source-control-service',
+    basePath: '/source-control-service/api/v1',
+  },
+  notificationSettings: {
+    configKey: 'notification-settings-service',
+    basePath: '/notification-settings-service/api/v1',
+  },
 } as const;
 
 export type BackendName = keyof typeof backends;

@@ -9,6 +9,13 @@ import { preferencesEndpoints } from './endpoints/preferences.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { shellEndpoints } from './endpoints/shell.ts';
 import { usersEndpoints } from './endpoints/users.ts';
+import { bundlesEndpoints } from './endpoints/bundles.ts';
+import { repositoryEndpoints } from './endpoints/repository.ts';
+import { migrationEndpoints } from './endpoints/migration.ts';
+import { notificationsEndpoints } from './endpoints/notifications.ts';
+import { schedulesEndpoints } from './endpoints/schedules.ts';
+import { sourceControlEndpoints } from './endpoints/sourceControl.ts';
+import { notificationSettingsEndpoints } from './endpoints/notificationSettings.ts';
 
 /** Every declared endpoint, by client service group and method name. */
 export const contract = {
@@ -21,6 +28,13 @@ export const contract = {
   authorisation: authorisationEndpoints,
   metering: meteringEndpoints,
   users: usersEndpoints,
+  bundles: bundlesEndpoints,
+  repository: repositoryEndpoints,
+  migration: migrationEndpoints,
+  notifications: notificationsEndpoints,
+  schedules: schedulesEndpoints,
+  sourcecontrol: sourceControlEndpoints,
+  notificationsettings: notificationSettingsEndpoints,
 };
 
 export type ServiceGroup = keyof typeof contract;

@@ -19,6 +19,8 @@ export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
   readonly method: HttpMethod;
   /** Path template relative to the backend's base path, parameters in braces: `/Users({userId})`. */
   readonly path: string;
+  /** `'blob'`: the answer is binary (a package download) and reaches the caller as a `Blob`. */
+  readonly responseType?: 'blob';
   /** Type carrier only: always `undefined` at run time. */
   readonly types?: { params: P; query: Q; body: B; response: R };
 }
@@ -36,5 +38,10 @@ export type ResponseOf<E> = E extends Endpoint<infer _P, infer _Q, infer _B, inf
  */
 export const endpoint =
   <P = None, Q = None, B = None, R = void>() =>
-  (definition: { backend: BackendName; method: HttpMethod; path: string }): Endpoint<P, Q, B, R> =>
+  (definition: {
+    backend: BackendName;
+    method: HttpMethod;
+    path: string;
+    responseType?: 'blob';
+  }): Endpoint<P, Q, B, R> =>
     Object.freeze({ ...definition });

@@ -13,6 +13,13 @@ import { preferencesRoutes } from './routes/preferences.ts';
 import { ContractRouter } from './routes/router.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shellRoutes } from './routes/shell.ts';
+import { repositoryRoutes } from './routes/repository.ts';
+import { bundlesRoutes } from './routes/bundles.ts';
+import { migrationRoutes } from './routes/migration.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
+import { schedulesRoutes } from './routes/schedules.ts';
+import { sourceControlRoutes } from './routes/sourceControl.ts';
+import { notificationSettingsRoutes } from './routes/notificationSettings.ts';
 import { seed } from './seed/seed.ts';
 import { authorisationRoutes } from './routes/authorisation.ts';
 import { brandingRoutes, registerBrandingFiles } from './routes/branding.ts';
@@ -114,6 +121,17 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   meteringRoutes(router, db);
   usersRoutes(router, db);
   registerBrandingFiles(app, db);
+  repositoryRoutes(router, db);
+  bundlesRoutes(router, db);
+  migrationRoutes(router, db);
+  notificationsRoutes(router, db);
+  schedulesRoutes(router, db);
+  sourceControlRoutes(router, db);
+  notificationSettingsRoutes(router, db);
+  // Import packages arrive as binary bodies.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
+    done(null, b),
+  );
   router.mount(app);
 
   registerAuthPages(app, db, {

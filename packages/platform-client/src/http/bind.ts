@@ -15,6 +15,13 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What a service adds itself to a call (the bearer token of notification settings). */
+export interface CallHeaders {
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A 401 here means a bad bearer token, not an ended session: reject, do not redirect. */
+  readonly exemptFromAuthRedirect?: boolean;
+}
+
 type Part<Name extends string, T> = [T] extends [None]
   ? { readonly [K in Name]?: never }
   : { readonly [K in Name]: T };
@@ -23,7 +30,8 @@ type Part<Name extends string, T> = [T] extends [None]
 export type CallArgs<E> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &
   Part<'body', BodyOf<E>> &
-  CallOptions;
+  CallOptions &
+  CallHeaders;
 
 export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -40,11 +48,13 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
     bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
-        const { params, query, body, signal } = args as {
+        const { params, query, body, signal, headers, exemptFromAuthRedirect } = args as {
           params?: Record<string, unknown>;
           query?: Record<string, string | number | boolean | undefined>;
           body?: unknown;
           signal?: AbortSignal;
+          headers?: Readonly<Record<string, string>>;
+          exemptFromAuthRedirect?: boolean;
         };
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
@@ -54,6 +64,9 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           query,
           body,
           signal,
+          headers,
+          exemptFromAuthRedirect,
+          responseType: endpoint.responseType,
         })) as ResponseOf<E>;
       };
     },

@@ -30,6 +30,10 @@ export interface TransportRequest {
   readonly body?: unknown;
   readonly signal?: AbortSignal;
   readonly exemptFromAuthRedirect?: boolean;
+  /** Added to the call's headers (e.g. `Authorization` for bearer-token services). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** `'blob'`: a successful answer resolves as a `Blob` (binary downloads). */
+  readonly responseType?: 'blob';
 }
 
 /** Sends calls through the middleware pipeline and turns answers into values or typed errors. */
@@ -70,6 +74,8 @@ export class Transport {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers = new Headers({ Accept: 'application/json' });
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    if (request.responseType === 'blob') headers.set('Accept', '*/*');
     let body: OutgoingCall['body'];
     if (request.body instanceof FormData || request.body instanceof Blob) {
       body = request.body;
@@ -92,6 +98,7 @@ export class Transport {
     const info: RequestInfo = { method: call.method, url: url.href, requestId: call.requestId };
     try {
       const response = await this.#send(call);
+      if (request.responseType === 'blob' && response.ok) return await response.blob();
       return await readAnswer(response, info);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;

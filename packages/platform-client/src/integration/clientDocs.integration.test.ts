@@ -1,7 +1,31 @@
 import { readFileSync } from 'node:fs';
-import type { Emulator } from '@ics/platform-emulator';
+import { createEmulator, signJwt, type Emulator } from '@ics/platform-emulator';
+import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../createPlatformClient.ts';
+import { nodeEnvironment } from '../node/nodeEnvironment.ts';
 import { signedInClient, startEmulator } from './support.ts';
+
+/**
+ * The bindings an example may import or use from the guide's Node preamble; an example's
+ * `import` lines are checked against them and removed, and its TypeScript is compiled.
+ */
+const modules: Record<string, unknown> = {
+  createEmulator,
+  signJwt,
+  createPlatformClient,
+  nodeEnvironment,
+};
+function compile(code: string): string {
+  const body = code.replace(/^import \{([^}]+)\} from '[^']+';\n/gm, (_, names: string) => {
+    for (const name of names.split(',').map((n) => n.trim())) {
+      if (!(name in modules))
+        throw new Error(`The example imports '${name}', which the test does not provide.`);
+    }
+    return '';
+  });
+  return transformSync(body, { loader: 'ts' }).code;
+}
 
 let emulator: Emulator;
 let url: string;
@@ -22,6 +46,13 @@ const sections = [
   'Authorisation',
   'Metering',
   'User management',
+  'Repository',
+  'Bundles',
+  'Migration',
+  'Notifications',
+  'Schedules',
+  'Source control',
+  'Notification settings',
 ];
 
 /** The first code block of a `## <name>` section. */
@@ -39,12 +70,24 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 
 describe('given the examples of docs/client.md', () => {
   it.each(sections)('the %s example runs as written against the emulator', async (name) => {
-    const code = example(name);
-    expect(code).toContain('client.');
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const code = compile(example(name));
+    expect(code).toMatch(/\b(client|admin|member)\./);
     const logged: unknown[][] = [];
     const console = { log: (...args: unknown[]) => void logged.push(args) };
-    await new AsyncFunction('client', 'console', code)(client, console);
+    const names = Object.keys(modules);
+    if (code.includes('signIn(') || /\bconst client\b/.test(code)) {
+      // Examples that sign in or create a client themselves use the guide's Node preamble.
+      const signIn = async (persona: string) => (await signedInClient(url, persona)).client;
+      await new AsyncFunction('signIn', 'console', 'origin', ...names, code)(
+        signIn,
+        console,
+        url,
+        ...names.map((n) => modules[n]),
+      );
+    } else {
+      const { client } = await signedInClient(url, 'usr-ada-0000001');
+      await new AsyncFunction('client', 'console', code)(client, console);
+    }
     if (code.includes('console.log')) expect(logged.length).toBeGreaterThan(0);
   });
 });

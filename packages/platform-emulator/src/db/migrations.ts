@@ -175,6 +175,204 @@ export const migrations: readonly {
       );
     `,
   },
+  {
+    id: 500,
+    name: 'repository: entities as a tree, references, tags, ACLs; the SYS space',
+    sql: `
+      create table frs_entities (
+        id text primary key,
+        org_id text not null,
+        name text not null check (length(name) between 1 and 255),
+        -- case-insensitive comparison key of the name (PC-5.2)
+        name_key text not null,
+        document_type text not null,
+        parent_id text references frs_entities(id) on delete cascade,
+        description text not null default '' check (length(description) <= 4000),
+        native_data jsonb not null default '{}',
+        metering_tag text,
+        owner_id text not null,
+        is_default boolean not null default false,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create unique index frs_entities_name on frs_entities (org_id, coalesce(parent_id, ''), name_key, document_type);
+      create index frs_entities_parent on frs_entities (parent_id);
+      create table frs_refs (
+        from_id text not null references frs_entities(id) on delete cascade,
+        to_id text not null references frs_entities(id) on delete cascade,
+        primary key (from_id, to_id)
+      );
+      create table frs_tags (
+        id text primary key,
+        org_id text not null,
+        name text not null check (length(name) between 1 and 255),
+        name_key text not null,
+        description text not null default '' check (length(description) <= 4000),
+        unique (org_id, name_key)
+      );
+      create table frs_entity_tags (
+        entity_id text not null references frs_entities(id) on delete cascade,
+        tag_id text not null references frs_tags(id) on delete cascade,
+        primary key (entity_id, tag_id)
+      );
+      create table frs_acl (
+        entity_id text not null references frs_entities(id) on delete cascade,
+        principal_type text not null check (principal_type in ('USER', 'ORG')),
+        principal_id text not null,
+        permissions jsonb not null,
+        primary key (entity_id, principal_type, principal_id)
+      );
+      insert into frs_entities (id, org_id, name, name_key, document_type, description, owner_id, native_data) values
+        ('sys-tpl-0000001', 'SYS', 'Relational to cloud sync', 'relational to cloud sync', 'TEMPLATE', 'Copies tables to a cloud warehouse.', 'system', '{"steps": 3}'),
+        ('sys-tpl-0000002', 'SYS', 'Flat file cleanse', 'flat file cleanse', 'TEMPLATE', 'Standardises delimited files.', 'system', '{"steps": 2}'),
+        ('sys-con-0000001', 'SYS', 'Sample connection', 'sample connection', 'CONNECTION', 'A read-only sample connection.', 'system', '{"type": "sample"}');
+    `,
+  },
+  {
+    id: 501,
+    name: 'bundles and their installations',
+    sql: `
+      create table bundles (
+        id text primary key,
+        org_id text not null,
+        name text not null check (length(name) between 1 and 255),
+        description text not null default '' check (length(description) <= 4000),
+        external_id text not null unique,
+        object_ids jsonb not null,
+        access_code text,
+        status text not null check (status in ('DRAFT', 'VALIDATED', 'PUBLISHED', 'WITHDRAWN', 'DEPRECATED')),
+        location_id text,
+        source_bundle_id text,
+        created_by text not null,
+        updated_at timestamptz not null default now()
+      );
+      create table bundle_installations (
+        id text primary key,
+        bundle_id text not null references bundles(id) on delete cascade,
+        org_id text not null,
+        installed_by text not null,
+        installed_at timestamptz not null default now(),
+        unique (bundle_id, org_id)
+      );
+    `,
+  },
+  {
+    id: 502,
+    name: 'migration: packages and import/export jobs',
+    sql: `
+      create table migration_packages (
+        id text primary key,
+        org_id text not null,
+        content jsonb not null,
+        checksum_valid boolean not null,
+        created_at timestamptz not null default now()
+      );
+      create table migration_jobs (
+        id text primary key,
+        org_id text not null,
+        kind text not null check (kind in ('import', 'export')),
+        name text not null check (length(name) between 1 and 255),
+        execution_client text not null,
+        run_type text not null,
+        spec jsonb not null,
+        relax_checksum boolean not null default false,
+        created_by text not null,
+        created_at timestamptz not null default now(),
+        started_at timestamptz,
+        -- written once, when a reader first sees the job past its running time
+        outcome jsonb
+      );
+    `,
+  },
+  {
+    id: 503,
+    name: 'notifications: messages, preferences, settings',
+    sql: `
+      create table notification_messages (
+        id text primary key,
+        notification_id text not null,
+        user_id text not null,
+        status text not null check (status in ('NEW', 'READ')),
+        type text not null,
+        priority text not null,
+        categories jsonb not null,
+        title text not null,
+        body text not null,
+        publish_time timestamptz not null,
+        created_at timestamptz not null,
+        actions jsonb not null default '[]'
+      );
+      create index notification_messages_user on notification_messages (user_id, created_at desc);
+      create table notification_seeded (user_id text primary key);
+      create table notification_prefs (user_id text primary key, prefs jsonb not null);
+      create table notification_settings (user_id text primary key, settings jsonb not null);
+    `,
+  },
+  {
+    id: 504,
+    name: 'schedules',
+    sql: `
+      create table schedules (
+        id text primary key,
+        org_id text not null,
+        name text not null check (length(name) between 1 and 255),
+        name_key text not null,
+        description text not null default '',
+        start_time timestamptz not null,
+        interval text not null,
+        frequency int not null check (frequency >= 1),
+        end_time timestamptz,
+        created_by text not null,
+        unique (org_id, name_key)
+      );
+    `,
+  },
+  {
+    id: 505,
+    name: 'source control: credentials, connections, commits per object',
+    sql: `
+      create table scm_credentials (
+        user_id text primary key,
+        provider text not null,
+        username text not null,
+        token text not null,
+        updated_at timestamptz not null default now()
+      );
+      create table scm_connections (
+        org_id text primary key,
+        provider text not null,
+        repository_url text not null,
+        branch text not null,
+        folder_path text not null
+      );
+      create table scm_commits (
+        hash text primary key,
+        org_id text not null,
+        seq serial,
+        message text not null,
+        author text not null,
+        created_at timestamptz not null default now()
+      );
+      create table scm_commit_objects (
+        hash text not null references scm_commits(hash),
+        object_id text not null,
+        project_name text not null,
+        snapshot jsonb not null,
+        primary key (hash, object_id)
+      );
+      create table scm_objects (
+        object_id text primary key references frs_entities(id) on delete cascade,
+        checked_out_by text,
+        last_commit text
+      );
+      create table scm_compare_jobs (
+        id text primary key,
+        org_id text not null,
+        created_at timestamptz not null default now(),
+        results jsonb not null
+      );
+    `,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

@@ -1,0 +1,70 @@
+import type { Emulator } from '@ics/platform-emulator';
+import { signJwt } from '@ics/platform-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../createPlatformClient.ts';
+import { ConfigurationError } from '../errors.ts';
+import { signedInClient, startEmulator } from './support.ts';
+
+let emulator: Emulator;
+let url: string;
+
+beforeAll(async () => {
+  ({ emulator, url } = await startEmulator());
+});
+afterAll(() => emulator.close());
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+/** A token as the emulator issues them, signed with its own secret (its test helper, not a mock). */
+const tokenFor = (userId: string, exp = inAnHour()) =>
+  signJwt({ user_id: userId, org_id: 'org-acme-000001', exp, client_id: 'cdlg_app', nonce: 'n' });
+
+describe('given the notification-settings service over real HTTP', () => {
+  it('[PC-7.19] reads and writes settings with the bearer token from the injected provider', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    let asked = 0;
+    const client = createPlatformClient({
+      environment: env,
+      getAccessToken: async () => {
+        asked += 1;
+        return tokenFor('usr-ada-0000001');
+      },
+    });
+    expect(await client.notificationSettings.get()).toEqual({
+      email: true,
+      inApp: true,
+      digest: 'NONE',
+    });
+    const settings = { email: false, inApp: true, digest: 'WEEKLY' as const };
+    expect(await client.notificationSettings.update(settings)).toEqual(settings);
+    expect(await client.notificationSettings.get()).toEqual(settings);
+    expect(asked).toBe(3);
+  });
+
+  it('[PC-7.19] is refused by the emulator without a token, with a bad signature or an expired token, even with a session', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const withToken = (token: string) =>
+      createPlatformClient({
+        environment: env,
+        getAccessToken: async () => token,
+      }).notificationSettings.get();
+    const forged = signJwt(
+      { user_id: 'usr-ada-0000001', org_id: 'org-acme-000001', exp: inAnHour() },
+      'not-the-secret',
+    );
+    await expect(withToken(forged)).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    await expect(
+      withToken(tokenFor('usr-ada-0000001', Math.floor(Date.now() / 1000) - 1)),
+    ).rejects.toThrow(/expired/);
+    await expect(withToken('not.a.jwt')).rejects.toMatchObject({ status: 401 });
+    const bare = await env.fetch(`${url}/notification-settings-service/api/v1/settings`, {
+      method: 'GET',
+    });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toMatchObject({ error: { code: 'INVALID_TOKEN' } });
+  });
+
+  it('[PC-7.19] fails in the client with a ConfigurationError when no token provider is configured', async () => {
+    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    await expect(client.notificationSettings.get()).rejects.toBeInstanceOf(ConfigurationError);
+  });
+});

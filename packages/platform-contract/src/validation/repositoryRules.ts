@@ -1,0 +1,55 @@
+/**
+ * The repository's naming rules (PC-5.1, PC-5.2), shared by the client (checked before a call
+ * is sent) and the emulator (checked again on arrival).
+ */
+
+/** Longest repository object name (PC-5.1). */
+export const MAX_NAME_LENGTH = 255;
+/** Longest description (PC-5.1). */
+export const MAX_DESCRIPTION_LENGTH = 4000;
+
+/** Why a name or description is refused, or `undefined` when it is fine. */
+export type RuleProblem = string | undefined;
+
+/**
+ * A repository object name: not blank, at most 255 characters (PC-5.1), and without the path
+ * separator `/` or control characters, which would make paths ambiguous.
+ */
+export function validateRepositoryName(name: unknown): RuleProblem {
+  if (typeof name !== 'string' || name.trim() === '') return 'The name must not be empty.';
+  if ([...name].length > MAX_NAME_LENGTH) {
+    return `The name must be at most ${MAX_NAME_LENGTH} characters; it has ${[...name].length}.`;
+  }
+  if (name !== name.trim()) return 'The name must not start or end with spaces.';
+  // eslint-disable-next-line no-control-regex
+  if (/[/\\\u0000-\u001f\u007f]/.test(name)) {
+    return 'The name must not contain "/", "\\" or control characters.';
+  }
+  return undefined;
+}
+
+/** A description: at most 4000 characters (PC-5.1); absent is fine. */
+export function validateDescription(description: unknown): RuleProblem {
+  if (description === undefined) return undefined;
+  if (typeof description !== 'string') return 'The description must be text.';
+  const length = [...description].length;
+  return length > MAX_DESCRIPTION_LENGTH
+    ? `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters; it has ${length}.`
+    : undefined;
+}
+
+/**
+ * The key under which names are compared (PC-5.2): case-insensitive, in a locale-independent
+ * way (`toLowerCase` after Unicode normalisation), so `Sales` and `SALES` collide.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/** Whether two entities under one parent conflict: same name, case-insensitively, and same type (PC-5.2). */
+export function namesConflict(
+  a: { readonly name: string; readonly documentType: string },
+  b: { readonly name: string; readonly documentType: string },
+): boolean {
+  return a.documentType === b.documentType && nameKey(a.name) === nameKey(b.name);
+}

@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../routes/apiError.ts';
+import { jwtSecret } from './jwtSecret.ts';
+
+/** The claims the emulator relies on (spec §3 "Decoded token claims"). */
+export interface BearerClaims {
+  readonly user_id: string;
+  readonly org_id: string;
+  readonly exp: number;
+  readonly client_id?: string;
+  readonly nonce?: string;
+}
+
+const unauthorized = (why: string) => new ApiError(401, 'INVALID_TOKEN', why);
+
+/**
+ * Verifies `Authorization: Bearer <jwt>`: an HS256 JWT signed with `jwtSecret`, not expired,
+ * carrying user_id and org_id. Anything else is a 401 naming the problem.
+ */
+export function verifyBearer(
+  request: FastifyRequest,
+  secret = jwtSecret,
+  now = Date.now(),
+): BearerClaims {
+  const header = request.headers.authorization;
+  const match =
+    typeof header === 'string' ? /^Bearer ([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(header) : null;
+  if (!match) throw unauthorized('This service needs an Authorization: Bearer <JWT> header.');
+  const [, head = '', body = '', signature = ''] = match;
+  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw unauthorized('The bearer token signature is not valid.');
+  }
+  let claims: Partial<BearerClaims> & { alg?: string };
+  try {
+    const parsedHead = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as {
+      alg?: unknown;
+    };
+    if (parsedHead.alg !== 'HS256') throw new Error('alg');
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<BearerClaims>;
+  } catch {
+    throw unauthorized('The bearer token is malformed.');
+  }
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) {
+    throw unauthorized('The bearer token has expired.');
+  }
+  if (typeof claims.user_id !== 'string' || typeof claims.org_id !== 'string') {
+    throw unauthorized('The bearer token lacks user_id or org_id.');
+  }
+  return claims as BearerClaims;
+}
+
+/** Signs claims as an HS256 JWT (the emulator's own issuing; tests use it to get a token). */
+export function signJwt(claims: Record<string, unknown>, secret = jwtSecret): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}

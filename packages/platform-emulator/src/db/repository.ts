@@ -1,0 +1,379 @@
+import {
+  nameKey,
+  type Acl,
+  type AclEntry,
+  type RepositoryEntity,
+  type RepositoryPermission,
+  type UserSession,
+} from '@ics/platform-contract';
+import { ApiError, conflict, forbidden, notFound } from '../routes/apiError.ts';
+import { iso, newId } from '../routes/kit.ts';
+import type { Queryable } from './database.ts';
+
+export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
+  'read',
+  'update',
+  'delete',
+  'execute',
+  'change_perm',
+];
+const CONTAINERS = ['Project', 'Folder'];
+
+interface Row {
+  id: string;
+  org_id: string;
+  name: string;
+  document_type: string;
+  parent_id: string | null;
+  parent_type: string | null;
+  description: string;
+  native_data: Record<string, unknown>;
+  metering_tag: string | null;
+  owner_id: string;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+  path: string;
+  tags: string[];
+}
+
+/** Every entity of an organisation with its path and tags; `where` filters the tree (`t.` columns). */
+export async function selectEntities(
+  q: Queryable,
+  orgId: string,
+  where = 'true',
+  params: readonly unknown[] = [],
+  tail = 'order by t.path',
+): Promise<Row[]> {
+  return q.query<Row>(
+    `with recursive tree as (
+       select e.*, '/' || e.name as path from frs_entities e where e.parent_id is null and e.org_id = $1
+       union all
+       select c.*, tree.path || '/' || c.name from frs_entities c join tree on c.parent_id = tree.id
+     )
+     select t.*, p.document_type as parent_type,
+       coalesce((select json_agg(tg.name order by tg.name) from frs_entity_tags et
+                 join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id), '[]') as tags
+       from tree t left join frs_entities p on p.id = t.parent_id
+      where ${where} ${tail}`,
+    [orgId, ...params],
+  );
+}
+
+export function toEntity(row: Row, expand: readonly string[] = []): RepositoryEntity {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    documentType: row.document_type,
+    parentInfo:
+      row.parent_id && row.parent_type
+        ? { parentType: row.parent_type as 'Project' | 'Folder', parentId: row.parent_id }
+        : null,
+    path: row.path,
+    repoInfo: { repoHandle: `/frs/${row.org_id}/${row.id}` },
+    tags: row.tags,
+    meteringTag: row.metering_tag,
+    createdBy: row.owner_id,
+    createdTime: iso(row.created_at) ?? '',
+    updatedTime: iso(row.updated_at) ?? '',
+    ...(expand.includes('nativeData') ? { nativeData: row.native_data } : {}),
+  };
+}
+
+/** One entity of the organisation, or 404. */
+export async function findEntity(q: Queryable, orgId: string, id: string): Promise<Row> {
+  const [row] = await selectEntities(q, orgId, 't.id = $2', [id]);
+  if (!row) throw notFound(`The repository entity '${id}'`);
+  return row;
+}
+
+export async function withRefs(q: Queryable, entity: RepositoryEntity): Promise<RepositoryEntity> {
+  const refs = (sql: string) =>
+    q.query<{ id: string; name: string; document_type: string }>(sql, [entity.id]);
+  const map = (rows: { id: string; name: string; document_type: string }[]) =>
+    rows.map((r) => ({ id: r.id, name: r.name, documentType: r.document_type }));
+  return {
+    ...entity,
+    inboundRefs: map(
+      await refs(
+        'select e.id, e.name, e.document_type from frs_refs r join frs_entities e on e.id = r.from_id where r.to_id = $1 order by e.name',
+      ),
+    ),
+    outboundRefs: map(
+      await refs(
+        'select e.id, e.name, e.document_type from frs_refs r join frs_entities e on e.id = r.to_id where r.from_id = $1 order by e.name',
+      ),
+    ),
+  };
+}
+
+/** The organisation's default project, created (with two sample documents) on first use. */
+export async function ensureDefaultProject(q: Queryable, user: UserSession): Promise<string> {
+  const [existing] = await q.query<{ id: string }>(
+    'select id from frs_entities where org_id = $1 and is_default',
+    [user.orgId],
+  );
+  if (existing) return existing.id;
+  const project = newId();
+  const connection = newId();
+  const mapping = newId();
+  // One statement, so the project, its documents and their reference appear together or not at
+  // all (a concurrent first use loses the race on the project's unique name and adds nothing).
+  await q.query(
+    `with p as (
+       insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, is_default, native_data)
+       values ($1, $4, 'Default', 'default', 'Project', null, 'The organization''s default location.', $5, true, '{}')
+       on conflict do nothing returning id
+     ), d as (
+       insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, native_data)
+       select v.id, $4, v.name, lower(v.name), v.type, p.id, v.description, $5, v.native::jsonb
+         from p, (values ($2, 'Orders DB', 'CONNECTION', 'Sample connection.', '{"host": "db.example"}'),
+                         ($3, 'Load orders', 'MAPPING', 'Sample mapping using Orders DB.', '{"source": "orders"}'))
+              as v (id, name, type, description, native)
+       returning id
+     )
+     insert into frs_refs (from_id, to_id) select $3, $2 from p`,
+    [project, connection, mapping, user.orgId, user.id],
+  );
+  const [created] = await q.query<{ id: string }>(
+    'select id from frs_entities where org_id = $1 and is_default',
+    [user.orgId],
+  );
+  return created?.id ?? project;
+}
+
+/**
+ * What a user may do with an entity: the owner and holders of `changeperm_alltypes` may do
+ * everything; otherwise the nearest ACL on the entity or an ancestor decides; with none, every
+ * member of the organisation may do everything.
+ */
+export async function permissionsOf(
+  q: Queryable,
+  user: UserSession,
+  row: { id: string; owner_id: string },
+): Promise<RepositoryPermission[]> {
+  if (row.owner_id === user.id || user.effectivePrivileges.includes('changeperm_alltypes')) {
+    return [...ALL_PERMISSIONS];
+  }
+  const acl = await effectiveAcl(q, row.id);
+  if (!acl.inheritedFrom) return [...ALL_PERMISSIONS];
+  const granted = new Set<RepositoryPermission>();
+  for (const entry of acl.entries) {
+    const matches =
+      (entry.principalType === 'USER' && entry.principalId === user.id) ||
+      (entry.principalType === 'ORG' && entry.principalId === user.orgId);
+    if (matches) for (const p of entry.permissions) granted.add(p);
+  }
+  return ALL_PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/** Refuses with 403 unless the user holds `permission` on the entity. */
+export async function requirePermission(
+  q: Queryable,
+  user: UserSession,
+  row: { id: string; name: string; owner_id: string },
+  permission: RepositoryPermission,
+): Promise<void> {
+  if (!(await permissionsOf(q, user, row)).includes(permission)) {
+    throw forbidden(`You lack the '${permission}' permission on '${row.name}'.`);
+  }
+}
+
+/** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
+export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
+  const chain = await q.query<{ id: string; owner_id: string; depth: number }>(
+    `with recursive up as (
+       select id, parent_id, owner_id, 0 as depth from frs_entities where id = $1
+       union all select e.id, e.parent_id, e.owner_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
+     ) select id, owner_id, depth from up order by depth`,
+    [id],
+  );
+  const own = chain[0];
+  if (!own) throw notFound(`The repository entity '${id}'`);
+  for (const node of chain) {
+    const entries = await aclEntries(q, node.id);
+    if (entries.length > 0) {
+      return { objectId: id, owner: own.owner_id, entries, inheritedFrom: node.id };
+    }
+  }
+  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null };
+}
+
+async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
+  const rows = await q.query<{
+    principal_type: 'USER' | 'ORG';
+    principal_id: string;
+    permissions: RepositoryPermission[];
+  }>(
+    'select principal_type, principal_id, permissions from frs_acl where entity_id = $1 order by principal_type, principal_id',
+    [id],
+  );
+  return rows.map((r) => ({
+    principalType: r.principal_type,
+    principalId: r.principal_id,
+    permissions: r.permissions,
+  }));
+}
+
+/** Inserts an entity after the PC-5.2 conflict check; answers its id. */
+export async function insertEntity(
+  q: Queryable,
+  input: {
+    orgId: string;
+    ownerId: string;
+    name: string;
+    documentType: string;
+    parentId: string | null;
+    description?: string;
+    nativeData?: Record<string, unknown>;
+    meteringTag?: string | null;
+  },
+): Promise<string> {
+  await refuseConflict(q, input.orgId, input.parentId, input.name, input.documentType);
+  const id = newId();
+  await q.query(
+    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id, metering_tag)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      id,
+      input.orgId,
+      input.name,
+      nameKey(input.name),
+      input.documentType,
+      input.parentId,
+      input.description ?? '',
+      JSON.stringify(input.nativeData ?? {}),
+      input.ownerId,
+      input.meteringTag ?? null,
+    ],
+  );
+  return id;
+}
+
+/** The id of an entity with the same name (case-insensitively) and type under a parent. */
+export async function conflictingId(
+  q: Queryable,
+  orgId: string,
+  parentId: string | null,
+  name: string,
+  documentType: string,
+  exceptId?: string,
+): Promise<string | undefined> {
+  const [row] = await q.query<{ id: string }>(
+    `select id from frs_entities where org_id = $1 and coalesce(parent_id, '') = coalesce($2, '')
+        and name_key = $3 and document_type = $4 and id <> coalesce($5, '')`,
+    [orgId, parentId, nameKey(name), documentType, exceptId ?? null],
+  );
+  return row?.id;
+}
+
+export async function refuseConflict(
+  q: Queryable,
+  orgId: string,
+  parentId: string | null,
+  name: string,
+  documentType: string,
+  exceptId?: string,
+): Promise<void> {
+  if (await conflictingId(q, orgId, parentId, name, documentType, exceptId)) {
+    throw conflict(
+      `A ${documentType} named '${name}' exists already in this location (names compare case-insensitively).`,
+    );
+  }
+}
+
+/** A project or folder of the organisation to put things in, or a clear error. */
+export async function findContainer(q: Queryable, orgId: string, id: string): Promise<Row> {
+  const row = await findEntity(q, orgId, id);
+  if (!CONTAINERS.includes(row.document_type)) {
+    throw new ApiError(
+      400,
+      'VALIDATION',
+      `'${row.name}' is a ${row.document_type}, not a project or folder.`,
+    );
+  }
+  return row;
+}
+
+/** A name free under `parentId`: the wanted one, else `<name> (Copy)`, `<name> (Copy 2)`, … */
+export async function freeName(
+  q: Queryable,
+  orgId: string,
+  parentId: string | null,
+  name: string,
+  documentType: string,
+): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${name} (Copy${n === 2 ? '' : ` ${n - 1}`})`;
+    if (candidate.length > 255) throw conflict(`No free name for a copy of '${name}'.`);
+    if (!(await conflictingId(q, orgId, parentId, candidate, documentType))) return candidate;
+  }
+}
+
+/** Copies an entity and everything under it; answers the copy's id. */
+export async function copyTree(
+  q: Queryable,
+  user: UserSession,
+  sourceId: string,
+  parentId: string | null,
+  name: string,
+): Promise<string> {
+  const [source] = await q.query<{
+    document_type: string;
+    description: string;
+    native_data: Record<string, unknown>;
+    metering_tag: string | null;
+  }>(
+    'select document_type, description, native_data, metering_tag from frs_entities where id = $1',
+    [sourceId],
+  );
+  if (!source) throw notFound(`The repository entity '${sourceId}'`);
+  const id = await insertEntity(q, {
+    orgId: user.orgId,
+    ownerId: user.id,
+    name,
+    documentType: source.document_type,
+    parentId,
+    description: source.description,
+    nativeData: source.native_data,
+    meteringTag: source.metering_tag,
+  });
+  await q.query(
+    'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
+    [id, sourceId],
+  );
+  const children = await q.query<{ id: string; name: string }>(
+    'select id, name from frs_entities where parent_id = $1 order by name',
+    [sourceId],
+  );
+  for (const child of children) await copyTree(q, user, child.id, id, child.name);
+  return id;
+}
+
+/** Whether `candidate` is `id` itself or lies under it. */
+export async function isSelfOrDescendant(
+  q: Queryable,
+  id: string,
+  candidate: string,
+): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(
+    `with recursive up as (
+       select id, parent_id from frs_entities where id = $1
+       union all select e.id, e.parent_id from frs_entities e join up on e.id = up.parent_id
+     ) select id from up where id = $2`,
+    [candidate, id],
+  );
+  return rows.length > 0;
+}
+
+export async function subtreeSize(q: Queryable, id: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `with recursive down as (
+       select id from frs_entities where id = $1
+       union all select e.id from frs_entities e join down on e.parent_id = down.id
+     ) select count(*)::int as n from down`,
+    [id],
+  );
+  return row?.n ?? 0;
+}

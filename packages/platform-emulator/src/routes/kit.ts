@@ -1,0 +1,50 @@
+import { randomInt } from 'node:crypto';
+import { validateDescription, validateRepositoryName } from '@ics/platform-contract';
+import { ApiError } from './apiError.ts';
+
+/** JSON-schema shorthands for the route declarations of issue 5's services. */
+export const text = (max = 255) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+export const anyText = { type: 'string' } as const;
+export const obj = (properties: Record<string, unknown>, required: readonly string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+export const list = (items: unknown, maxItems = 1000) => ({ type: 'array', items, maxItems });
+export const ids = { ...list(text(64)), minItems: 1 };
+export const idParams = obj({ id: text(64) }, ['id']);
+export const intQuery = { type: 'string', pattern: '^[0-9]{1,7}$' } as const;
+export const boolQuery = { type: 'string', enum: ['true', 'false'] } as const;
+export const paging = { $top: intQuery, $skip: intQuery, $count: boolQuery };
+
+const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** A platform-style id: 15 characters (PC-9.6). */
+export const newId = (): string =>
+  Array.from({ length: 15 }, () => alphabet[randomInt(alphabet.length)]).join('');
+
+export const badRequest = (target: string, message: string) =>
+  new ApiError(400, 'VALIDATION', message, [{ target, message }]);
+
+/** Applies the PC-5.1 rules on arrival, with the same wording as the client. */
+export function checkNameRules(
+  input: { name?: unknown; description?: unknown },
+  target = 'body',
+): void {
+  if (input.name !== undefined) {
+    const problem = validateRepositoryName(input.name);
+    if (problem) throw badRequest(`${target}.name`, problem);
+  }
+  const problem = validateDescription(input.description);
+  if (problem) throw badRequest(`${target}.description`, problem);
+}
+
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** `$top` / `$skip` of a query, bounded. */
+export function pageOf(query: { $top?: unknown; $skip?: unknown }, defaultTop = 100) {
+  const top = query.$top === undefined ? defaultTop : Math.min(Number(query.$top), 1000);
+  const skip = query.$skip === undefined ? 0 : Number(query.$skip);
+  return { top, skip };
+}

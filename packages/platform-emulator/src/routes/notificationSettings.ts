@@ -1,0 +1,37 @@
+import { contract, type NotificationSettings } from '@ics/platform-contract';
+import type { Database } from '../db/database.ts';
+import { verifyBearer } from '../auth/verifyBearer.ts';
+import { obj } from './kit.ts';
+import type { ContractRouter } from './router.ts';
+
+const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
+const settingsBody = obj(
+  {
+    email: { type: 'boolean' },
+    inApp: { type: 'boolean' },
+    digest: { enum: ['NONE', 'DAILY', 'WEEKLY'] },
+  },
+  ['email', 'inApp', 'digest'],
+);
+
+/** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
+export function notificationSettingsRoutes(router: ContractRouter, db: Database): void {
+  const s = contract.notificationsettings;
+  router.add(s.getSettings, { public: true }, async ({ request }) => {
+    const claims = verifyBearer(request);
+    const [row] = await db.query<{ settings: NotificationSettings }>(
+      'select settings from notification_settings where user_id = $1',
+      [claims.user_id],
+    );
+    return row?.settings ?? defaults;
+  });
+  router.add(s.updateSettings, { public: true, body: settingsBody }, async ({ request, body }) => {
+    const claims = verifyBearer(request);
+    await db.query(
+      `insert into notification_settings (user_id, settings) values ($1, $2)
+       on conflict (user_id) do update set settings = excluded.settings`,
+      [claims.user_id, JSON.stringify(body)],
+    );
+    return body;
+  });
+}
