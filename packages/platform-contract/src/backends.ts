@@ -7,6 +7,7 @@ export const backends = {
   identity: { configKey: 'identity-service', basePath: '/identity-service/api/v1' },
   session: { configKey: 'session-service', basePath: '/session-service/api/v1' },
   shell: { configKey: 'shell-service', basePath: '/shell-service/api/v1' },
+  saas: { configKey: 'saas-service', basePath: '/saas-service/api/v1' },
 } as const;
 
 export type BackendName = keyof typeof backends;

@@ -1,14 +1,18 @@
 import { backends } from './backends.ts';
 import type { AnyEndpoint } from './endpoint.ts';
+import { authEndpoints } from './endpoints/auth.ts';
 import { preferencesEndpoints } from './endpoints/preferences.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { shellEndpoints } from './endpoints/shell.ts';
+import { tokenEndpoints } from './endpoints/token.ts';
 
 /** Every declared endpoint, by client service group and method name. */
 export const contract = {
   session: sessionEndpoints,
   shell: shellEndpoints,
   preferences: preferencesEndpoints,
+  token: tokenEndpoints,
+  auth: authEndpoints,
 };
 
 export type ServiceGroup = keyof typeof contract;

@@ -13,3 +13,11 @@ export {
 export { encodePathValue, fillPath, templateParams } from './path.ts';
 export { contract, listEndpoints, type DeclaredEndpoint, type ServiceGroup } from './contract.ts';
 export * from './entities.ts';
+export * from './entities/token.ts';
+export {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_OBJECT_NAME_LENGTH,
+  hasNameConflict,
+  sameObjectName,
+  validateRepositoryObject,
+} from './validation/repository.ts';

@@ -8,11 +8,14 @@ import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { ApiError } from './routes/apiError.ts';
+import { JwtIssuer } from './auth/jwt.ts';
 import { registerAssets } from './routes/assets.ts';
+import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { ContractRouter } from './routes/router.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shellRoutes } from './routes/shell.ts';
+import { tokenRoutes } from './routes/token.ts';
 import { seed } from './seed/seed.ts';
 
 export interface EmulatorOptions {
@@ -27,6 +30,10 @@ export interface EmulatorOptions {
   readonly sessionLifetimeSeconds?: number;
   /** Published in the shell config; omitted by default, so `saasLogout` reports PC-8.1. */
   readonly saasBaseURL?: string;
+  /** Seconds a JWT lives; default 1800. Tests pass a few seconds to exercise renewal. */
+  readonly tokenLifetimeSeconds?: number;
+  /** Planned end of a maintenance window (ISO 8601), published with product contributions. */
+  readonly maintenanceWindowEnd?: string;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
 }
@@ -97,7 +104,13 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
   preferencesRoutes(router, db);
+  tokenRoutes(router, db, new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800 }));
+  authRoutes(router, db, {
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+    maintenanceWindowEnd: options.maintenanceWindowEnd,
+  });
   router.mount(app);
+  registerExtensionScripts(app);
 
   registerAuthPages(app, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,

@@ -12,7 +12,18 @@ import type { Transport } from './transport.ts';
 
 /** Options every bound call takes. */
 export interface CallOptions {
+  /** Stops the call; it then rejects with the signal's reason and is never retried. */
   readonly signal?: AbortSignal;
+  /** Extra request headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How the client treats one endpoint's calls. */
+export interface BindOptions {
+  /** Read through the response cache (PC-9.4). */
+  readonly cache?: boolean;
+  /** The token and login flows handle unauthenticated answers themselves (PC-7.2). */
+  readonly exemptFromAuthRedirect?: boolean;
 }
 
 type Part<Name extends string, T> = [T] extends [None]
@@ -29,7 +40,7 @@ export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
 /** Everything services need to bind endpoints, and a record of what they bound. */
 export interface Binder {
-  bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E>;
+  bind<E extends AnyEndpoint>(endpoint: E, options?: BindOptions): BoundCall<E>;
   readonly bound: ReadonlySet<AnyEndpoint>;
 }
 
@@ -37,14 +48,15 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
   const bound = new Set<AnyEndpoint>();
   return {
     bound,
-    bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
+    bind<E extends AnyEndpoint>(endpoint: E, options: BindOptions = {}): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
-        const { params, query, body, signal } = args as {
+        const { params, query, body, signal, headers } = args as {
           params?: Record<string, unknown>;
           query?: Record<string, string | number | boolean | undefined>;
           body?: unknown;
           signal?: AbortSignal;
+          headers?: Record<string, string>;
         };
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
@@ -54,6 +66,9 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           query,
           body,
           signal,
+          headers,
+          cache: options.cache,
+          exemptFromAuthRedirect: options.exemptFromAuthRedirect,
         })) as ResponseOf<E>;
       };
     },
