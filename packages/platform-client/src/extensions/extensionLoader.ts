@@ -4,7 +4,7 @@ import type {
   ProductContributionList,
 } from '@ics/platform-contract';
 import type { PlatformEnvironment, ScriptUrl } from '../environment.ts';
-import type { ExtensionCompatibilityError} from '../errors.ts';
+import type { ExtensionCompatibilityError } from '../errors.ts';
 import { ExtensionLoadError } from '../errors.ts';
 import { isTrustedOrigin } from '../http/headers.ts';
 import { assertCompatible, SHELL_TARGETS, versionedScriptUrl } from './compatibility.ts';

@@ -130,7 +130,12 @@ export class IdleSession {
     const idle = this.idleMs();
     const { timeoutMs, warningMs } = this.#o;
     if (idle >= timeoutMs) {
-      this.#end(true);
+      // One tab logs out for all: the others hear its message before they get the lock.
+      void this.#bus.withLock('idle-logout', async () => {
+        if (this.#ended) return;
+        if (this.idleMs() < timeoutMs) return this.#scheduleCheck();
+        this.#end(true);
+      });
       return;
     }
     if (idle >= timeoutMs - warningMs && !this.#warned) {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HttpError, TokenExpiredError, TokenRenewalError } from '../errors.ts';
+import type { TokenRenewalError } from '../errors.ts';
+import { HttpError, TokenExpiredError } from '../errors.ts';
 import { fakeEnvironment, json, type FakeEnvironment } from '../testing/fakeEnvironment.ts';
 import { channelHub, fakeLocks, flush, makeJwt, run, tab } from '../testing/fakeTabs.ts';
 import { TabBus } from './tabBus.ts';
