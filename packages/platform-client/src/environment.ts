@@ -1,3 +1,5 @@
+import { TIME_WORKER_PATH } from '@ics/platform-contract';
+
 /**
  * Everything the client needs from its host, in one injectable object. The browser default
  * is `browserEnvironment()`; tests and non-browser hosts pass their own (see `node/`).
@@ -71,17 +73,12 @@ export interface WorkerLike {
 }
 
 /**
- * The time worker's script: it echoes the handshake and answers each `set` with a `fire`
- * after the delay. Workers are throttled less than a background page's timers; decisions
- * still come from wall-clock differences, so a late tick never extends a session.
+ * The environment of a page in a browser.
+ * @param options.timeWorkerUrl the time worker script; default `TIME_WORKER_PATH`
+ *   (`/shell-service/assets/time-worker.js`), a same-origin file so that a page whose CSP
+ *   allows only 'self' can start it. When it cannot start, timers run in the page.
  */
-export const TIME_WORKER_SOURCE = `const t=new Map();onmessage=(e)=>{const m=e.data||{};
-if(m.type==='hello'){postMessage({type:'hello'});}
-else if(m.type==='set'){t.set(m.id,setTimeout(()=>{t.delete(m.id);postMessage({type:'fire',id:m.id});},m.ms));}
-else if(m.type==='clear'){clearTimeout(t.get(m.id));t.delete(m.id);}};`;
-
-/** The environment of a page in a browser. */
-export function browserEnvironment(): PlatformEnvironment {
+export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): PlatformEnvironment {
   return {
     fetch: (input, init) => fetch(input, init),
     location: {
@@ -100,15 +97,9 @@ export function browserEnvironment(): PlatformEnvironment {
       typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined,
     locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined,
     createWorker: () => {
-      if (typeof Worker !== 'function' || typeof Blob !== 'function') return undefined;
+      if (typeof Worker !== 'function') return undefined;
       try {
-        // A Blob URL: no served file to get out of step with the client (docs/client.md).
-        const url = URL.createObjectURL(
-          new Blob([TIME_WORKER_SOURCE], { type: 'text/javascript' }),
-        );
-        const worker = new Worker(url);
-        URL.revokeObjectURL(url);
-        return worker;
+        return new Worker(options.timeWorkerUrl ?? TIME_WORKER_PATH);
       } catch {
         return undefined; // blocked by the page's CSP (worker-src): fall back to timers
       }

@@ -47,7 +47,7 @@ export type {
   TrustedTypesLike,
   WorkerLike,
 } from './environment.ts';
-export { TIME_WORKER_SOURCE } from './environment.ts';
+export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 export type { BindOptions } from './http/bind.ts';
 export type { RetryOptions } from './http/transport.ts';
 export type { AuthService } from './services/auth.ts';

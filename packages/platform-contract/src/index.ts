@@ -21,3 +21,4 @@ export {
   sameObjectName,
   validateRepositoryObject,
 } from './validation/repository.ts';
+export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';

@@ -1,4 +1,9 @@
-import { contract, type ProductContribution } from '@ics/platform-contract';
+import {
+  contract,
+  TIME_WORKER_PATH,
+  TIME_WORKER_SOURCE,
+  type ProductContribution,
+} from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
@@ -40,9 +45,7 @@ function contribution(
     version,
     supportedTarget,
     publicPath: `${EXTENSIONS_PATH}/${file.slice(0, file.lastIndexOf('/') + 1)}`,
-    js: [
-      { resourceUrl: `${EXTENSIONS_PATH}/${file}`, fallbackUrl: `${EXTENSIONS_PATH}/${file}` },
-    ],
+    js: [{ resourceUrl: `${EXTENSIONS_PATH}/${file}`, fallbackUrl: `${EXTENSIONS_PATH}/${file}` }],
     runtimeDependencies: [],
   };
 }
@@ -124,6 +127,13 @@ export function registerExtensionScripts(app: FastifyInstance): void {
         `${c.resourceName}@${c.version}`,
       )});\n`,
     ]),
+  );
+  // The time worker the client starts (PC-9.11), same-origin so a strict CSP allows it.
+  app.get(TIME_WORKER_PATH, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(TIME_WORKER_SOURCE),
   );
   app.get(`${EXTENSIONS_PATH}/*`, async (request, reply) => {
     const script = scripts.get(request.url.split('?')[0] ?? '');

@@ -62,20 +62,24 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     },
   );
 
-  router.add(contract.token.renewToken, { query: renewQuery }, async ({ query, session, request }) => {
-    const header = request.headers['jwt_token'];
-    const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
-    if (!claims) {
-      throw new ApiError(401, 'INVALID_TOKEN', 'The jwt_token header holds no valid token.');
-    }
-    if (claims.exp * 1000 <= Date.now()) {
-      throw new ApiError(401, 'TOKEN_EXPIRED', 'The token has expired; renew with jwt/Renew2.');
-    }
-    if (claims.sid !== sessionRef(session.sessionId) || claims.user_id !== session.user.id) {
-      throw new ApiError(401, 'INVALID_TOKEN', 'The token belongs to another session.');
-    }
-    return issue(session, query.nonce, query.client_id ?? claims.client_id);
-  });
+  router.add(
+    contract.token.renewToken,
+    { query: renewQuery },
+    async ({ query, session, request }) => {
+      const header = request.headers['jwt_token'];
+      const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
+      if (!claims) {
+        throw new ApiError(401, 'INVALID_TOKEN', 'The jwt_token header holds no valid token.');
+      }
+      if (claims.exp * 1000 <= Date.now()) {
+        throw new ApiError(401, 'TOKEN_EXPIRED', 'The token has expired; renew with jwt/Renew2.');
+      }
+      if (claims.sid !== sessionRef(session.sessionId) || claims.user_id !== session.user.id) {
+        throw new ApiError(401, 'INVALID_TOKEN', 'The token belongs to another session.');
+      }
+      return issue(session, query.nonce, query.client_id ?? claims.client_id);
+    },
+  );
 
   router.add(contract.token.renewToken2, { query: renewQuery }, async ({ query, session }) =>
     issue(session, query.nonce, query.client_id ?? 'cdlg_app'),
