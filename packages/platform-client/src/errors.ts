@@ -123,5 +123,7 @@ function readApiError(body: unknown): ApiErrorBody['error'] | undefined {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return typeof code === 'string' && typeof message === 'string' ? { code, message } : undefined;
 }
+/** Whether an error is an InsecureResponseError (PC-5.3), also across frames. */
 export const isInsecureResponseError = isNamed<InsecureResponseError>('InsecureResponseError');
+/** Whether an error is a TokenExpiredError (PC-8.4), also across frames. */
 export const isTokenExpiredError = isNamed<TokenExpiredError>('TokenExpiredError');
