@@ -28,6 +28,11 @@ test.describe('given two pages of the demo in one browser', () => {
   test('[PC-4.6] share one renewal request per token lifetime', async ({ page, context }) => {
     await signIn(page, 'ada');
     const calls = jwtCalls(context);
+    const workers: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/shell-service/assets/time-worker.js'))
+        workers.push(request.url());
+    });
     const query = 'tokenRenewBefore=3000&tokenFloor=1000';
     await openDemo(context, query);
     await openDemo(context, query);
@@ -40,6 +45,14 @@ test.describe('given two pages of the demo in one browser', () => {
     expect(renewals.length).toBeLessThanOrEqual(4);
     const gaps = renewals.slice(1).map((c, i) => c.at - (renewals[i]?.at ?? 0));
     for (const gap of gaps) expect(gap).toBeGreaterThan(1500);
+    test
+      .info()
+      .annotations.push({
+        type: 'renewals in 10 s, 2 pages',
+        description: String(renewals.length),
+      });
+    // PC-9.11: each page started the time worker from its same-origin script.
+    expect(workers.length).toBeGreaterThanOrEqual(2);
   });
 
   test('[PC-4.7] activity in one keeps the other signed in, and idleness in both signs both out', async ({
