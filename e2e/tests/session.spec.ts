@@ -45,12 +45,10 @@ test.describe('given two pages of the demo in one browser', () => {
     expect(renewals.length).toBeLessThanOrEqual(4);
     const gaps = renewals.slice(1).map((c, i) => c.at - (renewals[i]?.at ?? 0));
     for (const gap of gaps) expect(gap).toBeGreaterThan(1500);
-    test
-      .info()
-      .annotations.push({
-        type: 'renewals in 10 s, 2 pages',
-        description: String(renewals.length),
-      });
+    test.info().annotations.push({
+      type: 'renewals in 10 s, 2 pages',
+      description: String(renewals.length),
+    });
     // PC-9.11: each page started the time worker from its same-origin script.
     expect(workers.length).toBeGreaterThanOrEqual(2);
   });
