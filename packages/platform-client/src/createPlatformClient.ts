@@ -19,6 +19,7 @@ import {
 import { TabBus } from './session/tabBus.ts';
 import { decodeClaims } from './session/tokenResponse.ts';
 
+/** Options of `createPlatformClient`; every one has a default. */
 export interface PlatformClientOptions {
   /** Host facilities; default `browserEnvironment()`. */
   readonly environment?: PlatformEnvironment;

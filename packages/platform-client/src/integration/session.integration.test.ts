@@ -99,6 +99,13 @@ describe('given the session calls, over real HTTP', () => {
     await client.selectOrg('org-emea-000002');
     expect((await client.session.getUser()).currentOrgId).toBe('org-emea-000002');
     await expect(client.selectOrg('org-none-0000001')).rejects.toMatchObject({ status: 404 });
+    const { client: nia } = await signedInClient(url, 'usr-nia-0000001');
+    // A sub-organisation's member may not select its parent.
+    await expect(nia.selectOrg('org-acme-000001')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect((await nia.session.getUser()).currentOrgId).toBe('org-emea-000002');
   });
 
   it('[PC-2.2] logs out through saasLogout.do, then goes to the identity logout path', async () => {
