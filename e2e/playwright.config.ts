@@ -30,12 +30,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --demo ../apps/demo/dist`,
-    url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --demo ../apps/demo/dist`,
+      url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Short-lived tokens for the session tests (e2e/tests/session.spec.ts), on the next port.
+      command: `node ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port + 1} --database memory --demo ../apps/demo/dist --token-lifetime 6`,
+      url: `http://127.0.0.1:${port + 1}/shell-service/api/v1/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

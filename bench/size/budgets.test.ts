@@ -23,4 +23,10 @@ describe('given the size budgets', () => {
     record('client-js', kb);
     expect(kb).toBeLessThanOrEqual(12);
   }, 60_000);
+
+  it('keeps the client core (transport, session, access; tree-shaken) within 12 kB gzip', async () => {
+    const kb = await entryKb('bench/size/client-core-entry.ts');
+    record('client-core-js', kb);
+    expect(kb).toBeLessThanOrEqual(12);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { ServiceSwitcher } from '@ics/service-switcher';
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client } from './client.ts';
+import { SessionWarning } from './SessionWarning.tsx';
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
@@ -49,6 +50,7 @@ function HostApp() {
           button, or go to the <a href="/demo/services.html">standalone services page</a>.
         </p>
       </main>
+      <SessionWarning />
       <dialog
         ref={dialog}
         className="host__dialog"

@@ -1,6 +1,10 @@
+import { TIME_WORKER_PATH } from '@ics/platform-contract';
+
 /**
  * Everything the client needs from its host, in one injectable object. The browser default
  * is `browserEnvironment()`; tests and non-browser hosts pass their own (see `node/`).
+ * The optional members have safe fallbacks: without them the client works in one tab only,
+ * with normal timers, and loads no extensions.
  */
 export interface PlatformEnvironment {
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -15,10 +19,66 @@ export interface PlatformEnvironment {
   /** Fills the array with cryptographically strong random values. */
   readonly getRandomValues: (array: Uint8Array) => Uint8Array;
   readonly console: Pick<Console, 'error' | 'warn' | 'info'>;
+  /** Opens a channel shared by the pages of the origin (`BroadcastChannel`); absent: one tab. */
+  readonly openChannel?: (name: string) => ChannelLike | undefined;
+  /** Web Locks (`navigator.locks`); absent: the channel-based fallback is used. */
+  readonly locks?: LockManagerLike;
+  /** Starts the time worker (PC-9.11); absent or failing: normal timers. */
+  readonly createWorker?: () => WorkerLike | undefined;
+  /** Listens to a page event (window or document) and returns how to stop listening. */
+  readonly listen?: (
+    target: 'window' | 'document',
+    type: string,
+    listener: (event: unknown) => void,
+    options: AddEventListenerOptions,
+  ) => () => void;
+  /** Whether the page is shown (`document.visibilityState === 'visible'`). */
+  readonly isVisible?: () => boolean;
+  /** Adds a script element for `url` and settles when it loads or fails. */
+  readonly loadScript?: (url: string | ScriptUrl, signal: AbortSignal) => Promise<void>;
+  /** `window.trustedTypes` when the browser has Trusted Types. */
+  readonly trustedTypes?: TrustedTypesLike;
 }
 
-/** The environment of a page in a browser. */
-export function browserEnvironment(): PlatformEnvironment {
+/** A script URL that passed a Trusted Types policy (a `TrustedScriptURL` in browsers). */
+export interface ScriptUrl {
+  toString(): string;
+}
+
+/** The part of `window.trustedTypes` the extension loader uses. */
+export interface TrustedTypesLike {
+  createPolicy(
+    name: string,
+    rules: { createScriptURL: (input: string) => string },
+  ): { createScriptURL(input: string): ScriptUrl };
+}
+
+/** The part of `BroadcastChannel` the client uses. */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** The part of `navigator.locks` the client uses. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The part of `Worker` the time worker uses. */
+export interface WorkerLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message' | 'error', listener: (event: { data?: unknown }) => void): void;
+  terminate(): void;
+}
+
+/**
+ * The environment of a page in a browser.
+ * @param options.timeWorkerUrl the time worker script; default `TIME_WORKER_PATH`
+ *   (`/shell-service/assets/time-worker.js`), a same-origin file so that a page whose CSP
+ *   allows only 'self' can start it. When it cannot start, timers run in the page.
+ */
+export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): PlatformEnvironment {
   return {
     fetch: (input, init) => fetch(input, init),
     location: {
@@ -33,5 +93,41 @@ export function browserEnvironment(): PlatformEnvironment {
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     getRandomValues: (array) => crypto.getRandomValues(array),
     console,
+    openChannel: (name) =>
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined,
+    locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined,
+    createWorker: () => {
+      if (typeof Worker !== 'function') return undefined;
+      try {
+        return new Worker(options.timeWorkerUrl ?? TIME_WORKER_PATH);
+      } catch {
+        return undefined; // blocked by the page's CSP (worker-src): fall back to timers
+      }
+    },
+    listen: (target, type, listener, options) => {
+      const node = target === 'window' ? window : document;
+      node.addEventListener(type, listener, options);
+      return () => node.removeEventListener(type, listener, options);
+    },
+    isVisible: () => document.visibilityState === 'visible',
+    loadScript: (url, signal) =>
+      new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script');
+        const done = (error?: Error) => {
+          signal.removeEventListener('abort', onAbort);
+          if (error) {
+            script.remove();
+            reject(error);
+          } else resolve();
+        };
+        const onAbort = () => done(new Error(`Loading ${String(url)} was stopped.`));
+        script.addEventListener('load', () => done());
+        script.addEventListener('error', () => done(new Error(`${String(url)} failed to load.`)));
+        signal.addEventListener('abort', onAbort);
+        // A TrustedScriptURL when the page enforces Trusted Types.
+        (script as { src: unknown }).src = url;
+        document.head.append(script);
+      }),
+    trustedTypes: (window as { trustedTypes?: TrustedTypesLike }).trustedTypes,
   };
 }

@@ -59,6 +59,53 @@ export class ConfigurationError extends PlatformError {
   override name = 'ConfigurationError' as const;
 }
 
+/** A token response whose nonce or client id does not match the request's (PC-5.3). */
+export class InsecureResponseError extends PlatformError {
+  override name = 'InsecureResponseError' as const;
+  constructor(options: { cause?: unknown } = {}) {
+    super('Communication to the server is not secure', options);
+  }
+}
+
+/** The token obtained or held has already expired (PC-8.4). */
+export class TokenExpiredError extends PlatformError {
+  override name = 'TokenExpiredError' as const;
+  constructor(options: { cause?: unknown } = {}) {
+    super('JWT Token has already expired! Please login again to proceed.', options);
+  }
+}
+
+/** Renewal failed after every retry (PC-8.3). */
+export class TokenRenewalError extends PlatformError {
+  override name = 'TokenRenewalError' as const;
+  constructor(options: { cause?: unknown } = {}) {
+    super('Failed to renew JWT Token after 3 attempts', options);
+  }
+}
+
+/** An extension whose version does not fit the host's (PC-5.4, PC-8.5). */
+export class ExtensionCompatibilityError extends PlatformError {
+  override name = 'ExtensionCompatibilityError' as const;
+  readonly extension: string;
+  readonly version: string;
+  readonly hostVersion: string;
+  constructor(options: { extension: string; version: string; hostVersion: string }) {
+    super(
+      `Extension '${options.extension}' version ${options.version} is not compatible with the ` +
+        `host version ${options.hostVersion}: the major version must be equal and the minor ` +
+        `version must not exceed the host's.`,
+    );
+    this.extension = options.extension;
+    this.version = options.version;
+    this.hostVersion = options.hostVersion;
+  }
+}
+
+/** Every address of an extension script failed to load. */
+export class ExtensionLoadError extends PlatformError {
+  override name = 'ExtensionLoadError' as const;
+}
+
 const isNamed =
   <T extends PlatformError>(name: string) =>
   (error: unknown): error is T =>
@@ -76,3 +123,7 @@ function readApiError(body: unknown): ApiErrorBody['error'] | undefined {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return typeof code === 'string' && typeof message === 'string' ? { code, message } : undefined;
 }
+/** Whether an error is an InsecureResponseError (PC-5.3), also across frames. */
+export const isInsecureResponseError = isNamed<InsecureResponseError>('InsecureResponseError');
+/** Whether an error is a TokenExpiredError (PC-8.4), also across frames. */
+export const isTokenExpiredError = isNamed<TokenExpiredError>('TokenExpiredError');

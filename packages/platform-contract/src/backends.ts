@@ -25,6 +25,7 @@ export const backends = {
     configKey: 'notification-settings-service',
     basePath: '/notification-settings-service/api/v1',
   },
+  saas: { configKey: 'saas-service', basePath: '/saas-service/api/v1' },
 } as const;
 
 export type BackendName = keyof typeof backends;

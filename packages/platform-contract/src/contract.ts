@@ -16,6 +16,8 @@ import { notificationsEndpoints } from './endpoints/notifications.ts';
 import { schedulesEndpoints } from './endpoints/schedules.ts';
 import { sourceControlEndpoints } from './endpoints/sourceControl.ts';
 import { notificationSettingsEndpoints } from './endpoints/notificationSettings.ts';
+import { authEndpoints } from './endpoints/auth.ts';
+import { tokenEndpoints } from './endpoints/token.ts';
 
 /** Every declared endpoint, by client service group and method name. */
 export const contract = {
@@ -35,6 +37,8 @@ export const contract = {
   schedules: schedulesEndpoints,
   sourcecontrol: sourceControlEndpoints,
   notificationsettings: notificationSettingsEndpoints,
+  token: tokenEndpoints,
+  auth: authEndpoints,
 };
 
 export type ServiceGroup = keyof typeof contract;

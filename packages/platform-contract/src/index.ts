@@ -27,3 +27,5 @@ export * from './entities/notifications.ts';
 export * from './entities/scheduling.ts';
 export * from './validation/repositoryRules.ts';
 export type { DocumentFilter, Paging } from './endpoints/repository.ts';
+export * from './entities/token.ts';
+export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';

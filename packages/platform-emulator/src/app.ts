@@ -8,7 +8,9 @@ import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { ApiError } from './routes/apiError.ts';
+import { JwtIssuer } from './auth/jwt.ts';
 import { registerAssets } from './routes/assets.ts';
+import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { ContractRouter } from './routes/router.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -20,6 +22,7 @@ import { notificationsRoutes } from './routes/notifications.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
 import { sourceControlRoutes } from './routes/sourceControl.ts';
 import { notificationSettingsRoutes } from './routes/notificationSettings.ts';
+import { tokenRoutes } from './routes/token.ts';
 import { seed } from './seed/seed.ts';
 import { authorisationRoutes } from './routes/authorisation.ts';
 import { brandingRoutes, registerBrandingFiles } from './routes/branding.ts';
@@ -42,6 +45,10 @@ export interface EmulatorOptions {
   readonly sessionLifetimeSeconds?: number;
   /** Published in the shell config; omitted by default, so `saasLogout` reports PC-8.1. */
   readonly saasBaseURL?: string;
+  /** Seconds a JWT lives; default 1800. Tests pass a few seconds to exercise renewal. */
+  readonly tokenLifetimeSeconds?: number;
+  /** Planned end of a maintenance window (ISO 8601), published with product contributions. */
+  readonly maintenanceWindowEnd?: string;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
 }
@@ -132,7 +139,13 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
     done(null, b),
   );
+  tokenRoutes(router, db, new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800 }));
+  authRoutes(router, db, {
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+    maintenanceWindowEnd: options.maintenanceWindowEnd,
+  });
   router.mount(app);
+  registerExtensionScripts(app);
 
   registerAuthPages(app, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,

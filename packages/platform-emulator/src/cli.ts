@@ -6,7 +6,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
 
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
-  --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)`;
+  --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)
+  --token-lifetime  seconds a JWT lives (default 1800); tests use a few seconds`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         database: { type: 'string' },
         demo: { type: 'string', default: 'apps/demo/dist' },
+        'token-lifetime': { type: 'string', default: '1800' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -31,8 +33,17 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`--port must be a whole number from 0 to 65535; got '${values.port}'.`);
     process.exit(2);
   }
+  const tokenLifetimeSeconds = Number(values['token-lifetime']);
+  if (!Number.isInteger(tokenLifetimeSeconds) || tokenLifetimeSeconds < 1) {
+    console.error(`--token-lifetime must be a whole number of seconds, at least 1.`);
+    process.exit(2);
+  }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
-  const emulator = await createEmulator({ database, demoDir: resolve(values.demo) });
+  const emulator = await createEmulator({
+    database,
+    demoDir: resolve(values.demo),
+    tokenLifetimeSeconds,
+  });
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);
   console.log(`Open ${url}/ and choose a persona.`);

@@ -12,7 +12,18 @@ import type { Transport } from './transport.ts';
 
 /** Options every bound call takes. */
 export interface CallOptions {
+  /** Stops the call; it then rejects with the signal's reason and is never retried. */
   readonly signal?: AbortSignal;
+  /** Extra request headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How the client treats one endpoint's calls. */
+export interface BindOptions {
+  /** Read through the response cache (PC-9.4). */
+  readonly cache?: boolean;
+  /** The token and login flows handle unauthenticated answers themselves (PC-7.2). */
+  readonly exemptFromAuthRedirect?: boolean;
 }
 
 /** What a service adds itself to a call (the bearer token of notification settings). */
@@ -37,7 +48,7 @@ export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
 /** Everything services need to bind endpoints, and a record of what they bound. */
 export interface Binder {
-  bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E>;
+  bind<E extends AnyEndpoint>(endpoint: E, options?: BindOptions): BoundCall<E>;
   readonly bound: ReadonlySet<AnyEndpoint>;
 }
 
@@ -45,7 +56,7 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
   const bound = new Set<AnyEndpoint>();
   return {
     bound,
-    bind<E extends AnyEndpoint>(endpoint: E): BoundCall<E> {
+    bind<E extends AnyEndpoint>(endpoint: E, options: BindOptions = {}): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
         const { params, query, body, signal, headers, exemptFromAuthRedirect } = args as {
@@ -65,8 +76,9 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           body,
           signal,
           headers,
-          exemptFromAuthRedirect,
           responseType: endpoint.responseType,
+          cache: options.cache,
+          exemptFromAuthRedirect: exemptFromAuthRedirect ?? options.exemptFromAuthRedirect,
         })) as ResponseOf<E>;
       };
     },

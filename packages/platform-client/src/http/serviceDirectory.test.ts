@@ -6,7 +6,11 @@ import { Transport } from './transport.ts';
 
 function directoryFor(handler: Parameters<typeof fakeEnvironment>[0]) {
   const env = fakeEnvironment(handler);
-  const transport = new Transport({ environment: env, identityHomePath: () => '/' });
+  const transport = new Transport({
+    environment: env,
+    identityHomePath: () => '/',
+    retry: { limit: 0 },
+  });
   return { env, directory: new ServiceDirectory({ transport: () => transport }) };
 }
 

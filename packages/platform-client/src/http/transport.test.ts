@@ -10,6 +10,7 @@ const transportFor = (env: ReturnType<typeof fakeEnvironment>, platformOrigins: 
     environment: env,
     platformOrigins,
     identityHomePath: () => '/identity-service/home',
+    retry: { limit: 0 },
   });
 
 describe('given a call through the transport', () => {
@@ -98,6 +99,7 @@ describe('given a call through the transport', () => {
       environment: env,
       timeoutMs: 5000,
       identityHomePath: () => '/',
+      retry: { limit: 0 },
     }).request({
       method: 'GET',
       url: '/slow',

@@ -8,6 +8,7 @@ import {
 } from '../errors.ts';
 import { generateId } from '../ids.ts';
 import { authRedirect } from './authRedirect.ts';
+import { ResponseCache } from './cache.ts';
 import { correlationHeaders, xsrfHeader } from './headers.ts';
 import { compose, type Middleware, type OutgoingCall, type Send } from './pipeline.ts';
 
@@ -19,7 +20,23 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Where unauthenticated answers send the browser. */
   readonly identityHomePath: () => string;
+  /** Automatic retries of idempotent calls; default `{ limit: 2, delayMs: 500 }`. */
+  readonly retry?: RetryOptions;
 }
+
+/** How idempotent calls (GET, PUT, DELETE, HEAD, OPTIONS) are retried; POST and PATCH never are. */
+export interface RetryOptions {
+  /** Retries after the first attempt; default 2. 0 turns retries off. */
+  readonly limit?: number;
+  /** First back-off in ms, doubled for each retry; default 500. */
+  readonly delayMs?: number;
+  /** Longest wait, also for `Retry-After`; default 30000 (a longer `Retry-After` is not retried). */
+  readonly maxDelayMs?: number;
+}
+
+/** Statuses worth another try: the server or a proxy may answer differently in a moment. */
+const TRANSIENT_STATUSES = new Set([408, 429, 502, 503, 504]);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export interface TransportRequest {
   readonly method: string;
@@ -30,7 +47,9 @@ export interface TransportRequest {
   readonly body?: unknown;
   readonly signal?: AbortSignal;
   readonly exemptFromAuthRedirect?: boolean;
-  /** Added to the call's headers (e.g. `Authorization` for bearer-token services). */
+  /** Serve a GET from the response cache (PC-9.4); which calls do is decided in `createPlatformClient`. */
+  readonly cache?: boolean;
+  /** Extra request headers (e.g. `Authorization` for bearer-token services). */
   readonly headers?: Readonly<Record<string, string>>;
   /** `'blob'`: a successful answer resolves as a `Blob` (binary downloads). */
   readonly responseType?: 'blob';
@@ -41,11 +60,19 @@ export class Transport {
   readonly #environment: PlatformEnvironment;
   readonly #timeoutMs: number;
   readonly #send: Send;
+  readonly #retry: Required<RetryOptions>;
+  readonly #cache: ResponseCache;
 
   constructor(options: TransportOptions) {
     const env = options.environment;
     this.#environment = env;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#retry = {
+      limit: options.retry?.limit ?? 2,
+      delayMs: options.retry?.delayMs ?? 500,
+      maxDelayMs: options.retry?.maxDelayMs ?? 30_000,
+    };
+    this.#cache = new ResponseCache({ now: env.now });
     const middleware: Middleware[] = [
       correlationHeaders(generateId(env.getRandomValues)),
       xsrfHeader({
@@ -67,14 +94,39 @@ export class Transport {
   }
 
   /** Sends one call; resolves with the parsed body (`undefined` for an empty one). */
-  async request(request: TransportRequest): Promise<unknown> {
-    const env = this.#environment;
-    const url = new URL(request.url, env.location.href);
+  request(request: TransportRequest): Promise<unknown> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // A change on the server may change any cached answer: forget them all.
+      return this.#request(request).then((value) => {
+        this.#cache.clear();
+        return value;
+      });
+    }
+    if (!request.cache) return this.#request(request);
+    const url = this.#url(request).href;
+    // The shared request runs without the caller's signal, so one caller's abort cannot
+    // fail the others; each caller still stops waiting when its own signal aborts.
+    const shared = this.#cache.get(url, () => this.#request({ ...request, signal: undefined }));
+    return request.signal ? abortable(shared, request.signal) : shared;
+  }
+
+  /** Forgets every cached answer: on logout and when the user or organisation changes. */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  #url(request: TransportRequest): URL {
+    const url = new URL(request.url, this.#environment.location.href);
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers = new Headers({ Accept: 'application/json' });
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    return url;
+  }
+
+  async #request(request: TransportRequest): Promise<unknown> {
+    const env = this.#environment;
+    const url = this.#url(request);
+    const headers = new Headers({ Accept: 'application/json', ...request.headers });
     if (request.responseType === 'blob') headers.set('Accept', '*/*');
     let body: OutgoingCall['body'];
     if (request.body instanceof FormData || request.body instanceof Blob) {
@@ -83,42 +135,115 @@ export class Transport {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(request.body);
     }
-    const timeout = new AbortController();
-    const timer = env.setTimeout(() => timeout.abort(), this.#timeoutMs);
-    const signals = request.signal ? [request.signal, timeout.signal] : [timeout.signal];
-    const call: OutgoingCall = {
-      method: request.method,
-      url,
-      headers,
-      body,
-      signal: AbortSignal.any(signals),
-      requestId: generateId(env.getRandomValues),
-      exemptFromAuthRedirect: request.exemptFromAuthRedirect ?? false,
-    };
-    const info: RequestInfo = { method: call.method, url: url.href, requestId: call.requestId };
-    try {
-      const response = await this.#send(call);
-      if (request.responseType === 'blob' && response.ok) return await response.blob();
-      return await readAnswer(response, info);
-    } catch (error) {
-      if (request.signal?.aborted) throw request.signal.reason;
-      if (timeout.signal.aborted) {
-        throw new TimeoutError(
-          `${info.method} ${info.url} got no answer within ${this.#timeoutMs} ms`,
-          { request: info },
-        );
+    const requestId = generateId(env.getRandomValues);
+    const info: RequestInfo = { method: request.method, url: url.href, requestId };
+    const retries = IDEMPOTENT_METHODS.has(request.method) ? this.#retry.limit : 0;
+    for (let attempt = 0; ; attempt++) {
+      request.signal?.throwIfAborted();
+      const timeout = new AbortController();
+      const timer = env.setTimeout(() => timeout.abort(), this.#timeoutMs);
+      const signals = request.signal ? [request.signal, timeout.signal] : [timeout.signal];
+      const call: OutgoingCall = {
+        method: request.method,
+        url,
+        headers: new Headers(headers),
+        body,
+        signal: AbortSignal.any(signals),
+        requestId,
+        exemptFromAuthRedirect: request.exemptFromAuthRedirect ?? false,
+      };
+      let response: Response;
+      try {
+        response = await this.#send(call);
+      } catch (error) {
+        env.clearTimeout(timer);
+        if (request.signal?.aborted) throw request.signal.reason;
+        const failure = timeout.signal.aborted
+          ? new TimeoutError(
+              `${info.method} ${info.url} got no answer within ${this.#timeoutMs} ms`,
+              {
+                request: info,
+              },
+            )
+          : error instanceof TypeError
+            ? new NetworkError(`${info.method} ${info.url} could not reach the server`, {
+                request: info,
+                cause: error,
+              })
+            : error;
+        if (attempt < retries && failure !== error) {
+          await this.#wait(this.#backoff(attempt), request.signal);
+          continue;
+        }
+        throw failure;
       }
-      if (error instanceof TypeError) {
-        throw new NetworkError(`${info.method} ${info.url} could not reach the server`, {
-          request: info,
-          cause: error,
-        });
+      try {
+        if (attempt < retries && TRANSIENT_STATUSES.has(response.status)) {
+          const delay =
+            retryAfter(response.headers.get('Retry-After'), env.now()) ?? this.#backoff(attempt);
+          if (delay <= this.#retry.maxDelayMs) {
+            await response.body?.cancel().catch(() => undefined);
+            env.clearTimeout(timer);
+            await this.#wait(delay, request.signal);
+            continue;
+          }
+        }
+        if (request.responseType === 'blob' && response.ok) return await response.blob();
+        return await readAnswer(response, info);
+      } catch (error) {
+        if (request.signal?.aborted) throw request.signal.reason;
+        if (timeout.signal.aborted && !(error instanceof HttpError)) {
+          throw new TimeoutError(
+            `${info.method} ${info.url} got no answer within ${this.#timeoutMs} ms`,
+            {
+              request: info,
+            },
+          );
+        }
+        throw error;
+      } finally {
+        env.clearTimeout(timer);
       }
-      throw error;
-    } finally {
-      env.clearTimeout(timer);
     }
   }
+
+  #backoff(attempt: number): number {
+    return Math.min(this.#retry.delayMs * 2 ** attempt, this.#retry.maxDelayMs);
+  }
+
+  /** Waits between attempts; an abort ends the wait, and no retry follows it. */
+  #wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.#environment.clearTimeout(handle);
+        reject(signal?.reason);
+      };
+      const handle = this.#environment.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if it is valid. */
+export function retryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function readAnswer(response: Response, info: RequestInfo): Promise<unknown> {

@@ -3,6 +3,7 @@ import { signJwt } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
 import { ConfigurationError } from '../errors.ts';
+import type { SessionManager } from '../session/sessionManager.ts';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;
@@ -38,6 +39,24 @@ describe('given the notification-settings service over real HTTP', () => {
     expect(await client.notificationSettings.update(settings)).toEqual(settings);
     expect(await client.notificationSettings.get()).toEqual(settings);
     expect(asked).toBe(3);
+  });
+
+  it('[PC-7.19] accepts the JWT the session manager obtained from jwt/Token', async () => {
+    const { env } = await signedInClient(url, 'usr-tia-0000001');
+    const started: { session?: SessionManager } = {};
+    const client = createPlatformClient({
+      environment: env,
+      getAccessToken: () => (started.session as SessionManager).getToken(),
+    });
+    const session = client.startSession();
+    started.session = session;
+    try {
+      const settings = { email: true, inApp: false, digest: 'DAILY' as const };
+      expect(await client.notificationSettings.update(settings)).toEqual(settings);
+      expect(await client.notificationSettings.get()).toEqual(settings);
+    } finally {
+      session.stop();
+    }
   });
 
   it('[PC-7.19] is refused by the emulator without a token, with a bad signature or an expired token, even with a session', async () => {

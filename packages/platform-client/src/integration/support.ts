@@ -1,10 +1,12 @@
-import { createEmulator, type Emulator } from '@ics/platform-emulator';
+import { createEmulator, type Emulator, type EmulatorOptions } from '@ics/platform-emulator';
 import { createPlatformClient, type PlatformClient } from '../createPlatformClient.ts';
 import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
 
 /** An emulator on an ephemeral loopback port, with a throw-away database. */
-export async function startEmulator(): Promise<{ emulator: Emulator; url: string }> {
-  const emulator = await createEmulator({ database: 'memory' });
+export async function startEmulator(
+  options: Partial<EmulatorOptions> = {},
+): Promise<{ emulator: Emulator; url: string }> {
+  const emulator = await createEmulator({ ...options, database: 'memory' });
   return { emulator, url: await emulator.listen({ port: 0 }) };
 }
 

@@ -1,6 +1,13 @@
-import { contract, type UserPreference } from '@ics/platform-contract';
+import {
+  contract,
+  type Endpoint,
+  type None,
+  type ODataCollection,
+  type UserPreference,
+} from '@ics/platform-contract';
 import type { PlatformEnvironment } from '../environment.ts';
-import type { Binder, CallOptions } from '../http/bind.ts';
+import type { Binder, BoundCall, CallOptions } from '../http/bind.ts';
+import { singlePreference } from '../validation/preferences.ts';
 
 /** The preferences of one user or one organisation. */
 export interface PreferenceStore {
@@ -26,20 +33,37 @@ export interface PreferencesService {
   forOrg(orgId: string): PreferenceStore;
 }
 
-/** Reads one value out of a filtered list: the first entry, logging when there are several. */
-function firstValue(
-  console: PlatformEnvironment['console'],
+interface StoreCalls<K> {
+  readonly list: BoundCall<
+    Endpoint<K, { fullyQualifiedName?: string }, None, ODataCollection<UserPreference>>
+  >;
+  readonly create: BoundCall<Endpoint<K, None, UserPreference, UserPreference>>;
+  readonly update: BoundCall<
+    Endpoint<K & { key: string }, None, { value: string }, UserPreference>
+  >;
+  readonly delete: BoundCall<Endpoint<K & { key: string }, None, None, void>>;
+}
+
+/** One owner's store over that owner's bound calls; `owner` is named in PC-5.6's log line. */
+function store<K extends object>(
+  calls: StoreCalls<K>,
+  params: K,
   owner: string,
-  fullyQualifiedName: string,
-  entries: readonly UserPreference[],
-): string | undefined {
-  const matching = entries.filter((e) => e.fullyQualifiedName === fullyQualifiedName);
-  if (matching.length > 1) {
-    console.error(
-      `Expected at most one preference '${fullyQualifiedName}' for ${owner}, found ${matching.length}; using the first.`,
-    );
-  }
-  return matching[0]?.value;
+  console: PlatformEnvironment['console'],
+): PreferenceStore {
+  // The casts only restate CallArgs<E> for a generic K, which TypeScript cannot narrow.
+  const list = async (fullyQualifiedName?: string, options: CallOptions = {}) =>
+    (await calls.list({ params, query: { fullyQualifiedName }, ...options } as never)).value;
+  return {
+    list,
+    get: async (key, options = {}) =>
+      singlePreference(await list(key, options), key, console, owner)?.value,
+    create: (body, options = {}) => calls.create({ params, body, ...options } as never),
+    update: (key, value, options = {}) =>
+      calls.update({ params: { ...params, key }, body: { value }, ...options } as never),
+    delete: (key, options = {}) =>
+      calls.delete({ params: { ...params, key }, ...options } as never),
+  };
 }
 
 /** `console` receives the error of PC-5.6 (more than one entry for a key): the environment's. */
@@ -48,50 +72,20 @@ export function preferencesService(
   console: PlatformEnvironment['console'],
 ): PreferencesService {
   const p = contract.preferences;
-  const user = {
+  const user: StoreCalls<{ userId: string }> = {
     list: binder.bind(p.getUserPreferences),
     create: binder.bind(p.createUserPreference),
     update: binder.bind(p.updateUserPreference),
     delete: binder.bind(p.deleteUserPreference),
   };
-  const org = {
+  const org: StoreCalls<{ orgId: string }> = {
     list: binder.bind(p.getOrgPreferences),
     create: binder.bind(p.createOrgPreference),
     update: binder.bind(p.updateOrgPreference),
     delete: binder.bind(p.deleteOrgPreference),
   };
   return {
-    forUser: (userId) => ({
-      list: async (fullyQualifiedName, options = {}) =>
-        (await user.list({ params: { userId }, query: { fullyQualifiedName }, ...options })).value,
-      create: (body, options = {}) => user.create({ params: { userId }, body, ...options }),
-      update: (key, value, options = {}) =>
-        user.update({ params: { userId, key }, body: { value }, ...options }),
-      delete: (key, options = {}) => user.delete({ params: { userId, key }, ...options }),
-      get: async (key, options = {}) =>
-        firstValue(
-          console,
-          `user ${userId}`,
-          key,
-          (await user.list({ params: { userId }, query: { fullyQualifiedName: key }, ...options }))
-            .value,
-        ),
-    }),
-    forOrg: (orgId) => ({
-      list: async (fullyQualifiedName, options = {}) =>
-        (await org.list({ params: { orgId }, query: { fullyQualifiedName }, ...options })).value,
-      create: (body, options = {}) => org.create({ params: { orgId }, body, ...options }),
-      update: (key, value, options = {}) =>
-        org.update({ params: { orgId, key }, body: { value }, ...options }),
-      delete: (key, options = {}) => org.delete({ params: { orgId, key }, ...options }),
-      get: async (key, options = {}) =>
-        firstValue(
-          console,
-          `organization ${orgId}`,
-          key,
-          (await org.list({ params: { orgId }, query: { fullyQualifiedName: key }, ...options }))
-            .value,
-        ),
-    }),
+    forUser: (userId) => store(user, { userId }, `user ${userId}`, console),
+    forOrg: (orgId) => store(org, { orgId }, `organization ${orgId}`, console),
   };
 }

@@ -10,6 +10,8 @@ export interface FakeEnvironment extends PlatformEnvironment {
   href: string;
   /** Runs the timers due within `ms` of fake time. */
   advance(ms: number): void;
+  /** When the next timer is due, or `undefined` when none is set. */
+  nextTimerAt(): number | undefined;
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -73,6 +75,9 @@ export function fakeEnvironment(
     },
     getRandomValues: (array) => crypto.getRandomValues(array),
     console: { error: () => {}, warn: () => {}, info: () => {} },
+    nextTimerAt() {
+      return timers.length === 0 ? undefined : Math.min(...timers.map((t) => t.at));
+    },
     advance(ms) {
       now += ms;
       const due = timers.filter((t) => t.at <= now);

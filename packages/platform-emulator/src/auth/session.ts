@@ -25,7 +25,7 @@ export async function currentSession(
   const session = await findSession(db, id);
   if (!session || session.expired) return undefined;
   const user = await findUserSession(db, session.userId);
-  return user && { sessionId: id, user };
+  return user && { sessionId: id, user: withCurrentOrg(user, session.currentOrgId) };
 }
 
 /**
@@ -48,7 +48,7 @@ export function authenticator(db: Queryable) {
     }
     const user = await findUserSession(db, session.userId);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
-    return { sessionId: session.id, user };
+    return { sessionId: session.id, user: withCurrentOrg(user, session.currentOrgId) };
   };
 }
 
@@ -75,4 +75,9 @@ export function setSessionCookies(
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(XSRF_COOKIE, { path: '/' });
+}
+
+/** The user as seen in a session where selectOrg may have chosen another organisation. */
+function withCurrentOrg(user: UserSession, currentOrgId: string | null): UserSession {
+  return currentOrgId ? { ...user, currentOrgId } : user;
 }

@@ -373,6 +373,11 @@ export const migrations: readonly {
       );
     `,
   },
+  {
+    id: 300,
+    name: 'sessions remember the organisation chosen with selectOrg',
+    sql: `alter table sessions add column current_org_id text references orgs(id) on delete set null;`,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

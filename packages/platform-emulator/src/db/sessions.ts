@@ -6,6 +6,9 @@ export interface SessionRow {
   readonly userId: string;
   readonly xsrfToken: string;
   readonly expired: boolean;
+  readonly expiresAt: Date;
+  /** The organisation chosen with selectOrg; `null` means the user's own. */
+  readonly currentOrgId: string | null;
 }
 
 const token = () => randomBytes(24).toString('base64url');
@@ -22,7 +25,14 @@ export async function createSession(
     `insert into sessions (id, user_id, xsrf_token, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
     [id, userId, xsrfToken, lifetimeSeconds],
   );
-  return { id, userId, xsrfToken, expired: false };
+  return {
+    id,
+    userId,
+    xsrfToken,
+    expired: false,
+    expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+    currentOrgId: null,
+  };
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
@@ -31,14 +41,43 @@ export async function findSession(db: Queryable, id: string): Promise<SessionRow
     user_id: string;
     xsrf_token: string;
     expired: boolean;
-  }>('select id, user_id, xsrf_token, expires_at <= now() as expired from sessions where id = $1', [
-    id,
-  ]);
+    expires_at: Date | string;
+    current_org_id: string | null;
+  }>(
+    `select id, user_id, xsrf_token, expires_at <= now() as expired, expires_at, current_org_id
+       from sessions where id = $1`,
+    [id],
+  );
   return (
-    row && { id: row.id, userId: row.user_id, xsrfToken: row.xsrf_token, expired: row.expired }
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      xsrfToken: row.xsrf_token,
+      expired: row.expired,
+      expiresAt: new Date(row.expires_at),
+      currentOrgId: row.current_org_id,
+    }
   );
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.query('delete from sessions where id = $1', [id]);
+}
+
+/** Extends a live session to `lifetimeSeconds` from now (the keep-alive ping). */
+export async function extendSession(
+  db: Queryable,
+  id: string,
+  lifetimeSeconds: number,
+): Promise<void> {
+  await db.query(
+    `update sessions set expires_at = now() + make_interval(secs => $2)
+      where id = $1 and expires_at > now()`,
+    [id, lifetimeSeconds],
+  );
+}
+
+/** Records the organisation the session works in (selectOrg). */
+export async function setCurrentOrg(db: Queryable, id: string, orgId: string): Promise<void> {
+  await db.query('update sessions set current_org_id = $2 where id = $1', [id, orgId]);
 }

@@ -1,0 +1,7 @@
+// The client core: transport, session (token, idle, keep-alive, time worker) and access.
+export {
+  createPlatformClient,
+  hasAccess,
+  isExpiredOrInGrace,
+  userIdOf,
+} from '@ics/platform-client';

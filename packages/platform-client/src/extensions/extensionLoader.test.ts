@@ -1,0 +1,188 @@
+import type { ProductContribution, ProductContributionList } from '@ics/platform-contract';
+import { describe, expect, it } from 'vitest';
+import type { ScriptUrl } from '../environment.ts';
+import { ExtensionCompatibilityError } from '../errors.ts';
+import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { flush } from '../testing/fakeTabs.ts';
+import { assertCompatible, isCompatible, versionedScriptUrl } from './compatibility.ts';
+import { ExtensionLoader } from './extensionLoader.ts';
+
+const ext = (
+  name: string,
+  version: string,
+  target: string,
+  primary: string,
+  fallback?: string,
+): ProductContribution => ({
+  resourceName: name,
+  version,
+  supportedTarget: target,
+  publicPath: '/ext/',
+  js: [{ resourceUrl: primary, ...(fallback ? { fallbackUrl: fallback } : {}) }],
+  runtimeDependencies: [],
+});
+
+function setup(
+  list: ProductContributionList,
+  behaviour: (url: string) => 'ok' | 'fail' | 'hang' = () => 'ok',
+) {
+  const env = fakeEnvironment(() => json(200, {}));
+  const requested: string[] = [];
+  const logged: unknown[] = [];
+  const loader = new ExtensionLoader({
+    environment: {
+      ...env,
+      console: { error: (m: unknown) => logged.push(m), warn: () => {}, info: () => {} },
+      loadScript: (url: string | ScriptUrl) => {
+        const href = String(url);
+        requested.push(href);
+        const b = behaviour(href);
+        return b === 'ok'
+          ? Promise.resolve()
+          : b === 'fail'
+            ? Promise.reject(new Error('404'))
+            : new Promise(() => {});
+      },
+    },
+    getContributions: async () => list,
+    settings: { hostVersion: '1.4.2' },
+  });
+  return { env, loader, requested, logged };
+}
+
+const page = 'https://app.example.com';
+
+describe('given product contributions', () => {
+  it('[PC-9.10] loads only those for Droplets Shell or Both', async () => {
+    const { loader, requested } = setup({
+      value: [
+        ext('a', '1.0.0', 'Droplets Shell', '/ext/a.js'),
+        ext('b', '1.0.0', 'Both', '/ext/b.js'),
+        ext('c', '1.0.0', 'Cloud Console', '/ext/c.js'),
+      ],
+    });
+    const results = await loader.load('host');
+    expect(results.map((r) => r.status)).toEqual(['loaded', 'loaded', 'skipped']);
+    expect(requested).toEqual([`${page}/ext/a.js`, `${page}/ext/b.js`]);
+  });
+
+  it('[PC-4.8] loads from the fallback address when the primary fails, and logs what failed', async () => {
+    const { loader, requested, logged } = setup(
+      {
+        value: [
+          ext('f', '1.0.0', 'Both', '/ext/missing.js', '/ext/f.js'),
+          ext('g', '1.0.0', 'Both', '/x.js', '/y.js'),
+        ],
+      },
+      (url) =>
+        url.endsWith('missing.js') || url.endsWith('/x.js') || url.endsWith('/y.js')
+          ? 'fail'
+          : 'ok',
+    );
+    const [f, g] = await loader.load('host');
+    expect(f).toMatchObject({ status: 'loaded', loaded: ['/ext/f.js'] });
+    expect(requested.slice(0, 2)).toEqual([`${page}/ext/missing.js`, `${page}/ext/f.js`]);
+    expect(g?.status).toBe('failed');
+    expect(logged).toContain("Extension 'g' 1.0.0 failed to load");
+  });
+
+  it('[PC-4.8] retries a failed extension on request', async () => {
+    let broken = true;
+    const { loader } = setup({ value: [ext('r', '1.0.0', 'Both', '/r.js')] }, () =>
+      broken ? 'fail' : 'ok',
+    );
+    expect((await loader.load('host'))[0]?.status).toBe('failed');
+    broken = false;
+    expect((await loader.retry('r'))?.status).toBe('loaded');
+  });
+
+  it('[PC-9.5] treats 10000 ms without load as a hard failure with zero-downtime, and moves to the fallback', async () => {
+    const { loader, env, requested } = setup(
+      { value: [ext('z', '1.0.0', 'Both', '/slow.js', '/fast.js')], zeroDowntime: true },
+      (url) => (url.endsWith('slow.js') ? 'hang' : 'ok'),
+    );
+    const loading = loader.load('host');
+    await flush();
+    env.advance(9999);
+    await flush();
+    expect(requested).toEqual([`${page}/slow.js`]);
+    env.advance(1);
+    expect((await loading)[0]?.status).toBe('loaded');
+    expect(requested).toEqual([`${page}/slow.js`, `${page}/fast.js`]);
+  });
+
+  it('[PC-9.12] appends the maintenance window’s planned end to script addresses as the version parameter', async () => {
+    const end = '2030-01-01T06:00:00Z';
+    const { loader, requested } = setup({
+      value: [ext('m', '1.0.0', 'Both', '/m.js?x=1')],
+      maintenanceWindowEnd: end,
+    });
+    await loader.load('host');
+    expect(requested).toEqual([`${page}/m.js?x=1&v=${encodeURIComponent(end)}`]);
+    expect(versionedScriptUrl('/a.js#h', 'E')).toBe('/a.js?v=E#h');
+    expect(versionedScriptUrl('/a.js', undefined)).toBe('/a.js');
+  });
+
+  it('[PC-5.4] [PC-8.5] rejects an incompatible version with an error naming the extension, its version and the host’s', async () => {
+    const { loader, requested, logged } = setup({
+      value: [
+        ext('major', '2.0.0', 'Both', '/a.js'),
+        ext('minor', '1.5.0', 'Both', '/b.js'),
+        ext('ok', '1.4.9', 'Both', '/c.js'),
+      ],
+    });
+    const results = await loader.load('host');
+    expect(results.map((r) => r.status)).toEqual(['incompatible', 'incompatible', 'loaded']);
+    expect(results[0]?.error).toBeInstanceOf(ExtensionCompatibilityError);
+    expect(results[0]?.error?.message).toContain(
+      "Extension 'major' version 2.0.0 is not compatible with the host version 1.4.2",
+    );
+    expect(logged).toHaveLength(2);
+    expect(requested).toEqual([`${page}/c.js`]);
+  });
+
+  it('[PC-5.4] accepts the same major with a minor not above the host’s, and nothing else', () => {
+    expect(isCompatible('1.0.0', '1.4.2')).toBe(true);
+    expect(isCompatible('1.4.9', '1.4.2')).toBe(true);
+    expect(isCompatible('1.5.0', '1.4.2')).toBe(false);
+    expect(isCompatible('0.4.0', '1.4.2')).toBe(false);
+    expect(isCompatible('garbage', '1.4.2')).toBe(false);
+    expect(() => assertCompatible('x', '3.0', '1.4.2')).toThrow(ExtensionCompatibilityError);
+  });
+
+  it('refuses script addresses of other origins or schemes, and uses the Trusted Types policy when there is one', async () => {
+    const env = fakeEnvironment(() => json(200, {}));
+    const created: string[] = [];
+    const loaded: unknown[] = [];
+    const loader = new ExtensionLoader({
+      environment: {
+        ...env,
+        trustedTypes: {
+          createPolicy: (name, rules) => {
+            created.push(name);
+            return {
+              createScriptURL: (input) => ({
+                trusted: rules.createScriptURL(input),
+                toString: () => input,
+              }),
+            };
+          },
+        },
+        loadScript: async (url) => void loaded.push(url),
+      },
+      getContributions: async () => ({
+        value: [
+          ext('evil', '1.0.0', 'Both', 'https://app.example.com.evil.test/x.js'),
+          ext('js', '1.0.0', 'Both', 'javascript:alert(1)'),
+          ext('good', '1.0.0', 'Both', '/good.js'),
+        ],
+      }),
+      settings: { hostVersion: '1.0.0' },
+    });
+    const results = await loader.load('host');
+    expect(results.map((r) => r.status)).toEqual(['failed', 'failed', 'loaded']);
+    expect(created).toEqual(['ics-extensions']);
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]).toMatchObject({ trusted: `${page}/good.js` });
+  });
+});

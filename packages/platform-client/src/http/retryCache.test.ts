@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, NetworkError } from '../errors.ts';
+import { fakeEnvironment, json, settled } from '../testing/fakeEnvironment.ts';
+import { retryAfter, Transport } from './transport.ts';
+
+const home = '/identity-service/home';
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function scripted(answers: (() => Response | Promise<Response>)[]) {
+  let n = 0;
+  const env = fakeEnvironment(() => {
+    const answer = answers[Math.min(n++, answers.length - 1)];
+    return answer ? answer() : json(200, {});
+  });
+  return { env, transport: new Transport({ environment: env, identityHomePath: () => home }) };
+}
+
+describe('given a transient failure', () => {
+  it('retries a GET after a 503 and resolves with the next answer', async () => {
+    const { env, transport } = scripted([() => json(503, {}), () => json(200, { ok: 1 })]);
+    const call = transport.request({ method: 'GET', url: '/x' });
+    await flush();
+    env.advance(500);
+    await expect(call).resolves.toEqual({ ok: 1 });
+    expect(env.requests).toHaveLength(2);
+  });
+
+  it('waits as long as Retry-After asks before the retry', async () => {
+    const { env, transport } = scripted([
+      () => json(429, {}, { 'Retry-After': '3' }),
+      () => json(200, { ok: 1 }),
+    ]);
+    const call = transport.request({ method: 'PUT', url: '/x', body: {} });
+    await flush();
+    env.advance(2999);
+    await flush();
+    expect(env.requests).toHaveLength(1);
+    env.advance(1);
+    await expect(call).resolves.toEqual({ ok: 1 });
+  });
+
+  it('never retries a POST automatically', async () => {
+    const { env, transport } = scripted([() => json(503, {}), () => json(200, {})]);
+    await expect(transport.request({ method: 'POST', url: '/x' })).rejects.toBeInstanceOf(
+      HttpError,
+    );
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('does not retry a status that is not transient', async () => {
+    const { env, transport } = scripted([() => json(500, {}), () => json(200, {})]);
+    await expect(transport.request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('gives up after two retries with the last failure', async () => {
+    const { env, transport } = scripted([() => Promise.reject(new TypeError('offline'))]);
+    const call = transport.request({ method: 'GET', url: '/x' });
+    const outcome = call.catch((e: unknown) => e);
+    for (let i = 0; i < 3; i++) {
+      await flush();
+      env.advance(2000);
+    }
+    expect(await outcome).toBeInstanceOf(NetworkError);
+    expect(env.requests).toHaveLength(3);
+  });
+
+  it('never retries after the caller aborts', async () => {
+    const { env, transport } = scripted([() => json(503, {}), () => json(200, {})]);
+    const controller = new AbortController();
+    const call = transport.request({ method: 'GET', url: '/x', signal: controller.signal });
+    await flush();
+    controller.abort(new Error('left the page'));
+    await expect(call).rejects.toThrow('left the page');
+    env.advance(10_000);
+    await flush();
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfter('7', 0)).toBe(7000);
+    expect(retryAfter(new Date(10_000).toUTCString(), 4000)).toBe(6000);
+    expect(retryAfter('soon', 0)).toBeUndefined();
+    expect(retryAfter(null, 0)).toBeUndefined();
+  });
+});
+
+describe('given cached calls', () => {
+  it('[PC-9.4] serves a cached GET for 300000 ms and fetches again after', async () => {
+    const { env, transport } = scripted([() => json(200, { n: 1 }), () => json(200, { n: 2 })]);
+    const get = () => transport.request({ method: 'GET', url: '/user', cache: true });
+    expect(await get()).toEqual({ n: 1 });
+    env.advance(299_999);
+    expect(await get()).toEqual({ n: 1 });
+    env.advance(1);
+    expect(await get()).toEqual({ n: 2 });
+    expect(env.requests).toHaveLength(2);
+  });
+
+  it('[PC-9.4] keeps one entry: a second URL pushes the first out', async () => {
+    const { env, transport } = scripted([() => json(200, {})]);
+    const get = (url: string) => transport.request({ method: 'GET', url, cache: true });
+    await get('/a');
+    await get('/b');
+    await get('/a');
+    expect(env.requests.map((r) => r.url.pathname)).toEqual(['/a', '/b', '/a']);
+  });
+
+  it('[PC-9.4] shares one request among identical calls in flight', async () => {
+    let release: (r: Response) => void = () => {};
+    const env = fakeEnvironment(() => new Promise<Response>((r) => (release = r)));
+    const transport = new Transport({ environment: env, identityHomePath: () => home });
+    const calls = [1, 2, 3].map(() =>
+      transport.request({ method: 'GET', url: '/user', cache: true }),
+    );
+    await flush();
+    release(json(200, { id: 'u' }));
+    expect(await Promise.all(calls)).toEqual([{ id: 'u' }, { id: 'u' }, { id: 'u' }]);
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('[PC-9.4] never keeps a rejection, and forgets everything on clearCache', async () => {
+    const { env, transport } = scripted([
+      () => json(404, {}),
+      () => json(200, { n: 1 }),
+      () => json(200, { n: 2 }),
+    ]);
+    const get = () => transport.request({ method: 'GET', url: '/user', cache: true });
+    await expect(get()).rejects.toBeInstanceOf(HttpError);
+    expect(await get()).toEqual({ n: 1 });
+    transport.clearCache();
+    expect(await get()).toEqual({ n: 2 });
+    expect(env.requests).toHaveLength(3);
+  });
+
+  it('lets one caller abort without failing the others sharing the request', async () => {
+    let release: (r: Response) => void = () => {};
+    const env = fakeEnvironment(() => new Promise<Response>((r) => (release = r)));
+    const transport = new Transport({ environment: env, identityHomePath: () => home });
+    const controller = new AbortController();
+    const first = transport.request({
+      method: 'GET',
+      url: '/user',
+      cache: true,
+      signal: controller.signal,
+    });
+    const second = transport.request({ method: 'GET', url: '/user', cache: true });
+    controller.abort(new Error('gone'));
+    await expect(first).rejects.toThrow('gone');
+    release(json(200, { id: 'u' }));
+    await expect(second).resolves.toEqual({ id: 'u' });
+    expect(await settled(first.catch(() => 'x'))).toBe('resolved');
+  });
+});

@@ -1,0 +1,175 @@
+import type { Emulator } from '@ics/platform-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../createPlatformClient.ts';
+import type { PlatformEnvironment } from '../environment.ts';
+import { ConfigurationError, InsecureResponseError } from '../errors.ts';
+import { acceptTokenResponse } from '../session/tokenResponse.ts';
+import { decodeClaims } from '../session/tokenResponse.ts';
+import { signedInClient, startEmulator } from './support.ts';
+
+let emulator: Emulator;
+let url: string;
+const TOKEN_LIFETIME_S = 3;
+
+beforeAll(async () => {
+  ({ emulator, url } = await startEmulator({
+    tokenLifetimeSeconds: TOKEN_LIFETIME_S,
+    saasBaseURL: '/saas-service/api/v1',
+    maintenanceWindowEnd: '2030-01-01T06:00:00Z',
+  }));
+});
+afterAll(() => emulator.close());
+
+/** Records the token calls the client makes, on top of the real HTTP environment. */
+function recording(env: PlatformEnvironment) {
+  const calls: URL[] = [];
+  return {
+    calls,
+    env: {
+      ...env,
+      fetch: (input: string, init: RequestInit) => {
+        const target = new URL(input, env.location.href);
+        if (target.pathname.includes('/jwt/')) calls.push(target);
+        return env.fetch(input, init);
+      },
+    } satisfies PlatformEnvironment,
+  };
+}
+
+const xsrf = (env: PlatformEnvironment) => /XSRF-TOKEN=([^;]+)/.exec(env.readCookies())?.[1] ?? '';
+
+describe('given the identity service’s JWT calls, over real HTTP', () => {
+  it('[PC-5.3] [PC-9.8] issues a token carrying the request’s nonce and client id', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const answer = await env.fetch(
+      `${url}/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=Nonce1234567890&access_code=${xsrf(env)}`,
+      { method: 'GET' },
+    );
+    expect(answer.status).toBe(200);
+    const body: unknown = await answer.json();
+    const token = acceptTokenResponse(body, { nonce: 'Nonce1234567890', clientId: 'cdlg_app' });
+    expect(token.claims).toMatchObject({ user_id: 'usr-ada-0000001', org_id: 'org-acme-000001' });
+    expect(token.lifetimeMs).toBe(TOKEN_LIFETIME_S * 1000);
+    expect(() => acceptTokenResponse(body, { nonce: 'another', clientId: 'cdlg_app' })).toThrow(
+      InsecureResponseError,
+    );
+  });
+
+  it('refuses jwt/Token with a wrong access code, and jwt/Renew with a forged token', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const base = `${url}/identity-service/api/v1/jwt`;
+    const wrong = await env.fetch(`${base}/Token?client_id=cdlg_app&nonce=n&access_code=nope`, {
+      method: 'GET',
+    });
+    expect(wrong.status).toBe(403);
+    const forged = await env.fetch(`${base}/Renew?nonce=n`, {
+      method: 'GET',
+      headers: { jwt_token: 'a.b.c' },
+    });
+    expect(forged.status).toBe(401);
+    const missing = await env.fetch(`${base}/Token?client_id=cdlg_app`, { method: 'GET' });
+    expect(missing.status).toBe(400);
+  });
+
+  it('[PC-4.6] keeps a short-lived token renewed through the session manager, with Renew and the held token', async () => {
+    const { env: signed } = await signedInClient(url, 'usr-lee-0000001');
+    const { env, calls } = recording(signed);
+    const client = createPlatformClient({ environment: env });
+    const session = client.startSession({
+      token: { renewBeforeMs: 1500, floorMs: 500, peerWaitMs: 0 },
+    });
+    const first = await session.getToken();
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    const later = await session.getToken();
+    session.stop();
+    expect(calls[0]?.pathname).toMatch(/\/jwt\/Token$/);
+    expect(calls[0]?.searchParams.get('client_id')).toBe('cdlg_app');
+    const renewals = calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
+    expect(renewals.length).toBeGreaterThanOrEqual(1);
+    expect(renewals.length).toBeLessThanOrEqual(3);
+    expect(later).not.toBe(first);
+    expect(decodeClaims(later)?.user_id).toBe('usr-lee-0000001');
+  });
+});
+
+describe('given the session calls, over real HTTP', () => {
+  it('[PC-9.1] sends the keep-alive ping and selects a sub-organisation, which the session then reports', async () => {
+    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    await client.auth.keepAlive();
+    await client.selectOrg('org-emea-000002');
+    expect((await client.session.getUser()).currentOrgId).toBe('org-emea-000002');
+    await expect(client.selectOrg('org-none-0000001')).rejects.toMatchObject({ status: 404 });
+    const { client: nia } = await signedInClient(url, 'usr-nia-0000001');
+    // A sub-organisation's member may not select its parent.
+    await expect(nia.selectOrg('org-acme-000001')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect((await nia.session.getUser()).currentOrgId).toBe('org-emea-000002');
+  });
+
+  it('[PC-2.2] logs out through saasLogout.do, then goes to the identity logout path', async () => {
+    const { client, env } = await signedInClient(url, 'usr-tia-0000001');
+    await client.saasLogout();
+    expect(env.navigations).toEqual([`${url}/identity-service/logout`]);
+    const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
+    expect(after.status).toBe(401);
+  });
+});
+
+describe('given a platform without saasBaseURL', () => {
+  it('[PC-8.1] raises the SaaS logout error and stays on the page', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const client = createPlatformClient({
+      environment: {
+        ...env,
+        fetch: async (input, init) => {
+          const answer = await env.fetch(input, init);
+          if (!input.endsWith('/config')) return answer;
+          const { saasBaseURL: _, ...config } = (await answer.json()) as Record<string, unknown>;
+          return new Response(JSON.stringify(config), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        },
+      },
+    });
+    const error = await client.saasLogout().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(
+      'Saas Logout Failed. The microservice must provide the saasBaseURL in their configuration.',
+    );
+    expect(env.navigations).toEqual([]);
+  });
+});
+
+describe('given the served test extension bundle', () => {
+  it('[PC-4.8] [PC-9.12] loads compatible extensions, the broken one from its fallback, with the version parameter', async () => {
+    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const fetched: string[] = [];
+    const client = createPlatformClient({
+      environment: {
+        ...env,
+        // Node has no script elements: a script "loads" when its address answers 200.
+        loadScript: async (address, signal) => {
+          fetched.push(String(address));
+          const answer = await env.fetch(String(address), { method: 'GET', signal });
+          if (!answer.ok) throw new Error(`${String(address)} answered ${answer.status}`);
+        },
+      },
+    });
+    const results = await client.extensions({ hostVersion: '1.2.0' }).load('demo-host');
+    expect(results.map((r) => [r.name, r.status])).toEqual([
+      ['hello-extension', 'loaded'],
+      ['fallback-extension', 'loaded'],
+      ['future-extension', 'incompatible'],
+      ['newer-minor-extension', 'incompatible'],
+      ['console-extension', 'skipped'],
+    ]);
+    const v = `v=${encodeURIComponent('2030-01-01T06:00:00Z')}`;
+    expect(fetched).toEqual([
+      `${url}/shell-service/extensions/hello-extension/1.1.0/main.js?${v}`,
+      `${url}/shell-service/extensions/missing/main.js?${v}`,
+      `${url}/shell-service/extensions/fallback-extension/1.0.3/main.js?${v}`,
+    ]);
+  });
+});

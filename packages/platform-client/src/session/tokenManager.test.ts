@@ -1,0 +1,314 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { TokenRenewalError } from '../errors.ts';
+import { HttpError, TokenExpiredError } from '../errors.ts';
+import { fakeEnvironment, json, type FakeEnvironment } from '../testing/fakeEnvironment.ts';
+import { channelHub, fakeLocks, flush, makeJwt, run, tab } from '../testing/fakeTabs.ts';
+import { TabBus } from './tabBus.ts';
+import { createTimers } from './timers.ts';
+import { TokenManager, type TokenCalls, type TokenManagerOptions } from './tokenManager.ts';
+
+const MIN = 60_000;
+
+/** A fake identity service: tokens of `lifetimeS`, its clock `skewMs` away from the client's. */
+function identity(
+  env: { now: () => number },
+  options: { lifetimeS?: number; skewMs?: number; fail?: () => boolean } = {},
+) {
+  const log: {
+    call: 'obtain' | 'renew' | 'renew2';
+    query: Record<string, string>;
+    jwt?: string;
+  }[] = [];
+  const issued: string[] = [];
+  const issue = (query: { nonce: string; client_id: string }) => {
+    if (options.fail?.()) return Promise.reject(new Error('server down'));
+    const iat = Math.floor((env.now() + (options.skewMs ?? 0)) / 1000);
+    const jwt = makeJwt({
+      ...query,
+      org_id: 'org-acme-000001',
+      user_id: 'usr-ada-0000001',
+      iat,
+      exp: iat + (options.lifetimeS ?? 1800),
+    });
+    issued.push(jwt);
+    return Promise.resolve({ jwt_token: jwt, session_expiry: '2030-01-01T00:00:00Z' });
+  };
+  const calls: TokenCalls = {
+    obtain: (query) => (log.push({ call: 'obtain', query }), issue(query)),
+    renew: (query, jwt) => (log.push({ call: 'renew', query, jwt }), issue(query)),
+    renew2: (query) => (log.push({ call: 'renew2', query }), issue(query)),
+  };
+  return { calls, log, issued, renewals: () => log.filter((l) => l.call !== 'obtain').length };
+}
+
+function setup(
+  options: {
+    tabs?: number;
+    locks?: boolean;
+    lifetimeS?: number;
+    skewMs?: number;
+    fail?: () => boolean;
+    settings?: TokenManagerOptions;
+  } = {},
+) {
+  const base = fakeEnvironment(() => json(200, {}));
+  const hub = channelHub();
+  const locks = options.locks === false ? undefined : fakeLocks();
+  const server = identity(base, options);
+  const failures: TokenRenewalError[] = [];
+  const managers = Array.from({ length: options.tabs ?? 1 }, () => {
+    const env = tab(base, { hub, locks });
+    return new TokenManager({
+      environment: env,
+      calls: server.calls,
+      bus: new TabBus(env),
+      timers: createTimers(env),
+      accessCode: () => 'xsrf-access-code',
+      onFailure: (error) => failures.push(error),
+      settings: options.settings,
+    });
+  });
+  return { base, server, managers, failures, hub };
+}
+
+describe('given one tab', () => {
+  it('[PC-9.8] obtains the token with client id cdlg_app, a fresh nonce and the access code', async () => {
+    const { managers, server, base } = setup();
+    for (const m of managers) void m.start();
+    await run(base, 1000);
+    const [first] = server.log;
+    expect(first?.call).toBe('obtain');
+    expect(first?.query).toMatchObject({ client_id: 'cdlg_app', access_code: 'xsrf-access-code' });
+    expect(first?.query.nonce).toMatch(/^[A-Za-z0-9]{15}$/);
+  });
+
+  it('[PC-4.6] [PC-9.2] renews about 4 minutes before expiry, with Renew and the held token, and not before', async () => {
+    const { managers, server, base } = setup();
+    void managers[0]?.start();
+    await run(base, 26 * MIN - 1000);
+    expect(server.renewals()).toBe(0);
+    await run(base, 2000);
+    expect(server.renewals()).toBe(1);
+    const renewal = server.log[1];
+    expect(renewal?.call).toBe('renew');
+    expect(renewal?.jwt).toBe(server.issued[0]);
+    expect(renewal?.query.nonce).not.toBe(server.log[0]?.query.nonce);
+    await run(base, 26 * MIN);
+    expect(server.renewals()).toBe(2);
+  });
+
+  it('[PC-9.2] renews at once (after the floor) when less than 4 minutes remain on receipt', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 180 });
+    void managers[0]?.start();
+    await run(base, 9000);
+    expect(server.renewals()).toBe(0);
+    await run(base, 1200);
+    expect(server.renewals()).toBe(1);
+  });
+
+  it('schedules from the lifetime measured on receipt, so a client clock hours off causes no loop', async () => {
+    for (const skewMs of [-5 * 3600_000, 7 * 3600_000]) {
+      const { managers, server, base } = setup({ skewMs });
+      void managers[0]?.start();
+      await run(base, 25 * MIN);
+      expect(server.renewals()).toBe(0);
+      await run(base, 2 * MIN);
+      expect(server.renewals()).toBe(1);
+    }
+  });
+
+  it('never renews faster than the floor (default 10 s), whatever the token lifetime', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 1 });
+    void managers[0]?.start();
+    await run(base, 60_000);
+    expect(server.renewals()).toBeGreaterThanOrEqual(5);
+    expect(server.renewals()).toBeLessThanOrEqual(6);
+  });
+
+  it('opens the breaker after 10 renewals within a minute and renews no more', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 1, settings: { floorMs: 0 } });
+    const events: string[] = [];
+    managers[0]?.subscribe((e) => events.push(e.type));
+    void managers[0]?.start();
+    await run(base, 10 * MIN);
+    expect(server.log.length).toBe(10);
+    expect(events).toContain('breaker-open');
+  });
+
+  it('[PC-9.2] [PC-8.3] retries a failed renewal 3 times 60 s apart, then logs PC-8.3 and takes the 401 path', async () => {
+    let down = false;
+    const { managers, server, base, failures } = setup({ fail: () => down });
+    const errors: unknown[] = [];
+    (base.console as { error: (...a: unknown[]) => void }).error = (...a) => errors.push(a[0]);
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, 26 * MIN);
+    expect(server.renewals()).toBe(1);
+    await run(base, 59_000);
+    expect(server.renewals()).toBe(1);
+    await run(base, 1000);
+    expect(server.renewals()).toBe(2);
+    await run(base, 2 * MIN);
+    expect(server.renewals()).toBe(4);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.message).toBe('Failed to renew JWT Token after 3 attempts');
+    expect(errors).toContain('Failed to renew JWT Token after 3 attempts');
+    await run(base, 10 * MIN);
+    expect(server.renewals()).toBe(4);
+  });
+
+  it('[PC-9.3] getToken renews when under 5 minutes remain, and not when more', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await settle(base, manager?.getToken());
+    await run(base, 24 * MIN);
+    await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(0);
+    await run(base, MIN + 1000);
+    const jwt = await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(1);
+    expect(jwt).toBe(server.issued[1]);
+  });
+
+  it('[PC-8.4] getToken raises PC-8.4 when the token has expired and cannot be renewed', async () => {
+    let down = false;
+    const { managers, base } = setup({ fail: () => down, settings: { maxRetries: 0 } });
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, 31 * MIN);
+    await expect(settle(base, managers[0]?.getToken())).rejects.toBeInstanceOf(TokenExpiredError);
+  });
+
+  it('uses Renew2 when the held token has already expired (a laptop that slept)', async () => {
+    const { managers, server, base } = setup({ settings: { maxRetries: 0 } });
+    void managers[0]?.start();
+    await run(base, 1000);
+    // Sleep: no timer runs while the clock moves past expiry.
+    const stuck = base.nextTimerAt;
+    (base as { nextTimerAt: () => number | undefined }).nextTimerAt = () => undefined;
+    await run(base, 40 * MIN);
+    (base as { nextTimerAt: typeof stuck }).nextTimerAt = stuck;
+    await settle(base, managers[0]?.getToken());
+    expect(server.log.at(-1)?.call).toBe('renew2');
+  });
+
+  it('falls back to Renew2 when Renew answers 401', async () => {
+    const base = fakeEnvironment(() => json(200, {}));
+    const server = identity(base);
+    const env = tab(base, { hub: channelHub() });
+    const calls: TokenCalls = {
+      ...server.calls,
+      renew: () =>
+        Promise.reject(
+          new HttpError({
+            status: 401,
+            body: {},
+            request: { method: 'GET', url: '/', requestId: 'x' },
+          }),
+        ),
+    };
+    const manager = new TokenManager({
+      environment: env,
+      calls,
+      bus: new TabBus(env),
+      timers: createTimers(env),
+      accessCode: () => 'a',
+      onFailure: () => {},
+    });
+    void manager.start();
+    await run(base, 27 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew2']);
+  });
+
+  it('never writes the token to localStorage or sessionStorage (no source file of the client names them)', () => {
+    const root = new URL('../', import.meta.url);
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const code = readFileSync(new URL(file, root), 'utf8').replace(
+        /\/\*[\s\S]*?\*\/|\/\/.*$/gm,
+        '',
+      );
+      expect(code, file).not.toMatch(/localStorage|sessionStorage/);
+    }
+  });
+});
+
+describe('given several tabs of one browser', () => {
+  it('[PC-4.6] 5 tabs over 3 token lifetimes make 3 renewal requests (Web Locks)', async () => {
+    const { managers, server, base } = setup({ tabs: 5 });
+    for (const m of managers) void m.start();
+    await run(base, 3 * 30 * MIN);
+    expect(server.log.filter((l) => l.call === 'obtain')).toHaveLength(1);
+    expect(server.renewals()).toBe(3);
+    const tokens = await settle(base, Promise.all(managers.map((m) => m.getToken())));
+    expect(new Set(tokens).size).toBe(1);
+    record('renewals-5-tabs-3-lifetimes', server.renewals());
+  });
+
+  it('[PC-4.6] 5 tabs without Web Locks still make 3 renewal requests over 3 lifetimes (fallback)', async () => {
+    const { managers, server, base } = setup({ tabs: 5, locks: false });
+    for (const m of managers) {
+      void m.start();
+      await run(base, 1000);
+    }
+    await run(base, 3 * 30 * MIN);
+    expect(server.log.filter((l) => l.call === 'obtain')).toHaveLength(1);
+    expect(server.renewals()).toBe(3);
+  });
+
+  it('shares one renewal among concurrent callers in a tab', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 26 * MIN - 5000);
+    const tokens = await settle(base, Promise.all([1, 2, 3].map(() => manager?.getToken())));
+    expect(server.renewals()).toBe(1);
+    expect(new Set(tokens).size).toBe(1);
+  });
+
+  it('gives a tab opened later the token another tab holds, without a call', async () => {
+    const { managers, server, base } = setup({ tabs: 2 });
+    void managers[0]?.start();
+    await run(base, 5 * MIN);
+    void managers[1]?.start();
+    await flush();
+    expect(server.log).toHaveLength(1);
+    expect(await settle(base, managers[1]?.getToken())).toBe(
+      await settle(base, managers[0]?.getToken()),
+    );
+  });
+});
+
+/** Runs the fake clock a little so that the promise's lock and peer query can finish. */
+async function settle<T>(base: FakeEnvironment, promise: T): Promise<Awaited<T>> {
+  const guarded = Promise.resolve(promise).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await run(base, 1000);
+  const outcome = await guarded;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
+}
+
+function record(name: string, value: number): void {
+  const dir = new URL('../../../../.test-output/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL('measurements.json', dir);
+  let data: Record<string, number> = {};
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  } catch {
+    // first measurement of the run
+  }
+  data[name] = value;
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}

@@ -1,0 +1,86 @@
+import type { JwtClaims } from '@ics/platform-contract';
+import { InsecureResponseError, TokenExpiredError } from '../errors.ts';
+
+/** The default client id sent to jwt/Token (PC-9.8). */
+export const DEFAULT_CLIENT_ID = 'cdlg_app';
+
+/** A token accepted by the client, with what it needs to schedule its renewal. */
+export interface AcceptedToken {
+  readonly jwt: string;
+  readonly claims: JwtClaims;
+  /** The token's lifetime as the server issued it (`exp - iat`), in ms. */
+  readonly lifetimeMs: number;
+}
+
+const CLAIM_STRINGS = ['nonce', 'client_id', 'org_id', 'user_id'] as const;
+
+/**
+ * Accepts a token response only when it is well formed and its nonce and client id equal the
+ * request's (PC-5.3). Every other shape (missing or non-string values, keys only found on
+ * the prototype such as `constructor`, a token that is not a JWT) raises the same
+ * InsecureResponseError, so a caller cannot be told apart from an attacker by the message.
+ * A token whose lifetime is already over raises TokenExpiredError (PC-8.4).
+ *
+ * The lifetime is measured from the token's own `iat` and `exp` (both the server's clock),
+ * never from the client's clock, so a skewed client cannot mistake a fresh token for an
+ * expired one.
+ */
+export function acceptTokenResponse(
+  response: unknown,
+  expected: { readonly nonce: string; readonly clientId: string },
+): AcceptedToken {
+  const jwt = ownString(response, 'jwt_token');
+  const claims = jwt === undefined ? undefined : decodeClaims(jwt);
+  if (jwt === undefined || claims === undefined) throw new InsecureResponseError();
+  const strings = CLAIM_STRINGS.map((key) => ownString(claims, key));
+  const exp = ownNumber(claims, 'exp');
+  const iat = ownNumber(claims, 'iat');
+  if (strings.some((v) => v === undefined) || exp === undefined || iat === undefined) {
+    throw new InsecureResponseError();
+  }
+  const [nonce, clientId, orgId, userId] = strings as string[];
+  if (nonce !== expected.nonce || clientId !== expected.clientId) throw new InsecureResponseError();
+  const lifetimeMs = (exp - iat) * 1000;
+  if (lifetimeMs <= 0) throw new TokenExpiredError();
+  return {
+    jwt,
+    claims: {
+      exp,
+      iat,
+      nonce: nonce ?? '',
+      client_id: clientId ?? '',
+      org_id: orgId ?? '',
+      user_id: userId ?? '',
+    },
+    lifetimeMs,
+  };
+}
+
+function ownString(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+function ownNumber(value: unknown, key: string): number | undefined {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'number' && Number.isFinite(field) ? field : undefined;
+}
+
+/** The claims of a JWT (not verified: the client trusts the TLS channel, the server signs). */
+export function decodeClaims(jwt: string): Record<string, unknown> | undefined {
+  const parts = jwt.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const base64 = (parts[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakePage } from '../testing/fakeTabs.ts';
+import { acceptShellMessage, listenToShell, type ShellMessage } from './shellMessages.ts';
+
+const shellOrigin = 'https://shell.example.com';
+const shellWindow = { name: 'shell' };
+const message = { type: 'navigate', payload: { to: '/x' }, origin: shellOrigin };
+
+function listening() {
+  const page = fakePage();
+  const received: ShellMessage[] = [];
+  listenToShell(
+    { ...fakeEnvironment(() => json(200, {})), listen: page.listen },
+    { origin: shellOrigin, window: shellWindow },
+    (m) => received.push(m),
+  );
+  return { page, received };
+}
+
+describe('given messages from the shell frame', () => {
+  it('[PC-5.7] accepts a message from the shell window with exactly the shell’s origin', () => {
+    const { page, received } = listening();
+    page.dispatch('window', 'message', { origin: shellOrigin, source: shellWindow, data: message });
+    expect(received).toEqual([message]);
+  });
+
+  it.each([
+    ['another scheme', { origin: 'http://shell.example.com' }],
+    ['another port', { origin: 'https://shell.example.com:8443' }],
+    ['a suffix host', { origin: 'https://shell.example.com.evil.test' }],
+    ['a sub-domain', { origin: 'https://evil.shell.example.com' }],
+    ['the origin null', { origin: 'null' }],
+    ['another window', { source: { name: 'other' } }],
+    ['no window', { source: null }],
+    ['a message claiming another origin', { data: { ...message, origin: 'https://evil.test' } }],
+    ['a malformed message', { data: '{"type":"navigate"}' }],
+    ['a message without type', { data: { origin: shellOrigin } }],
+    ['a message without origin', { data: { type: 'navigate' } }],
+    ['an array', { data: [message] }],
+  ])('[PC-5.7] ignores %s with zero side effects', (_name, change) => {
+    const { page, received } = listening();
+    page.dispatch('window', 'message', {
+      origin: shellOrigin,
+      source: shellWindow,
+      data: message,
+      ...change,
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('[PC-5.7] accepts no generated origin but the shell’s (property)', () => {
+    const origins = fc.oneof(
+      fc.webUrl().map((u) => new URL(u).origin),
+      fc.constantFrom(
+        shellOrigin,
+        'http://shell.example.com',
+        'https://shell.example.com:444',
+        'https://shell.example.com.evil.test',
+        'null',
+        '',
+        'https://SHELL.example.com',
+      ),
+    );
+    fc.assert(
+      fc.property(origins, (origin) => {
+        const accepted = acceptShellMessage(
+          { origin, source: shellWindow, data: { ...message, origin } },
+          {
+            origin: shellOrigin,
+            window: shellWindow,
+          },
+        );
+        expect(accepted !== undefined).toBe(origin === shellOrigin);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { singlePreference } from './index.ts';
+
+describe('given preferences of one key', () => {
+  it('[PC-5.6] expects 0 or 1 preference per key and logs more as an error', () => {
+    const errors: unknown[] = [];
+    const log = { error: (message: unknown) => errors.push(message) };
+    const key = 'ProductSwitcher.defaultService';
+    expect(singlePreference([], key, log)).toBeUndefined();
+    expect(singlePreference([{ fullyQualifiedName: key, value: 'cdi' }], key, log)?.value).toBe(
+      'cdi',
+    );
+    expect(errors).toEqual([]);
+    const two = [
+      { fullyQualifiedName: key, value: 'cdi' },
+      { fullyQualifiedName: key, value: 'cdq' },
+    ];
+    expect(singlePreference(two, key, log)?.value).toBe('cdi');
+    expect(errors).toEqual([`Expected at most one preference '${key}', found 2; using the first.`]);
+  });
+});

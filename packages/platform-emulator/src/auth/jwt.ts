@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto';
+import type { JwtClaims } from '@ics/platform-contract';
+import { jwtSecret } from './jwtSecret.ts';
+import { sameSecret } from './session.ts';
+import { signJwt } from './verifyBearer.ts';
+
+/**
+ * Issues and verifies the platform's JWTs: HS256 with the emulator's `jwtSecret`, the one the
+ * bearer-token services verify with. Unless `EMULATOR_JWT_SECRET` fixes it, the secret lives
+ * as long as the process, so a restart invalidates every token (as a key rotation would).
+ */
+export class JwtIssuer {
+  readonly #secret = jwtSecret;
+  /** Seconds a token lives. */
+  readonly lifetimeSeconds: number;
+
+  constructor(options: { lifetimeSeconds: number }) {
+    this.lifetimeSeconds = options.lifetimeSeconds;
+  }
+
+  sign(claims: Omit<JwtClaims, 'exp' | 'iat'> & { sid: string }): string {
+    const iat = Math.floor(Date.now() / 1000);
+    return signJwt({ ...claims, iat, exp: iat + this.lifetimeSeconds }, this.#secret);
+  }
+
+  /** The claims of a token this emulator signed, or `undefined` when forged or malformed. */
+  verify(token: string): (JwtClaims & { sid: string }) | undefined {
+    const [header, payload, signature, ...rest] = token.split('.');
+    if (!header || !payload || !signature || rest.length > 0) return undefined;
+    if (!sameSecret(signature, this.#mac(`${header}.${payload}`))) return undefined;
+    try {
+      const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (typeof claims !== 'object' || claims === null) return undefined;
+      return claims as JwtClaims & { sid: string };
+    } catch {
+      return undefined;
+    }
+  }
+
+  #mac(input: string): string {
+    return createHmac('sha256', this.#secret).update(input).digest('base64url');
+  }
+}
