@@ -31,3 +31,10 @@ export type {
   UserSession,
 } from '@ics/platform-contract';
 export { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
+export {
+  changeDefaultService,
+  decideDefaultServiceAction,
+  type ChangeDefaultServiceOptions,
+  type DefaultServiceAction,
+  type DefaultServiceOutcome,
+} from './services/defaultService.ts';
