@@ -6,7 +6,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
 
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
-  --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)`;
+  --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)
+  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         database: { type: 'string' },
         demo: { type: 'string', default: 'apps/demo/dist' },
+        faults: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -32,7 +34,11 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
-  const emulator = await createEmulator({ database, demoDir: resolve(values.demo) });
+  const emulator = await createEmulator({
+    database,
+    demoDir: resolve(values.demo),
+    faults: values.faults,
+  });
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);
   console.log(`Open ${url}/ and choose a persona.`);
