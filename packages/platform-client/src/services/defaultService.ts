@@ -42,7 +42,7 @@ export interface ChangeDefaultServiceOptions extends CallOptions {
  * show the failure message of its outcome ('set' or 'unset').
  */
 export async function changeDefaultService(
-  client: { readonly preferences: PreferencesService },
+  client: { readonly preferences: Pick<PreferencesService, 'forUser'> },
   { userId, current, chosen, ...callOptions }: ChangeDefaultServiceOptions,
 ): Promise<DefaultServiceOutcome> {
   const action = decideDefaultServiceAction(current, chosen);
