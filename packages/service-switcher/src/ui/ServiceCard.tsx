@@ -130,6 +130,7 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
           className="ics-card__lock"
           data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}
         >
+          <span className="ics-card__icon" aria-hidden="true" />
           <span className="ics-tooltip" role="tooltip" id={`${id}-reason`}>
             {reason}
           </span>

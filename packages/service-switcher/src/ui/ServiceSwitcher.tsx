@@ -117,9 +117,10 @@ export function ServiceSwitcher({
     [queue],
   );
   const onGridKeyDown = (event: KeyboardEvent) => {
-    if (!content.current || !(event.target instanceof Element)) return;
-    if (!event.target.classList.contains('ics-card__link')) return;
-    const next = cardLinkFor(content.current, event.target, event.key);
+    // The target may live in the dialog's frame, another realm: no `instanceof Element`.
+    const target = event.target as Element;
+    if (!content.current || !target.classList?.contains('ics-card__link')) return;
+    const next = cardLinkFor(content.current, target, event.key);
     if (!next) return;
     event.preventDefault();
     setActiveKey(next.dataset.cardKey);
