@@ -26,7 +26,7 @@ test.describe('given Ada Admin on the host page', () => {
     const sheets = await page
       .frame({ name: 'app-switcher-dialog' })
       ?.evaluate(() =>
-        [...document.styleSheets].map((s) =>
+        Array.from(document.styleSheets, (s) =>
           /\/design-system[^/]*\.css$/.test(s.href ?? '')
             ? 'design-system'
             : /\/switcher[^/]*\.css$/.test(s.href ?? '')

@@ -46,11 +46,6 @@ export class DefaultServiceQueue {
     this.#state = { current: options.initial, message: hiddenMessage };
   }
 
-  /** The client the changes go through. */
-  get client(): SwitcherClient {
-    return this.#client;
-  }
-
   get state(): DefaultServiceState {
     return this.#state;
   }

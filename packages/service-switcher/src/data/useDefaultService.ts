@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import { DefaultServiceQueue, type DefaultServiceState } from './defaultService.ts';
 
@@ -8,15 +8,20 @@ export function useDefaultService(
   initial: string | undefined,
   logger: SwitcherLogger,
 ): [DefaultServiceState, DefaultServiceQueue] {
-  const [queue, setQueue] = useState(() => new DefaultServiceQueue({ client, initial, logger }));
-  // A new product fetch (or client) starts from what the server said then.
-  useEffect(() => {
-    setQueue((q) =>
-      q.state.current === initial && q.client === client
-        ? q
-        : new DefaultServiceQueue({ client, initial, logger }),
-    );
-  }, [client, initial, logger]);
+  const create = () => ({
+    client,
+    initial,
+    queue: new DefaultServiceQueue({ client, initial, logger }),
+  });
+  const [holder, setHolder] = useState(create);
+  let { queue } = holder;
+  // A new product fetch (or client) starts from what the server said then; derived during
+  // render so that the first painted cards already show it.
+  if (holder.client !== client || holder.initial !== initial) {
+    const next = create();
+    setHolder(next);
+    queue = next.queue;
+  }
   const state = useSyncExternalStore(
     (listener) => queue.subscribe(listener),
     () => queue.state,
