@@ -16,6 +16,7 @@ export default defineConfig({
       input: {
         host: resolve(import.meta.dirname, 'index.html'),
         services: resolve(import.meta.dirname, 'services.html'),
+        bench: resolve(import.meta.dirname, 'bench.html'),
       },
     },
   },
