@@ -25,6 +25,8 @@ function catalogue(): ProductsWithLicenses {
         uniqueName: `product-${id}`,
         label: `Product ${String(id).padStart(5, '0')}`,
         description: `Synthetic product ${id}`,
+        // One cached icon for all: the bench measures the widget, not image decoding.
+        iconUrl: '/shell-service/assets/icons/cdi.svg',
         indexPageUrl: `/apps/product-${id}/`,
         learnMorePageUrl: `/docs/product-${id}/`,
         needLicense: id % 2 === 0,
