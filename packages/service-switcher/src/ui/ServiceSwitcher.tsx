@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
@@ -70,14 +70,11 @@ export function ServiceSwitcher({
   const [view, setView] = useState<SwitcherView>(defaultView);
   const [activeKey, setActiveKey] = useState<string>();
   const reportedImages = useRef(new Set<string>());
-  const settled = useRef<string>(undefined);
   const content = useRef<HTMLDivElement>(null);
 
-  if (state.status !== 'loading' && settled.current !== state.status) {
-    settled.current = state.status;
-    const status = state.status;
-    queueMicrotask(() => onSettled?.(status));
-  }
+  useEffect(() => {
+    if (state.status !== 'loading') onSettled?.(state.status);
+  }, [state.status, onSettled]);
 
   const data = state.status === 'ready' ? state.data : undefined;
   const [defaultService, queue] = useDefaultService(client, data?.preferredProduct, logger);
