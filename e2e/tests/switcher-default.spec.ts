@@ -16,12 +16,15 @@ test.describe('given Ada Admin choosing her default service', () => {
     await resetServer(page, ada);
   });
 
-  test('[SW-1.3] [SW-7.4] [SW-7.5] [SW-7.6] [SW-8.1] [SW-8.3] [SW-2.15] sets, changes and unsets it with the messages, dismissible', async ({
+  test('[SW-1.3] [SW-3.9] [SW-7.4] [SW-7.5] [SW-7.6] [SW-7.7] [SW-8.1] [SW-8.3] [SW-2.15] sets, changes and unsets it with the messages, dismissible', async ({
     page,
   }) => {
     const methods: string[] = [];
+    const reads: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/Preferences')) methods.push(r.method());
+      if (!r.url().includes('/Preferences')) return;
+      methods.push(r.method());
+      if (r.method() === 'GET') reads.push(decodeURIComponent(new URL(r.url()).search));
     });
     const frame = await openDialog(page);
     await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
@@ -49,7 +52,7 @@ test.describe('given Ada Admin choosing her default service', () => {
     expect(await preferred(page)).toBeUndefined();
     expect(methods.filter((m) => m !== 'GET')).toEqual(['POST', 'PUT', 'DELETE']);
     // SW-7.7: each change first reads the current default.
-    expect(methods.filter((m) => m === 'GET')).toHaveLength(3);
+    expect(reads).toEqual(Array(3).fill('?fullyQualifiedName=ProductSwitcher.defaultService'));
   });
 
   test('[SW-4.9] the star works with Enter and Space, and Escape hides its tooltip without closing the dialog', async ({

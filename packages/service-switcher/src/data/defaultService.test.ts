@@ -39,18 +39,23 @@ function fakeServer(
     },
     preferences: {
       forUser: () => ({
-        list: () =>
+        list: (name) =>
           call('GET', (): UserPreference[] =>
-            server.value === undefined ? [] : [{ fullyQualifiedName: key, value: server.value }],
+            server.value === undefined || name !== key
+              ? []
+              : [{ fullyQualifiedName: key, value: server.value }],
           ),
         create: (p) =>
           call(`POST ${p.value}`, () => {
+            if (p.fullyQualifiedName !== key)
+              throw new Error(`400 wrong key ${p.fullyQualifiedName}`);
             if (server.value !== undefined) throw new Error('409 exists');
             server.value = p.value;
             return p;
           }),
         update: (k, value) =>
           call(`PUT ${value}`, () => {
+            if (k !== key) throw new Error(`404 no ${k}`);
             if (server.value === undefined) throw new Error('404 none');
             server.value = value;
             return { fullyQualifiedName: k, value };
