@@ -113,3 +113,21 @@ for (const [browserLocale, toggle, group, product] of [
     });
   });
 }
+
+test.describe('given Tia Trial with a browser in ru-RU', () => {
+  test.use({ locale: 'ru-RU' });
+
+  test('[SW-4.7] counts the days left by Russian plural rules on the standalone page', async ({
+    page,
+  }) => {
+    await signIn(page, 'tia');
+    await page.goto('/demo/services.html');
+    await expect(page.locator('.ics-card[data-unique-name="cdq"] .ics-trial')).toHaveText(
+      'Бесплатная пробная версия Остался 1 день Попробовать',
+    );
+    await expect(page.locator('.ics-card[data-unique-name="c360"] .ics-trial')).toHaveText(
+      'Бесплатная пробная версия Осталось 12 дней Попробовать',
+    );
+    await expectNoAxeViolations(page);
+  });
+});
