@@ -17,6 +17,7 @@ export default defineConfig({
         host: resolve(import.meta.dirname, 'index.html'),
         services: resolve(import.meta.dirname, 'services.html'),
         bench: resolve(import.meta.dirname, 'bench.html'),
+        plain: resolve(import.meta.dirname, 'plain.html'),
       },
     },
   },

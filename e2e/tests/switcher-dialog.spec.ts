@@ -106,3 +106,23 @@ test.describe('given Ada Admin on the host page', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
+
+test.describe('given a host page without React', () => {
+  test('mounts the dialog with mountServiceSwitcher, and unmounts it when closed, focus back on the opener', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    await page.goto('/demo/plain.html');
+    const opener = page.getByRole('button', { name: 'Services', exact: true });
+    await opener.click();
+    const frame = frameOf(page);
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#switcher')).toBeEmpty();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
