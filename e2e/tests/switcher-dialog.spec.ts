@@ -23,17 +23,15 @@ test.describe('given Ada Admin on the host page', () => {
     await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeVisible();
     await expect(frame.getByRole('button', { name: 'Show all services' })).toBeVisible();
     await expect(frame.locator('.ics-card').first()).toBeVisible();
-    const sheets = await page
-      .frame({ name: 'app-switcher-dialog' })
-      ?.evaluate(() =>
-        Array.from(document.styleSheets, (s) =>
-          /\/design-system[^/]*\.css$/.test(s.href ?? '')
-            ? 'design-system'
-            : /\/switcher[^/]*\.css$/.test(s.href ?? '')
-              ? 'switcher'
-              : s.href,
-        ),
-      );
+    const sheets = await page.frame({ name: 'app-switcher-dialog' })?.evaluate(() =>
+      // Told apart by what they define, since bundlers may rename the files.
+      Array.from(document.styleSheets, (sheet) => {
+        const text = Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+        if (text.includes('--ics-color-primary:')) return 'design-system';
+        if (text.includes('.ics-grid')) return 'switcher';
+        return sheet.href;
+      }),
+    );
     expect(sheets?.sort()).toEqual(['design-system', 'switcher']);
     // The frame is isolated: the host page's own stylesheet is not in it.
     await expectNoAxeViolations(page);
