@@ -10,10 +10,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: false,
+    // Stylesheets stay files: the dialog's frame links them, and the CSP refuses data: styles.
+    assetsInlineLimit: 0,
     rollupOptions: {
       input: {
         host: resolve(import.meta.dirname, 'index.html'),
         services: resolve(import.meta.dirname, 'services.html'),
+        bench: resolve(import.meta.dirname, 'bench.html'),
+        plain: resolve(import.meta.dirname, 'plain.html'),
       },
     },
   },

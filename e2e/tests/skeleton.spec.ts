@@ -100,8 +100,9 @@ test.describe('given the demo host page', () => {
     await signIn(page, 'lee');
     await expect(page.getByText('Signed in as Lee Locked')).toBeVisible();
     await page.getByRole('button', { name: 'Services' }).click();
-    await expect(page.getByRole('dialog').locator('.ics-card').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Close' }).click();
+    const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    await frame.getByRole('button', { name: 'Close Dialog' }).click();
     await page.getByRole('link', { name: 'standalone services page' }).click();
     await expect(page).toHaveURL(/services\.html$/);
   });

@@ -2,8 +2,10 @@ import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import './host.css';
 import type { UserSession } from '@ics/platform-client';
-import { ServiceSwitcher } from '@ics/service-switcher';
-import { StrictMode, useEffect, useRef, useState } from 'react';
+import { ServiceSwitcherDialog } from '@ics/service-switcher';
+import designSystemCss from '@ics/service-switcher/design-system.css?url';
+import switcherCss from '@ics/service-switcher/switcher.css?url';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client } from './client.ts';
 import { SessionWarning } from './SessionWarning.tsx';
@@ -12,15 +14,10 @@ import { SessionWarning } from './SessionWarning.tsx';
 function HostApp() {
   const [user, setUser] = useState<UserSession>();
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     void client.session.getUser().then(setUser);
   }, []);
-  useEffect(() => {
-    if (open) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [open]);
 
   return (
     <div className="host">
@@ -51,21 +48,12 @@ function HostApp() {
         </p>
       </main>
       <SessionWarning />
-      <dialog
-        ref={dialog}
-        className="host__dialog"
-        aria-label="Services"
-        onClose={() => setOpen(false)}
-      >
-        {open ? <ServiceSwitcher client={client} onRequestClose={() => setOpen(false)} /> : null}
-        <button
-          type="button"
-          className="ics-button ics-button--link"
-          onClick={() => setOpen(false)}
-        >
-          Close
-        </button>
-      </dialog>
+      <ServiceSwitcherDialog
+        client={client}
+        open={open}
+        onOpenChange={setOpen}
+        stylesheets={[designSystemCss, switcherCss]}
+      />
     </div>
   );
 }

@@ -188,3 +188,10 @@ export type {
   ProductContribution,
   ProductContributionList,
 } from '@ics/platform-contract';
+export {
+  changeDefaultService,
+  decideDefaultServiceAction,
+  type ChangeDefaultServiceOptions,
+  type DefaultServiceAction,
+  type DefaultServiceOutcome,
+} from './services/defaultService.ts';

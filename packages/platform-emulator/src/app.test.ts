@@ -42,6 +42,20 @@ const asAda = (options: {
 const defaultServiceOf = async () =>
   (await asAda({ url: `${prefs}?fullyQualifiedName=${DEFAULT_SERVICE_PREFERENCE}` })).json().value;
 
+describe('given an emulator started without fault injection', () => {
+  it('has no fault-injection endpoint: it answers 404 and arms nothing', async () => {
+    const armed = await emulator.app.inject({
+      method: 'POST',
+      url: '/__emulator/faults',
+      payload: { endpoint: 'shell.getProductsWithLicenses', status: 500 },
+    });
+    expect(armed.statusCode).toBe(404);
+    expect((await asAda({ url: '/shell-service/api/v1/ProductsWithLicenses' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('given the login page', () => {
   it('shows one button per persona, by display name', async () => {
     const page = await emulator.app.inject({ url: '/identity-service/home' });

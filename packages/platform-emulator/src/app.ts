@@ -7,6 +7,7 @@ import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.t
 import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
+import { registerFaults } from './faults.ts';
 import { ApiError } from './routes/apiError.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerAssets } from './routes/assets.ts';
@@ -49,6 +50,8 @@ export interface EmulatorOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Planned end of a maintenance window (ISO 8601), published with product contributions. */
   readonly maintenanceWindowEnd?: string;
+  /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
+  readonly faults?: boolean;
   /** Fastify's request log; default off. */
   readonly logger?: boolean;
 }
@@ -116,6 +119,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
+  if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db));
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });

@@ -7,7 +7,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
   --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)
-  --token-lifetime  seconds a JWT lives (default 1800); tests use a few seconds`;
+  --token-lifetime  seconds a JWT lives (default 1800); tests use a few seconds
+
+  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -20,6 +22,7 @@ export async function main(argv: string[]): Promise<void> {
         database: { type: 'string' },
         demo: { type: 'string', default: 'apps/demo/dist' },
         'token-lifetime': { type: 'string', default: '1800' },
+        faults: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -43,6 +46,7 @@ export async function main(argv: string[]): Promise<void> {
     database,
     demoDir: resolve(values.demo),
     tokenLifetimeSeconds,
+    faults: values.faults,
   });
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);

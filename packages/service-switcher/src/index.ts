@@ -1,10 +1,20 @@
 export {
   ServiceSwitcher,
+  browserLocale,
   type ServiceSwitcherProps,
   type SwitcherView,
 } from './ui/ServiceSwitcher.tsx';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';
+export {
+  DIALOG_NAME,
+  DIALOG_SIZE,
+  ServiceSwitcherDialog,
+  defaultStylesheets,
+  type ServiceSwitcherDialogProps,
+} from './ui/ServiceSwitcherDialog.tsx';
+export { mountServiceSwitcher, type MountOptions } from './mount.ts';
 export type { SwitcherClient, SwitcherLogger } from './data/client.ts';
+export { BUNDLE_CACHE_KEYS, type BundleFetch } from './data/bundles.ts';
 export type { Product, ProductGroup } from './model/products.ts';
 export { LOCALES, chooseLocale, type Locale } from './model/language.ts';
 export { SWITCHER_VERSION } from './version.ts';

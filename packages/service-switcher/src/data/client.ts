@@ -3,6 +3,10 @@ import type { PlatformClient } from '@ics/platform-client';
 /** The part of the platform client the widget uses; a full `PlatformClient` satisfies it. */
 export interface SwitcherClient {
   readonly shell: Pick<PlatformClient['shell'], 'getProductsWithLicenses'>;
+  /** Who is signed in: the default service is a preference of that user. */
+  readonly session: Pick<PlatformClient['session'], 'getUser'>;
+  /** The user's preferences, where the default service is kept (SW-3.9). */
+  readonly preferences: Pick<PlatformClient['preferences'], 'forUser'>;
   readonly logout: PlatformClient['logout'];
 }
 

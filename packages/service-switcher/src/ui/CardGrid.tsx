@@ -1,30 +1,49 @@
 import type { Messages } from '../i18n/messages.ts';
+import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { CardVariant } from '../model/variant.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
   readonly products: readonly Product[];
+  /** Prefix of the cards' roving-tabindex keys, unique per section. */
+  readonly section: string;
   readonly messages: Messages;
+  readonly locale: Locale;
+  readonly activeKey: string | undefined;
+  readonly defaultService: string | undefined;
   readonly variantOf: (product: Product) => CardVariant;
+  readonly onActivate: (cardKey: string) => void;
   readonly onOpen: (product: Product) => void;
+  readonly onToggleDefault: (product: Product) => void;
   readonly onMissingImage: (product: Product) => void;
 }
 
 /** Cards three to a row (SW-2.13). */
-export function CardGrid({ products, messages, variantOf, onOpen, onMissingImage }: CardGridProps) {
+export function CardGrid({
+  products,
+  section,
+  activeKey,
+  defaultService,
+  variantOf,
+  ...rest
+}: CardGridProps) {
   return (
     <ul className="ics-grid">
-      {products.map((product) => (
-        <ServiceCard
-          key={product.uniqueName}
-          product={product}
-          variant={variantOf(product)}
-          messages={messages}
-          onOpen={onOpen}
-          onMissingImage={onMissingImage}
-        />
-      ))}
+      {products.map((product) => {
+        const cardKey = `${section}/${product.uniqueName}`;
+        return (
+          <ServiceCard
+            key={product.uniqueName}
+            {...rest}
+            product={product}
+            cardKey={cardKey}
+            active={cardKey === activeKey}
+            isDefaultService={product.uniqueName === defaultService}
+            variant={variantOf(product)}
+          />
+        );
+      })}
     </ul>
   );
 }

@@ -1,54 +1,105 @@
-import { useState, type MouseEvent } from 'react';
-import type { Messages } from '../i18n/messages.ts';
+import { memo, useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { format, type Messages } from '../i18n/messages.ts';
+import { showsDefaultStar } from '../model/defaultStar.ts';
+import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
-import { isLocked, type CardVariant } from '../model/variant.ts';
+import { safeHttpUrl } from '../model/safeUrl.ts';
+import type { CardVariant } from '../model/variant.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
+import { TrialMarker } from './TrialMarker.tsx';
 
 export interface ServiceCardProps {
   readonly product: Product;
   readonly variant: CardVariant;
   readonly messages: Messages;
-  /** Opens the product; not called for locked cards. */
+  readonly locale: Locale;
+  /** Whether this card is the user's default service. */
+  readonly isDefaultService: boolean;
+  /** Roving tabindex: only the active card's controls are in the tab order. */
+  readonly active: boolean;
+  /** Key of the card in the grid's roving tabindex. */
+  readonly cardKey: string;
+  readonly onActivate: (cardKey: string) => void;
+  /** Opens the product; never called for a card with a variant. */
   readonly onOpen: (product: Product) => void;
-  /** Called once per product whose image is missing or fails to load (SW-2.21). */
+  readonly onToggleDefault: (product: Product) => void;
+  /** Called when the product's image is missing or fails to load (SW-2.21). */
   readonly onMissingImage: (product: Product) => void;
 }
 
-/** One tile: image, title, and the reason when it is locked. */
-export function ServiceCard({
-  product,
-  variant,
-  messages,
-  onOpen,
-  onMissingImage,
-}: ServiceCardProps) {
+const reasonKey = {
+  license: 'noLicense',
+  permission: 'noPermission',
+  offline: 'offline',
+  unavailable: 'unavailable',
+} as const;
+
+/**
+ * One tile (SW-3.6): image at 70x70, title, tooltip, default star, info link and trial marker.
+ * A card with a variant is greyed, aria-disabled, shows a key (licence) or lock icon with the
+ * reason as its tooltip, and cannot be opened by pointer, keyboard or script (SW-4.5, SW-6.3).
+ */
+export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
+  const { product, variant, messages, active, cardKey, isDefaultService } = props;
+  const id = useId();
   const [imageFailed, setImageFailed] = useState(product.iconUrl === undefined);
-  const locked = isLocked(variant);
-  const reason =
-    variant === 'license'
-      ? messages.noLicense
-      : variant === 'permission'
-        ? messages.noPermission
-        : variant === 'offline'
-          ? messages.offline
-          : variant === 'unavailable'
-            ? messages.unavailable
-            : undefined;
-  const onClick = (event: MouseEvent) => {
+  const [starTipHidden, setStarTipHidden] = useState(false);
+  const usable = variant === 'none';
+  const reason = usable ? undefined : messages[reasonKey[variant]];
+  const href = usable ? safeHttpUrl(product.indexPageUrl, document.baseURI) : undefined;
+  const learnMore = safeHttpUrl(product.learnMorePageUrl, document.baseURI);
+  const tabIndex = active ? 0 : -1;
+  const star = showsDefaultStar({
+    uniqueName: product.uniqueName,
+    trialDaysLeft: product.trialDaysLeft,
+    variant,
+  });
+  const starLabel = format(
+    isDefaultService ? messages.unsetAsDefault : messages.setAsDefault,
+    product.label,
+  );
+
+  const open = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
-    if (variant === 'none') onOpen(product);
+    if (usable) props.onOpen(product);
   };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Links open on Enter by themselves (a click); Space opens them too, as on a button.
+    if (event.key === ' ') open(event);
+  };
+  const describedBy =
+    [
+      reason ? `${id}-reason` : '',
+      product.tooltip && usable ? `${id}-tip` : '',
+      product.openInNewWindow && usable ? `${id}-new` : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  const { onMissingImage } = props;
+  useEffect(() => {
+    if (product.iconUrl === undefined) onMissingImage(product);
+  }, [product, onMissingImage]);
+
   return (
-    <li className="ics-card" data-variant={variant} data-unique-name={product.uniqueName}>
+    <li
+      className="ics-card"
+      data-variant={variant}
+      data-unique-name={product.uniqueName}
+      data-default={isDefaultService || undefined}
+      onFocus={() => props.onActivate(cardKey)}
+    >
       <a
         className="ics-card__link"
-        href={variant === 'none' ? product.indexPageUrl : undefined}
-        role={variant === 'none' ? undefined : 'link'}
-        tabIndex={0}
-        aria-disabled={variant === 'none' ? undefined : true}
-        aria-describedby={reason ? `ics-reason-${product.uniqueName}` : undefined}
+        href={href}
+        role={href ? undefined : 'link'}
+        tabIndex={tabIndex}
+        aria-disabled={usable ? undefined : true}
+        aria-describedby={describedBy}
+        data-card-key={cardKey}
         title={reason ?? (product.tooltip || undefined)}
-        onClick={onClick}
+        onClick={open}
+        onKeyDown={onKeyDown}
       >
         <img
           className="ics-card__image"
@@ -64,16 +115,69 @@ export function ServiceCard({
         />
         <span className="ics-card__title">{product.label}</span>
       </a>
-      {locked || variant === 'offline' ? (
+      {product.tooltip && usable ? (
+        <span hidden id={`${id}-tip`}>
+          {product.tooltip}
+        </span>
+      ) : null}
+      {product.openInNewWindow && usable ? (
+        <span hidden id={`${id}-new`}>
+          {messages.opensInNewWindow}
+        </span>
+      ) : null}
+      {reason ? (
         <span
           className="ics-card__lock"
           data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}
         >
-          <span className="ics-visually-hidden" id={`ics-reason-${product.uniqueName}`}>
+          <span className="ics-card__icon" aria-hidden="true" />
+          <span className="ics-tooltip" role="tooltip" id={`${id}-reason`}>
             {reason}
           </span>
         </span>
       ) : null}
+      {product.trialDaysLeft !== undefined && usable ? (
+        <TrialMarker daysLeft={product.trialDaysLeft} messages={messages} locale={props.locale} />
+      ) : null}
+      <div className="ics-card__actions">
+        {star ? (
+          <button
+            type="button"
+            className="ics-star"
+            data-on={isDefaultService || undefined}
+            tabIndex={tabIndex}
+            aria-label={starLabel}
+            onClick={() => props.onToggleDefault(product)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !starTipHidden) {
+                // Escape hides the tooltip only; the dialog stays open (SW-4.9).
+                event.stopPropagation();
+                setStarTipHidden(true);
+              }
+            }}
+            onBlur={() => setStarTipHidden(false)}
+            onMouseLeave={() => setStarTipHidden(false)}
+          >
+            <span aria-hidden="true">{isDefaultService ? '★' : '☆'}</span>
+            <span className="ics-tooltip" aria-hidden="true" hidden={starTipHidden}>
+              {starLabel}
+            </span>
+          </button>
+        ) : null}
+        {learnMore ? (
+          <a
+            className="ics-info"
+            href={learnMore}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={tabIndex}
+            aria-label={`${format(messages.learnMore, product.label)} (${messages.opensInNewWindow})`}
+            title={format(messages.learnMore, product.label)}
+          >
+            <span aria-hidden="true">i</span>
+          </a>
+        ) : null}
+      </div>
     </li>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { ProductsWithLicenses } from '@ics/platform-client';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SwitcherClient } from '../data/client.ts';
+import { fakeClient as fakeSwitcherClient } from '../testing/fakeClient.ts';
 import { SWITCHER_VERSION } from '../version.ts';
 import packageJson from '../../package.json';
 import { ServiceSwitcher } from './ServiceSwitcher.tsx';
@@ -50,17 +50,8 @@ const answer: ProductsWithLicenses = {
   ],
 };
 
-function fakeClient(result: () => Promise<unknown> = () => Promise.resolve(answer)) {
-  const getProductsWithLicenses = vi.fn(
-    result,
-  ) as unknown as SwitcherClient['shell']['getProductsWithLicenses'];
-  const logout = vi.fn(() => Promise.resolve());
-  return {
-    client: { shell: { getProductsWithLicenses }, logout } satisfies SwitcherClient,
-    getProductsWithLicenses,
-    logout,
-  };
-}
+const fakeClient = (result: () => Promise<unknown> = () => Promise.resolve(answer)) =>
+  fakeSwitcherClient(result);
 const quiet = { error: vi.fn(), warn: vi.fn() };
 const cardTitles = (root: HTMLElement) =>
   [...root.querySelectorAll('.ics-card__title')].map((t) => t.textContent);

@@ -1,18 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
+import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
+import { useDefaultService } from '../data/useDefaultService.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
-import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
+import { cardLinkFor } from './gridNavigation.ts';
+import { MessageBubble } from './MessageBubble.tsx';
 import { openUrl } from './navigation.ts';
 
 export type SwitcherView = 'user' | 'all';
 
 export interface ServiceSwitcherProps {
-  /** The platform client (or anything with the same product fetch and logout). */
+  /** The platform client (or anything with the same product fetch, session, preferences and logout). */
   readonly client: SwitcherClient;
   /** Interface language; default chosen from `navigator.languages` (SW-5.2). */
   readonly locale?: Locale;
@@ -25,8 +29,26 @@ export interface ServiceSwitcherProps {
   readonly onCardClick?: (product: Product) => unknown;
   /** Asks the host to close the switcher (the dialog closes; the page ignores it). */
   readonly onRequestClose?: () => void;
+  /** Called when the product data has arrived or failed (the dialog's loader waits for it). */
+  readonly onSettled?: (status: 'ready' | 'error') => void;
   /** Where skipped items and failures are reported; default `console`. */
   readonly logger?: SwitcherLogger;
+  /** Reads a translation bundle; default the browser's `fetch` with the session's cookies. */
+  readonly fetchBundle?: BundleFetch;
+  /** Where translation bundles are cached; default `sessionStorage`. */
+  readonly storage?: Storage;
+}
+
+/** The browser's language choice (SW-5.2); English where there is no browser. */
+export const browserLocale = (): Locale =>
+  chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+
+function defaultStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage disabled: bundles are simply not cached
+  }
 }
 
 /** The grid of service cards with its two views, loading, empty and error states. */
@@ -36,18 +58,29 @@ export function ServiceSwitcher({
   defaultView = 'user',
   onCardClick,
   onRequestClose,
+  onSettled,
   logger = console,
+  fetchBundle = browserBundleFetch,
+  storage: storageProp,
 }: ServiceSwitcherProps) {
-  const locale =
-    localeProp ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+  const locale = localeProp ?? browserLocale();
   const messages = useMessages(locale);
-  const [state, retry] = useProductData(client, logger);
+  const [storage] = useState(() => storageProp ?? defaultStorage());
+  const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
   const [view, setView] = useState<SwitcherView>(defaultView);
+  const [activeKey, setActiveKey] = useState<string>();
   const reportedImages = useRef(new Set<string>());
+  const content = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (state.status !== 'loading') onSettled?.(state.status);
+  }, [state.status, onSettled]);
+
+  const data = state.status === 'ready' ? state.data : undefined;
+  const [defaultService, queue] = useDefaultService(client, data?.preferredProduct, logger);
 
   const sorted = useMemo(() => {
-    if (state.status !== 'ready') return undefined;
-    const { data } = state;
+    if (!data) return undefined;
     const userProducts = new Set(flatten(data.userGroups).map((p) => p.uniqueName));
     return {
       userProducts,
@@ -55,10 +88,11 @@ export function ServiceSwitcher({
       user: flatten(sortGroups(data.userGroups, locale)),
       all: sortGroups(data.allGroups, locale),
     };
-  }, [state, locale]);
+  }, [data, locale]);
 
   const open = useCallback(
     (product: Product) => {
+      // SW-2.17: close first, then the host's handler, then navigate unless it said no.
       onRequestClose?.();
       const proceed = onCardClick ? onCardClick(product) : true;
       if (proceed) openUrl(product.indexPageUrl, { newWindow: product.openInNewWindow });
@@ -75,10 +109,24 @@ export function ServiceSwitcher({
     },
     [logger],
   );
+  const onToggleDefault = useCallback(
+    (product: Product) => void queue.choose(product.uniqueName),
+    [queue],
+  );
+  const onGridKeyDown = (event: KeyboardEvent) => {
+    // The target may live in the dialog's frame, another realm: no `instanceof Element`.
+    const target = event.target as Element;
+    if (!content.current || !target.classList?.contains('ics-card__link')) return;
+    const next = cardLinkFor(content.current, target, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setActiveKey(next.dataset.cardKey);
+    next.focus();
+  };
 
   if (state.status === 'loading') {
     return (
-      <div className="ics-switcher ics-switcher--loading" role="status">
+      <div className="ics-switcher ics-switcher--loading" role="status" data-state="loading">
         <span className="ics-spinner" aria-hidden="true" />
         <span>{messages.loading}</span>
       </div>
@@ -97,7 +145,7 @@ export function ServiceSwitcher({
   }
   if (sorted.user.length === 0) {
     return (
-      <div className="ics-switcher ics-switcher--empty">
+      <div className="ics-switcher ics-switcher--empty" data-state="empty">
         <p>{messages.emptyState}</p>
         <button type="button" className="ics-button" onClick={() => void client.logout()}>
           {messages.logOut}
@@ -112,16 +160,41 @@ export function ServiceSwitcher({
       userProducts: sorted.userProducts,
       licensedProducts: sorted.licensed,
     });
-  const grid = { messages, variantOf, onOpen: open, onMissingImage };
+  const firstKey =
+    view === 'user'
+      ? `user/${sorted.user[0]?.uniqueName}`
+      : `${sorted.all[0]?.uniqueName}/${sorted.all[0]?.products[0]?.uniqueName}`;
+  const visible =
+    view === 'user'
+      ? sorted.user.some((p) => `user/${p.uniqueName}` === activeKey)
+      : sorted.all.some((g) =>
+          g.products.some((p) => `${g.uniqueName}/${p.uniqueName}` === activeKey),
+        );
+  const grid = {
+    messages,
+    locale,
+    variantOf,
+    activeKey: visible ? activeKey : firstKey,
+    defaultService: defaultService.current,
+    onActivate: setActiveKey,
+    onOpen: open,
+    onToggleDefault,
+    onMissingImage,
+  };
   return (
-    <div className="ics-switcher" data-view={view}>
-      <div className="ics-switcher__content">
+    <div className="ics-switcher" data-view={view} data-state="ready">
+      <MessageBubble
+        message={defaultService.message}
+        messages={messages}
+        onDismiss={() => queue.dismiss()}
+      />
+      <div className="ics-switcher__content" ref={content} onKeyDown={onGridKeyDown}>
         {view === 'user' ? (
           <section aria-labelledby="ics-view-title">
             <h2 className="ics-switcher__view-title" id="ics-view-title">
               {messages.myServices}
             </h2>
-            <CardGrid products={sorted.user} {...grid} />
+            <CardGrid products={sorted.user} section="user" {...grid} />
           </section>
         ) : (
           <>
@@ -135,7 +208,7 @@ export function ServiceSwitcher({
                 <h3 className="ics-group__title" id={`ics-group-${group.uniqueName}`}>
                   {group.label}
                 </h3>
-                <CardGrid products={group.products} {...grid} />
+                <CardGrid products={group.products} section={group.uniqueName} {...grid} />
               </section>
             ))}
           </>

@@ -1,0 +1,240 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
+import { openDialog } from './switcherSupport.ts';
+
+const noPermission =
+  "You don't have permission to access this service. To review your permissions, contact your organization administrator.";
+const noLicense =
+  'This service requires a valid license. To obtain or renew a license, contact your organization administrator.';
+
+test.describe('given Lee Locked in the dialog', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'lee');
+  });
+
+  test('[SW-1.1] [SW-2.10] shows only his own services, flattened, in My Services', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const section = frame.getByRole('region', { name: 'My Services' });
+    await expect(section.locator('.ics-card')).toHaveCount(8);
+    await expect(section.locator('.ics-card[data-variant="none"]')).toHaveCount(8);
+    await expect(section.getByRole('list')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test('[SW-1.2] [SW-2.11] [SW-2.20] [SW-4.5] [SW-4.6] [SW-6.1] [SW-6.2] shows every service in All Services, locked ones greyed with a key or lock and the reason', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    await expect(frame.getByRole('heading', { level: 3 })).toHaveCount(6);
+    const c360 = frame.locator('.ics-card[data-unique-name="c360"]');
+    await expect(c360).toHaveAttribute('data-variant', 'license');
+    await expect(c360.locator('.ics-card__lock')).toHaveAttribute('data-icon', 'key');
+    const c360Link = c360.getByRole('link', { name: 'Customer 360', exact: true });
+    await expect(c360Link).toHaveAttribute('aria-disabled', 'true');
+    await expect(c360Link).toHaveAccessibleDescription(noLicense);
+    const apim = frame.locator('.ics-card[data-unique-name="apim"]');
+    await expect(apim.locator('.ics-card__lock')).toHaveAttribute('data-icon', 'lock');
+    await expect(
+      apim.getByRole('link', { name: 'API Manager', exact: true }),
+    ).toHaveAccessibleDescription(noPermission);
+    // The tooltip shows on hover; the card is greyed.
+    await c360Link.hover();
+    await expect(c360.getByRole('tooltip')).toHaveText(noLicense);
+    await expect(c360.getByRole('tooltip')).toBeVisible();
+    const filter = await c360.locator('img').evaluate((img) => getComputedStyle(img).filter);
+    expect(filter).toContain('grayscale');
+    await expectNoAxeViolations(page);
+  });
+
+  test('[SW-6.3] [SW-4.5] a locked card cannot be opened by pointer, keyboard or programmatic click', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    const link = frame.locator('.ics-card[data-unique-name="apim"] .ics-card__link');
+    await expect(link).not.toHaveAttribute('href');
+    await link.click({ force: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await link.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/demo\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+
+  test('[SW-2.18] a service marked openInNewWindow opens in a new window without opener', async ({
+    page,
+    context,
+  }) => {
+    const frame = await openDialog(page);
+    const popupPromise = context.waitForEvent('page');
+    await frame.getByRole('link', { name: 'API Portal', exact: true }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    await expect(popup).toHaveURL(/\/apps\/apip\/$/);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(page).toHaveURL(/\/demo\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('given Ada Admin in the dialog', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'ada');
+  });
+
+  test('[SW-2.17] [SW-2.18] a card closes the switcher, then navigates in the same window', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('link', { name: 'Data Quality', exact: true }).click();
+    await expect(page).toHaveURL(/\/apps\/cdq\/$/);
+  });
+
+  test('[SW-2.19] [SW-1.4] the info link opens learnMorePageUrl in a new tab, without opener or referrer', async ({
+    page,
+    context,
+  }) => {
+    const frame = await openDialog(page);
+    const info = frame.getByRole('link', { name: /^Learn more about Data Quality/ });
+    await expect(info).toHaveAttribute('target', '_blank');
+    await expect(info).toHaveAttribute('rel', 'noopener noreferrer');
+    const popupPromise = context.waitForEvent('page');
+    await info.click();
+    const popup = await popupPromise;
+    await expect(popup).toHaveURL(/\/docs\/cdq\/$/);
+  });
+
+  test('[SW-2.21] [SW-3.6] replaces a missing image with the bundled icon, logged once, images at 70x70', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' && m.text().includes('Image missing')) warnings.push(m.text());
+    });
+    const frame = await openDialog(page);
+    const image = frame.locator('.ics-card[data-unique-name="ref360"] img');
+    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    expect(await image.evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([70, 70]);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    await frame.getByRole('button', { name: 'Show my services' }).click();
+    await expect.poll(() => warnings.length).toBe(1);
+    expect(warnings[0]).toContain("'ref360'");
+  });
+
+  test('[SW-2.13] [SW-2.14] lays the cards out three per row, ordered by category with Platform Services last', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const tops = await frame
+      .locator('.ics-card')
+      .evaluateAll((els) =>
+        els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().top)),
+      );
+    expect(new Set(tops.slice(0, 3)).size).toBe(1);
+    expect(new Set(tops.slice(3, 6)).size).toBe(1);
+    expect(tops[3]).toBeGreaterThan(tops[0] ?? 0);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    await expect(frame.getByRole('heading', { level: 3 }).last()).toHaveText('Platform Services');
+  });
+
+  test('[SW-4.12] [SW-2.12] toggles between the views in the dialog', async ({ page }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    await expect(frame.getByRole('heading', { level: 2, name: 'All Services' })).toBeVisible();
+    await expect(frame.locator('.ics-chevron-left')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await frame.getByRole('button', { name: 'Show my services' }).click();
+    await expect(frame.getByRole('heading', { level: 2, name: 'My Services' })).toBeVisible();
+  });
+
+  test('the grid moves with arrow keys, Home and End (one tab stop); Enter and Space open; names equal titles', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const links = frame.locator('.ics-card__link');
+    const names = await links.evaluateAll((els) =>
+      els.map((el) => [el.textContent, el.querySelector('.ics-card__title')?.textContent]),
+    );
+    for (const [name, title] of names) expect(name).toBe(title);
+    await expect(frame.locator('.ics-card__link[tabindex="0"]')).toHaveCount(1);
+    await links.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(4)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(links.nth(3)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(links.nth(0)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(links.last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(links.first()).toBeFocused();
+    await expect(links.first()).toHaveAttribute('tabindex', '0');
+    // Tab leaves the grid after the active card's star and info link.
+    const cdq = frame.locator('.ics-card[data-unique-name="cdq"]');
+    await cdq.locator('.ics-card__link').focus();
+    await expect(cdq.locator('.ics-card__link')).toHaveAttribute('tabindex', '0');
+    await page.keyboard.press('Tab');
+    await expect(cdq.locator('.ics-star')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(cdq.locator('.ics-info')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(frame.getByRole('button', { name: 'Show all services' })).toBeFocused();
+    await links.first().focus();
+    await page.keyboard.press('ArrowRight');
+    const second = (await links.nth(1).getAttribute('href')) ?? '';
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(new RegExp(`${second.replace(/[/.]/g, '\\$&')}$`));
+  });
+
+  test('Enter on a card opens it', async ({ page }) => {
+    const frame = await openDialog(page);
+    await frame.locator('.ics-card__link').first().focus();
+    const href = (await frame.locator('.ics-card__link').first().getAttribute('href')) ?? '';
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[/.]/g, '\\$&')}$`));
+  });
+});
+
+test.describe('given Tia Trial in the dialog', () => {
+  test('[SW-4.7] [SW-1.4] [SW-4.8] shows the trial markers with the days left, and no default star on trial cards', async ({
+    page,
+  }) => {
+    await signIn(page, 'tia');
+    const frame = await openDialog(page);
+    const cdq = frame.locator('.ics-card[data-unique-name="cdq"]');
+    await expect(cdq.locator('.ics-trial')).toHaveText('Free Trial 1 Day Left Try Now');
+    await expect(frame.locator('.ics-card[data-unique-name="c360"] .ics-trial')).toHaveText(
+      'Free Trial 12 Days Left Try Now',
+    );
+    await expect(cdq.locator('.ics-star')).toHaveCount(0);
+    await expect(frame.locator('.ics-card[data-unique-name="cdi"] .ics-star')).toHaveCount(1);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    await expect(
+      frame.locator('.ics-card[data-unique-name="discoveryiq.core"] .ics-star'),
+    ).toHaveCount(0);
+    await expect(frame.locator('.ics-card[data-variant="license"] .ics-star')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('given Nia Newcomer in the dialog', () => {
+  test('[SW-2.16] shows the empty state with Log Out, without axe violations', async ({ page }) => {
+    await signIn(page, 'nia');
+    const frame = await openDialog(page);
+    await expect(
+      frame.getByText(
+        "It seems like you don't have access to any of our services. Please contact your organization administrator.",
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await frame.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/identity-service\/home$/);
+  });
+});

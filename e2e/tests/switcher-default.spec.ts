@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
+import { injectFault, openDialog, resetServer } from './switcherSupport.ts';
+
+const ada = 'usr-ada-0000001';
+const preferred = async (page: Page) =>
+  (
+    (await (await page.request.get('/shell-service/api/v1/ProductsWithLicenses')).json()) as {
+      preferredProduct?: { uniqueName: string };
+    }
+  ).preferredProduct?.uniqueName;
+
+test.describe('given Ada Admin choosing her default service', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'ada');
+    await resetServer(page, ada);
+  });
+
+  test('[SW-1.3] [SW-3.9] [SW-7.4] [SW-7.5] [SW-7.6] [SW-7.7] [SW-8.1] [SW-8.3] [SW-2.15] sets, changes and unsets it with the messages, dismissible', async ({
+    page,
+  }) => {
+    const methods: string[] = [];
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/Preferences')) return;
+      methods.push(r.method());
+      if (r.method() === 'GET') reads.push(decodeURIComponent(new URL(r.url()).search));
+    });
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
+    const status = frame
+      .getByRole('status')
+      .filter({ hasText: 'Default service set successfully' });
+    await expect(status).toBeVisible();
+    await expect(
+      frame.getByRole('button', { name: 'Remove Data Quality as the default service' }),
+    ).toBeVisible();
+    expect(await preferred(page)).toBe('cdq');
+    await expectNoAxeViolations(page);
+    await frame.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect(frame.locator('.ics-bubble')).toHaveCount(0);
+
+    await frame.getByRole('button', { name: 'Set Monitor as the default service' }).click();
+    await expect(status).toBeVisible();
+    expect(await preferred(page)).toBe('monitor');
+    await expect(frame.locator('.ics-card[data-default]')).toHaveCount(1);
+
+    await frame.getByRole('button', { name: 'Remove Monitor as the default service' }).click();
+    await expect(
+      frame.getByRole('status').filter({ hasText: 'The service is no longer the default service' }),
+    ).toBeVisible();
+    expect(await preferred(page)).toBeUndefined();
+    expect(methods.filter((m) => m !== 'GET')).toEqual(['POST', 'PUT', 'DELETE']);
+    // SW-7.7: each change first reads the current default.
+    expect(reads).toEqual(Array(3).fill('?fullyQualifiedName=ProductSwitcher.defaultService'));
+  });
+
+  test('[SW-4.9] the star works with Enter and Space, and Escape hides its tooltip without closing the dialog', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const star = frame.getByRole('button', { name: 'Set Data Quality as the default service' });
+    await star.focus();
+    const tooltip = frame.locator('.ics-card[data-unique-name="cdq"] .ics-star .ics-tooltip');
+    await expect(tooltip).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => preferred(page)).toBe('cdq');
+    await page.keyboard.press('Space');
+    await expect.poll(() => preferred(page)).toBeUndefined();
+  });
+
+  test('[SW-1.3] rapid clicks leave the server with her last choice', async ({ page }) => {
+    const frame = await openDialog(page);
+    const card = (name: string) => frame.locator(`.ics-card[data-unique-name="${name}"] .ics-star`);
+    for (const name of ['cdq', 'monitor', 'cdi', 'cdi', 'oi', 'cdq']) await card(name).click();
+    await expect(frame.locator('.ics-card[data-default]')).toHaveAttribute(
+      'data-unique-name',
+      'cdq',
+    );
+    await expect.poll(() => preferred(page)).toBe('cdq');
+    await page.reload();
+    const again = await openDialog(page);
+    await expect(again.locator('.ics-card[data-default]')).toHaveAttribute(
+      'data-unique-name',
+      'cdq',
+    );
+  });
+
+  test('[SW-8.2] [SW-4.11] a failing set shows the error message and rolls the star back', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    await injectFault(page, { endpoint: 'preferences.createUserPreference', status: 500 });
+    await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
+    const alert = frame.getByRole('alert').filter({ hasText: 'Failed to set default service' });
+    await expect(alert).toBeVisible();
+    await expect(frame.locator('.ics-card[data-default]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await frame.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect(alert).toHaveCount(0);
+    expect(await preferred(page)).toBeUndefined();
+  });
+
+  test('[SW-8.4] a failing unset shows its error message and keeps the default', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
+    await expect(frame.locator('.ics-card[data-default]')).toHaveAttribute(
+      'data-unique-name',
+      'cdq',
+    );
+    await expect.poll(() => preferred(page)).toBe('cdq');
+    await injectFault(page, { endpoint: 'preferences.deleteUserPreference', status: 503 });
+    await frame.getByRole('button', { name: 'Remove Data Quality as the default service' }).click();
+    await expect(
+      frame.getByRole('alert').filter({ hasText: 'Failed to unset default service' }),
+    ).toBeVisible();
+    await expect(frame.locator('.ics-card[data-default]')).toHaveAttribute(
+      'data-unique-name',
+      'cdq',
+    );
+    expect(await preferred(page)).toBe('cdq');
+  });
+});

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
+import { frameOf, injectFault, openDialog } from './switcherSupport.ts';
+
+test.describe('given Ada Admin on the host page', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'ada');
+    await page.request.delete('/__emulator/faults');
+  });
+
+  test('[SW-2.4] [SW-2.5] [SW-2.6] opens the framed dialog: 903 x 520, named, titled, with Services sub-title, close control and both stylesheets', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const dialog = page.getByRole('dialog', { name: 'Intelligent Cloud Services' });
+    const box = await dialog.boundingBox();
+    expect([box?.width, box?.height]).toEqual([903, 520]);
+    await expect(dialog.locator('iframe')).toHaveAttribute('name', 'app-switcher-dialog');
+    await expect(
+      frame.getByRole('heading', { level: 1, name: 'Intelligent Cloud Services' }),
+    ).toBeVisible();
+    await expect(frame.locator('.ics-dialog__subtitle')).toHaveText('Services');
+    await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Show all services' })).toBeVisible();
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    const sheets = await page.frame({ name: 'app-switcher-dialog' })?.evaluate(() =>
+      // Told apart by what they define, since bundlers may rename the files.
+      Array.from(document.styleSheets, (sheet) => {
+        const text = Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+        if (text.includes('--ics-color-primary:')) return 'design-system';
+        if (text.includes('.ics-grid')) return 'switcher';
+        return sheet.href;
+      }),
+    );
+    expect(sheets?.sort()).toEqual(['design-system', 'switcher']);
+    // The frame is isolated: the host page's own stylesheet is not in it.
+    await expectNoAxeViolations(page);
+  });
+
+  test('[SW-2.7] shows a loader until the stylesheets and the product data have arrived', async ({
+    page,
+  }) => {
+    await injectFault(page, {
+      endpoint: 'shell.getProductsWithLicenses',
+      status: 200,
+      delayMs: 1500,
+    });
+    await page.getByRole('button', { name: 'Services', exact: true }).click();
+    const frame = frameOf(page);
+    await expect(frame.locator('[data-loader]')).toBeVisible();
+    await expect(frame.locator('[data-loader]')).toHaveText(/Loading services/);
+    await expect(frame.locator('.ics-dialog__layout')).toHaveAttribute(
+      'data-stylesheets',
+      'loaded',
+    );
+    await expect(frame.locator('.ics-card').first()).toBeHidden();
+    await expectNoAxeViolations(page);
+    await expect(frame.locator('.ics-card').first()).toBeVisible({ timeout: 5000 });
+    await expect(frame.locator('[data-loader]')).toHaveCount(0);
+  });
+
+  test('[SW-2.9] [SW-2.8] moves focus in on open, wraps Tab both ways, closes on Escape from any element and returns focus to the opener', async ({
+    page,
+  }) => {
+    const opener = page.getByRole('button', { name: 'Services', exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const frame = frameOf(page);
+    await expect(frame.locator('.ics-dialog__layout[data-ready]')).toBeAttached();
+    const close = frame.getByRole('button', { name: 'Close Dialog' });
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    const toggle = frame.getByRole('button', { name: 'Show all services' });
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    // Forward through every stop, and Tab from the last comes back to the first.
+    await page.keyboard.press('Tab');
+    await expect(frame.locator('.ics-card__link').first()).toBeFocused();
+    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    // Escape again, with the dialog closed, changes nothing.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('[SW-2.5] closes with the Close Dialog control', async ({ page }) => {
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Close Dialog' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('given a host page without React', () => {
+  test('mounts the dialog with mountServiceSwitcher, and unmounts it when closed, focus back on the opener', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    await page.goto('/demo/plain.html');
+    const opener = page.getByRole('button', { name: 'Services', exact: true });
+    await opener.click();
+    const frame = frameOf(page);
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#switcher')).toBeEmpty();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,32 @@
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+
+/** The switcher's isolated frame inside the host page's dialog. */
+export const frameOf = (page: Page): FrameLocator =>
+  page.frameLocator('iframe[name="app-switcher-dialog"]');
+
+/** Opens the dialog from the host page's Services button and waits for its content. */
+export async function openDialog(page: Page): Promise<FrameLocator> {
+  await page.getByRole('button', { name: 'Services', exact: true }).click();
+  const frame = frameOf(page);
+  await expect(frame.locator('.ics-dialog__layout[data-ready]')).toBeAttached();
+  return frame;
+}
+
+/** Arms an emulator fault (the e2e server runs with --faults). */
+export async function injectFault(
+  page: Page,
+  fault: { endpoint: string; status: number; times?: number; delayMs?: number },
+): Promise<void> {
+  const response = await page.request.post('/__emulator/faults', { data: fault });
+  expect(response.status()).toBe(204);
+}
+
+/** Clears every armed fault and the user's default service, so tests do not leak state. */
+export async function resetServer(page: Page, userId: string): Promise<void> {
+  await page.request.delete('/__emulator/faults');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  await page.request.delete(
+    `/identity-service/api/v1/Users(${userId})/Preferences(ProductSwitcher.defaultService)`,
+    { headers: { 'X-XSRF-TOKEN': xsrf } },
+  );
+}

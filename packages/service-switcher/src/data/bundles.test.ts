@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readGroups } from '../model/products.ts';
+import { BUNDLE_CACHE_KEYS, loadTranslations, type BundleFetch } from './bundles.ts';
+
+const groups = readGroups(
+  [
+    {
+      uniqueName: 'g',
+      productRegistryItemType: 'productGroup',
+      localeResourceUrl: '/i18n/groups/g/',
+      products: [
+        { uniqueName: 'a', localeResourceUrl: '/i18n/products/a/' },
+        { uniqueName: 'b', localeResourceUrl: '/i18n/products/b/' },
+      ],
+    },
+    {
+      uniqueName: 'h',
+      productRegistryItemType: 'productGroup',
+      localeResourceUrl: '/i18n/groups/h/',
+      // The same product in a second group: still one request for its address.
+      products: [{ uniqueName: 'a', localeResourceUrl: '/i18n/products/a/' }],
+    },
+  ],
+  () => {},
+);
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}
+const base = 'https://app.example.com/demo/';
+
+function server(answers: Record<string, unknown> = {}) {
+  const requested: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchBundle: BundleFetch = async (url) => {
+    requested.push(url);
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    inFlight -= 1;
+    const path = new URL(url).pathname;
+    if (path in answers) return answers[path];
+    if (path.includes('/products/')) return { product: { label: `${path} label` } };
+    return { productGroup: { label: `${path} group` } };
+  };
+  return { requested, fetchBundle, maxInFlight: () => maxInFlight };
+}
+const logger = () => ({ error: vi.fn(), warn: vi.fn() });
+
+describe('given the translation bundles of the products', () => {
+  it('[SW-7.2] [SW-5.3] fetches each distinct address once, all in parallel, with the primary subtag', async () => {
+    const s = server();
+    const t = await loadTranslations({
+      groups,
+      locale: 'zh_CN',
+      fetchBundle: s.fetchBundle,
+      storage: memoryStorage(),
+      logger: logger(),
+      base,
+    });
+    expect(s.requested.sort()).toEqual([
+      'https://app.example.com/i18n/groups/g/zh/translation.json',
+      'https://app.example.com/i18n/groups/h/zh/translation.json',
+      'https://app.example.com/i18n/products/a/zh/translation.json',
+      'https://app.example.com/i18n/products/b/zh/translation.json',
+    ]);
+    expect(s.maxInFlight()).toBe(4);
+    expect(t.products.get('/i18n/products/a/zh/translation.json')?.label).toBe(
+      '/i18n/products/a/zh/translation.json label',
+    );
+  });
+
+  it('[SW-3.8] [SW-4.13] keeps product and group bundles with the locale in session storage, reuses them, and refetches when the locale changes', async () => {
+    const storage = memoryStorage();
+    const first = server();
+    await loadTranslations({
+      groups,
+      locale: 'ja',
+      fetchBundle: first.fetchBundle,
+      storage,
+      logger: logger(),
+      base,
+    });
+    expect(storage.getItem(BUNDLE_CACHE_KEYS.locale)).toBe('ja');
+    expect(
+      Object.keys(JSON.parse(storage.getItem(BUNDLE_CACHE_KEYS.products) ?? '{}')),
+    ).toHaveLength(2);
+    expect(Object.keys(JSON.parse(storage.getItem(BUNDLE_CACHE_KEYS.groups) ?? '{}'))).toHaveLength(
+      2,
+    );
+
+    const second = server();
+    const cached = await loadTranslations({
+      groups,
+      locale: 'ja',
+      fetchBundle: second.fetchBundle,
+      storage,
+      logger: logger(),
+      base,
+    });
+    expect(second.requested).toEqual([]);
+    expect(cached.groups.size).toBe(2);
+
+    const third = server();
+    await loadTranslations({
+      groups,
+      locale: 'ru',
+      fetchBundle: third.fetchBundle,
+      storage,
+      logger: logger(),
+      base,
+    });
+    expect(third.requested).toHaveLength(4);
+    expect(third.requested.every((u) => u.includes('/ru/'))).toBe(true);
+    expect(storage.getItem(BUNDLE_CACHE_KEYS.locale)).toBe('ru');
+  });
+
+  it('[SW-7.2] ignores a failed or malformed product bundle silently, and logs a failed group bundle', async () => {
+    const s = server({
+      '/i18n/products/a/de/translation.json': '<html>',
+      '/i18n/groups/g/de/translation.json': { productGroup: { label: 7 } },
+    });
+    const failing: BundleFetch = async (url) => {
+      if (url.includes('/products/b/')) throw new Error('404');
+      return s.fetchBundle(url);
+    };
+    const log = logger();
+    const t = await loadTranslations({
+      groups,
+      locale: 'de',
+      fetchBundle: failing,
+      storage: memoryStorage(),
+      logger: log,
+      base,
+    });
+    expect(t.products.size).toBe(0);
+    expect(t.groups.size).toBe(1);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(String(log.warn.mock.calls[0]?.[0])).toContain('/i18n/groups/g/de/translation.json');
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('never fetches a bundle address that is not http(s)', async () => {
+    const hostile = readGroups(
+      [
+        {
+          uniqueName: 'g',
+          productRegistryItemType: 'productGroup',
+          products: [{ uniqueName: 'a', localeResourceUrl: 'javascript:alert(1)//' }],
+        },
+      ],
+      () => {},
+    );
+    const s = server();
+    await loadTranslations({
+      groups: hostile,
+      locale: 'en',
+      fetchBundle: s.fetchBundle,
+      storage: undefined,
+      logger: logger(),
+      base,
+    });
+    expect(s.requested).toEqual([]);
+  });
+});

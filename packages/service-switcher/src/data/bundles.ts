@@ -1,0 +1,109 @@
+import { bundleSubtag, type Locale } from '../model/language.ts';
+import type { ProductGroup } from '../model/products.ts';
+import { safeHttpUrl } from '../model/safeUrl.ts';
+import {
+  bundleAddress,
+  readGroupBundle,
+  readProductBundle,
+  type GroupTexts,
+  type ProductTexts,
+  type Translations,
+} from '../model/translations.ts';
+import type { SwitcherLogger } from './client.ts';
+
+/** Session-storage keys of the bundle cache (SW-3.8). */
+export const BUNDLE_CACHE_KEYS = {
+  products: 'ics-switcher.productBundles',
+  groups: 'ics-switcher.groupBundles',
+  locale: 'ics-switcher.locale',
+} as const;
+
+/** Fetches and parses one translation file; rejects on any failure. */
+export type BundleFetch = (url: string) => Promise<unknown>;
+
+/** The browser's fetch, with the session's cookies, refusing anything but a 2xx JSON answer. */
+export const browserBundleFetch: BundleFetch = async (url) => {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status} for ${url}`);
+  return response.json();
+};
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function readCache<T>(storage: Storage | undefined, key: string): Record<string, T> {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, T>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+function writeCache(storage: Storage | undefined, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+  } catch {
+    // A full or disabled storage only costs a refetch next time.
+  }
+}
+
+export interface LoadTranslationsOptions {
+  readonly groups: readonly ProductGroup[];
+  readonly locale: Locale;
+  readonly fetchBundle: BundleFetch;
+  /** Default `sessionStorage` when there is one. */
+  readonly storage: Storage | undefined;
+  readonly logger: SwitcherLogger;
+  /** The page's address, against which relative bundle paths resolve. */
+  readonly base: string;
+}
+
+/**
+ * Translations of every group and product bundle (SW-7.2): one request per distinct address,
+ * all in parallel, answers kept in session storage with the locale (SW-3.8) and fetched again
+ * when the locale changes (SW-4.13). A product bundle that fails or is malformed is ignored
+ * silently (the registry's labels stay); a group bundle's failure is logged.
+ */
+export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
+  const { storage, locale } = options;
+  const subtag = bundleSubtag(locale);
+  const sameLocale = storage?.getItem(BUNDLE_CACHE_KEYS.locale) === locale;
+  const products = sameLocale ? readCache<ProductTexts>(storage, BUNDLE_CACHE_KEYS.products) : {};
+  const groups = sameLocale ? readCache<GroupTexts>(storage, BUNDLE_CACHE_KEYS.groups) : {};
+
+  const wanted = new Map<string, 'product' | 'group'>();
+  for (const group of options.groups) {
+    if (group.localeResourceUrl)
+      wanted.set(bundleAddress(group.localeResourceUrl, subtag), 'group');
+    for (const product of group.products)
+      if (product.localeResourceUrl)
+        wanted.set(bundleAddress(product.localeResourceUrl, subtag), 'product');
+  }
+  const missing = [...wanted].filter(([address, kind]) =>
+    kind === 'group' ? !Object.hasOwn(groups, address) : !Object.hasOwn(products, address),
+  );
+  await Promise.all(
+    missing.map(async ([address, kind]) => {
+      const url = safeHttpUrl(address, options.base);
+      try {
+        if (!url) throw new Error(`'${address}' is not an http(s) address`);
+        const bundle = await options.fetchBundle(url);
+        const texts = kind === 'group' ? readGroupBundle(bundle) : readProductBundle(bundle);
+        if (!texts) throw new Error(`${address} has no ${kind} texts`);
+        if (kind === 'group') groups[address] = texts;
+        else products[address] = texts;
+      } catch (error) {
+        if (kind === 'group')
+          options.logger.warn(
+            `[service-switcher] The group translation bundle ${address} failed; using the registry label.`,
+            error,
+          );
+      }
+    }),
+  );
+  writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);
+  writeCache(storage, BUNDLE_CACHE_KEYS.products, products);
+  writeCache(storage, BUNDLE_CACHE_KEYS.groups, groups);
+  return { products: new Map(Object.entries(products)), groups: new Map(Object.entries(groups)) };
+}

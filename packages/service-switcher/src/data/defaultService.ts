@@ -1,0 +1,112 @@
+import { changeDefaultService, DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-client';
+import { nextDefault } from '../model/defaultStar.ts';
+import {
+  closeMessage,
+  defaultServiceMessage,
+  hiddenMessage,
+  type Message,
+} from '../model/message.ts';
+import type { SwitcherClient, SwitcherLogger } from './client.ts';
+
+export interface DefaultServiceState {
+  /** The default the user sees: their latest choice at once, the server's after a failure. */
+  readonly current: string | undefined;
+  /** The message bubble (SW-2.15, SW-4.11). */
+  readonly message: Message;
+}
+
+/**
+ * The user's default service (SW-1.3, SW-4.9–4.11). A star click updates `current` at once;
+ * the calls run one at a time, each reading the server's default (SW-7.7) and then setting or
+ * unsetting it through the client's `changeDefaultService` (SW-7.4–7.6), so that any burst of
+ * clicks leaves the server holding the user's last choice. A failure rolls the star back to
+ * what the server holds, unless the user has chosen again meanwhile.
+ */
+export class DefaultServiceQueue {
+  readonly #client: SwitcherClient;
+  readonly #logger: SwitcherLogger;
+  readonly #listeners = new Set<() => void>();
+  #state: DefaultServiceState;
+  /** The user's latest choice, which the worker drives the server towards. */
+  #target: string | undefined;
+  #worker: Promise<void> | undefined;
+  /** The last value known to be on the server. */
+  #confirmed: string | undefined;
+  #userId: Promise<string> | undefined;
+
+  constructor(options: {
+    client: SwitcherClient;
+    initial: string | undefined;
+    logger: SwitcherLogger;
+  }) {
+    this.#client = options.client;
+    this.#logger = options.logger;
+    this.#target = options.initial;
+    this.#confirmed = options.initial;
+    this.#state = { current: options.initial, message: hiddenMessage };
+  }
+
+  get state(): DefaultServiceState {
+    return this.#state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The user chose a card's star; resolves once the server holds their latest choice (or failed). */
+  choose(uniqueName: string): Promise<void> {
+    this.#target = nextDefault(this.#state.current, uniqueName);
+    this.#set({ current: this.#target });
+    this.#worker ??= this.#work().finally(() => (this.#worker = undefined));
+    return this.#worker;
+  }
+
+  /** Closes the message bubble. */
+  dismiss(): void {
+    this.#set({ message: closeMessage(this.#state.message) });
+  }
+
+  #set(patch: Partial<DefaultServiceState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+
+  async #work(): Promise<void> {
+    for (;;) {
+      const target = this.#target;
+      let outcome: 'set' | 'unset' = target === undefined ? 'unset' : 'set';
+      try {
+        this.#userId ??= this.#client.session.getUser().then((user) => user.id);
+        const userId = await this.#userId;
+        const server = (
+          await this.#client.preferences.forUser(userId).list(DEFAULT_SERVICE_PREFERENCE)
+        )[0]?.value;
+        this.#confirmed = server;
+        if (server !== target) {
+          const result = await changeDefaultService(this.#client, {
+            userId,
+            current: server,
+            // Unsetting is choosing the current default again (SW-4.10).
+            chosen: target ?? (server as string),
+          });
+          outcome = result.outcome;
+          if (!result.ok) throw result.error;
+          this.#confirmed = target;
+          if (this.#target === target) this.#set({ message: defaultServiceMessage(outcome, true) });
+        }
+      } catch (error) {
+        this.#userId = undefined;
+        this.#logger.error(`[service-switcher] Failed to ${outcome} the default service`, error);
+        this.#set({ message: defaultServiceMessage(outcome, false) });
+        if (this.#target === target) {
+          this.#target = this.#confirmed;
+          this.#set({ current: this.#confirmed });
+          return;
+        }
+      }
+      if (this.#target === target) return;
+    }
+  }
+}

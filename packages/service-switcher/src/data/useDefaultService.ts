@@ -1,0 +1,31 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { SwitcherClient, SwitcherLogger } from './client.ts';
+import { DefaultServiceQueue, type DefaultServiceState } from './defaultService.ts';
+
+/** The default service of the displayed products, with its serialised changes (SW-4.9–4.11). */
+export function useDefaultService(
+  client: SwitcherClient,
+  initial: string | undefined,
+  logger: SwitcherLogger,
+): [DefaultServiceState, DefaultServiceQueue] {
+  const create = () => ({
+    client,
+    initial,
+    queue: new DefaultServiceQueue({ client, initial, logger }),
+  });
+  const [holder, setHolder] = useState(create);
+  let { queue } = holder;
+  // A new product fetch (or client) starts from what the server said then; derived during
+  // render so that the first painted cards already show it.
+  if (holder.client !== client || holder.initial !== initial) {
+    const next = create();
+    setHolder(next);
+    queue = next.queue;
+  }
+  const state = useSyncExternalStore(
+    (listener) => queue.subscribe(listener),
+    () => queue.state,
+    () => queue.state,
+  );
+  return [state, queue];
+}

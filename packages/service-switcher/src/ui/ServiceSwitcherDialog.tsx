@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useMessages } from '../data/useMessages.ts';
+import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { tabbables, trapTab } from './focusTrap.ts';
+
+/** The dialog's name (SW-2.4), given to its frame. */
+export const DIALOG_NAME = 'app-switcher-dialog';
+/** The dialog's size in CSS pixels (SW-2.4). */
+export const DIALOG_SIZE = { width: 903, height: 520 } as const;
+
+export interface ServiceSwitcherDialogProps extends Omit<
+  ServiceSwitcherProps,
+  'onRequestClose' | 'onSettled'
+> {
+  /** Controlled open state; pair with `onOpenChange`. */
+  readonly open?: boolean;
+  /** Initial open state when uncontrolled; default false. */
+  readonly defaultOpen?: boolean;
+  /** Called with `false` when the user closes the dialog (close control, Escape, a card). */
+  readonly onOpenChange?: (open: boolean) => void;
+  /** Header title; default 'Intelligent Cloud Services'. */
+  readonly title?: string;
+  /**
+   * The frame's two stylesheets (SW-2.6): the switcher's and the design system's. Default:
+   * the package's `switcher.css` and `design-system.css`, as the host's bundler emits them.
+   */
+  readonly stylesheets?: readonly string[];
+}
+
+/** The package's stylesheets, as the host's bundler resolves them. */
+export function defaultStylesheets(): string[] {
+  return [
+    new URL('../styles/design-system.css', import.meta.url).href,
+    new URL('../styles/switcher.css', import.meta.url).href,
+  ];
+}
+
+/**
+ * The framed dialog (SW-2.4–2.9), a WAI-ARIA modal dialog: 903 x 520, content in an isolated
+ * frame loading the two stylesheets, a loader until they have loaded and the products have
+ * arrived (or failed), focus moved in on open and kept inside, Escape closes from anywhere in
+ * it, and focus goes back to the element that opened it.
+ */
+export function ServiceSwitcherDialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  title,
+  stylesheets,
+  ...switcher
+}: ServiceSwitcherDialogProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  const open = openProp ?? uncontrolled;
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (openProp === undefined) setUncontrolled(next);
+      onOpenChange?.(next);
+    },
+    [openProp, onOpenChange],
+  );
+  return open ? (
+    <DialogFrame
+      {...switcher}
+      title={title}
+      stylesheets={stylesheets}
+      onClose={() => setOpen(false)}
+    />
+  ) : null;
+}
+
+function DialogFrame({
+  title,
+  stylesheets,
+  onClose,
+  ...switcher
+}: Omit<ServiceSwitcherDialogProps, 'open' | 'defaultOpen' | 'onOpenChange'> & {
+  onClose: () => void;
+}) {
+  const locale = switcher.locale ?? browserLocale();
+  const messages = useMessages(locale);
+  const heading = title ?? messages.title;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [body, setBody] = useState<HTMLElement>();
+  const [sheetsLoaded, setSheetsLoaded] = useState(false);
+  const [settled, setSettled] = useState(false);
+  const titleId = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+
+  // Open as a modal (the host page becomes inert) and remember who opened it.
+  useEffect(() => {
+    const element = dialog.current;
+    const opener = element?.ownerDocument.activeElement as HTMLElement | null;
+    if (element && !element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    return () => {
+      if (element?.open) element.close();
+      // APG: focus returns to the element that opened the dialog.
+      queueMicrotask(() => opener?.focus());
+    };
+  }, []);
+
+  // The isolated frame: an empty same-origin document with the two stylesheets.
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    doc.documentElement.lang = locale.replace('_', '-');
+    doc.title = heading;
+    const sheets = stylesheets ?? defaultStylesheets();
+    let pending = sheets.length;
+    const done = () => {
+      pending -= 1;
+      if (pending === 0) setSheetsLoaded(true);
+    };
+    const links = sheets.map((href) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.addEventListener('load', done, { once: true });
+      link.addEventListener('error', done, { once: true });
+      doc.head.append(link);
+      return link;
+    });
+    if (pending === 0) setSheetsLoaded(true);
+    doc.body.className = 'ics-dialog-frame';
+    setBody(doc.body);
+    return () => links.forEach((link) => link.remove());
+    // The frame is set up once per opening; language and title are updated below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    doc.documentElement.lang = locale.replace('_', '-');
+    doc.title = heading;
+  }, [locale, heading]);
+
+  const ready = sheetsLoaded && settled;
+  // Focus moves into the dialog on open (to its first control), once it is shown.
+  useEffect(() => {
+    if (!ready || !body) return;
+    const doc = body.ownerDocument;
+    if (doc.activeElement && doc.activeElement !== body) return;
+    tabbables(body)[0]?.focus();
+  }, [ready, body]);
+  useEffect(() => {
+    // Until the content is ready, the close control is the one thing to focus.
+    body?.querySelector<HTMLElement>('.ics-dialog__close')?.focus();
+  }, [body]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closing.current();
+    } else if (event.key === 'Tab' && body) {
+      if (trapTab(body, body.ownerDocument.activeElement, event.shiftKey)) event.preventDefault();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="ics-dialog"
+      aria-label={heading}
+      style={{
+        width: DIALOG_SIZE.width,
+        height: DIALOG_SIZE.height,
+        maxWidth: '100vw',
+        maxHeight: '100vh',
+        padding: 0,
+        border: 0,
+        borderRadius: 8,
+        overflow: 'hidden',
+        boxSizing: 'border-box',
+      }}
+      onCancel={(event) => {
+        // Escape while focus is on the dialog itself, outside the frame (SW-2.8).
+        event.preventDefault();
+        closing.current();
+      }}
+    >
+      <iframe
+        ref={frame}
+        name={DIALOG_NAME}
+        title={messages.dialogLabel}
+        style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+      />
+      {body
+        ? createPortal(
+            <div
+              className="ics-dialog__layout"
+              onKeyDown={onKeyDown}
+              data-stylesheets={sheetsLoaded ? 'loaded' : 'loading'}
+              data-ready={ready || undefined}
+            >
+              <header className="ics-dialog__header">
+                <div className="ics-dialog__titles">
+                  <h1 className="ics-dialog__title" id={titleId}>
+                    {heading}
+                  </h1>
+                  <p className="ics-dialog__subtitle">{messages.subtitle}</p>
+                </div>
+                <button
+                  type="button"
+                  className="ics-dialog__close"
+                  aria-label={messages.closeDialog}
+                  title={messages.closeDialog}
+                  onClick={() => closing.current()}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </header>
+              {ready ? null : (
+                <div className="ics-dialog__loader" role="status" data-loader="true">
+                  <span className="ics-spinner" aria-hidden="true" />
+                  <span>{messages.loading}</span>
+                </div>
+              )}
+              <div className="ics-dialog__body" hidden={!ready}>
+                <ServiceSwitcher
+                  {...switcher}
+                  locale={locale}
+                  onRequestClose={() => closing.current()}
+                  onSettled={() => setSettled(true)}
+                />
+              </div>
+            </div>,
+            body,
+          )
+        : null}
+    </dialog>
+  );
+}
