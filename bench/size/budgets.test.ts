@@ -18,10 +18,10 @@ describe('given the size budgets', () => {
     expect(kb).toBeLessThanOrEqual(10);
   });
 
-  it('keeps the platform client within 12 kB gzip', async () => {
+  it('keeps the whole client, every service bound, within 20 kB gzip', async () => {
     const kb = await entryKb('bench/size/client-entry.ts');
     record('client-js', kb);
-    expect(kb).toBeLessThanOrEqual(12);
+    expect(kb).toBeLessThanOrEqual(20);
   }, 60_000);
 
   it('keeps the client core (transport, session, access; tree-shaken) within 12 kB gzip', async () => {

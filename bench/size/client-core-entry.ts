@@ -1,7 +1,2 @@
 // The client core: transport, session (token, idle, keep-alive, time worker) and access.
-export {
-  createPlatformClient,
-  hasAccess,
-  isExpiredOrInGrace,
-  userIdOf,
-} from '@ics/platform-client';
+export { createPlatformCore, hasAccess, isExpiredOrInGrace, userIdOf } from '@ics/platform-client';

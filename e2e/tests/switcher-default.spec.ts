@@ -114,7 +114,12 @@ test.describe('given Ada Admin choosing her default service', () => {
       'cdq',
     );
     await expect.poll(() => preferred(page)).toBe('cdq');
-    await injectFault(page, { endpoint: 'preferences.deleteUserPreference', status: 503 });
+    // A 503 is transient: the client retries it twice, so it must outlast three attempts.
+    await injectFault(page, {
+      endpoint: 'preferences.deleteUserPreference',
+      status: 503,
+      times: 3,
+    });
     await frame.getByRole('button', { name: 'Remove Data Quality as the default service' }).click();
     await expect(
       frame.getByRole('alert').filter({ hasText: 'Failed to unset default service' }),

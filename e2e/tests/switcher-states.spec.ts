@@ -27,7 +27,8 @@ test.describe('given a product fetch that fails', () => {
   });
 
   test('[SW-4.2] the standalone page shows the error view too', async ({ page }) => {
-    await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 503 });
+    // A 503 is transient: the client retries it twice, so it must outlast three attempts.
+    await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 503, times: 3 });
     await page.goto('/demo/services.html');
     await expect(page.getByRole('alert')).toHaveAttribute('data-error', 'true');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -1,4 +1,9 @@
 export {
+  createPlatformCore,
+  type PlatformCore,
+  type PlatformCoreOptions,
+} from './createPlatformCore.ts';
+export {
   createPlatformClient,
   type PlatformClient,
   type PlatformClientOptions,

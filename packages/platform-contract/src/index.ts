@@ -11,6 +11,25 @@ export {
   type ResponseOf,
 } from './endpoint.ts';
 export { encodePathValue, fillPath, templateParams } from './path.ts';
+// Each group on its own, so an application bundles only the endpoints it calls.
+export { authorisationEndpoints } from './endpoints/authorisation.ts';
+export { brandingEndpoints } from './endpoints/branding.ts';
+export { identityEndpoints } from './endpoints/identity.ts';
+export { licenceEndpoints } from './endpoints/licence.ts';
+export { meteringEndpoints } from './endpoints/metering.ts';
+export { preferencesEndpoints } from './endpoints/preferences.ts';
+export { sessionEndpoints } from './endpoints/session.ts';
+export { shellEndpoints } from './endpoints/shell.ts';
+export { usersEndpoints } from './endpoints/users.ts';
+export { bundlesEndpoints } from './endpoints/bundles.ts';
+export { repositoryEndpoints } from './endpoints/repository.ts';
+export { migrationEndpoints } from './endpoints/migration.ts';
+export { notificationsEndpoints } from './endpoints/notifications.ts';
+export { schedulesEndpoints } from './endpoints/schedules.ts';
+export { sourceControlEndpoints } from './endpoints/sourceControl.ts';
+export { notificationSettingsEndpoints } from './endpoints/notificationSettings.ts';
+export { authEndpoints } from './endpoints/auth.ts';
+export { tokenEndpoints } from './endpoints/token.ts';
 export { contract, listEndpoints, type DeclaredEndpoint, type ServiceGroup } from './contract.ts';
 export * from './entities.ts';
 export type * from './entities/authorisation.ts';

@@ -173,3 +173,36 @@ describe('given the served test extension bundle', () => {
     ]);
   });
 });
+
+describe('given the other session and management calls, over real HTTP', () => {
+  it('[PC-7.18] POSTs logout, selectOrg and saasLogout.do, and adds and deletes users on the management service', async () => {
+    const { client: ada, env: adaEnv } = await signedInClient(url, 'usr-ada-0000001');
+    const added = await ada.users.addUser({
+      userName: 'pat.temp@acme.example',
+      firstName: 'Pat',
+      lastName: 'Temp',
+      email: 'pat.temp@acme.example',
+      timeZone: 'Asia/Tokyo',
+      roleIds: ['rol-acme-member'],
+    });
+    expect((await ada.identity.getUser(added.id)).displayName).toBe('Pat Temp');
+    expect(await ada.users.deleteUsers([added.id])).toEqual({ deletedIds: [added.id] });
+    await expect(ada.identity.getUser(added.id)).rejects.toMatchObject({ status: 404 });
+
+    await ada.selectOrg('org-emea-000002');
+    expect((await ada.session.getUser()).currentOrgId).toBe('org-emea-000002');
+    await ada.logout();
+    expect(adaEnv.navigations).toEqual([`${url}/identity-service/logout`]);
+    const afterLogout = await adaEnv.fetch(`${url}/session-service/api/v1/session/User`, {
+      method: 'GET',
+    });
+    expect(afterLogout.status).toBe(401);
+
+    const { client: lee, env: leeEnv } = await signedInClient(url, 'usr-lee-0000001');
+    await lee.saasLogout();
+    const afterSaas = await leeEnv.fetch(`${url}/session-service/api/v1/session/User`, {
+      method: 'GET',
+    });
+    expect(afterSaas.status).toBe(401);
+  });
+});

@@ -1,4 +1,8 @@
-import { contract, type ProductContributionList } from '@ics/platform-contract';
+import {
+  type ProductContributionList,
+  authEndpoints,
+  tokenEndpoints,
+} from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 import type { TokenCalls } from '../session/tokenManager.ts';
 
@@ -14,8 +18,8 @@ export interface AuthService {
 
 /** The auth group's calls, and the token calls the session manager uses. */
 export function authService(binder: Binder): { auth: AuthService; tokenCalls: TokenCalls } {
-  const a = contract.auth;
-  const t = contract.token;
+  const a = authEndpoints;
+  const t = tokenEndpoints;
   const selectOrg = binder.bind(a.selectOrg);
   const keepAlive = binder.bind(a.keepAlive);
   const contribution = binder.bind(a.getProductContribution, { cache: true });

@@ -1,4 +1,8 @@
-import { contract, type AccountUrl, type ClientAttributes } from '@ics/platform-contract';
+import {
+  type AccountUrl,
+  type ClientAttributes,
+  authorisationEndpoints,
+} from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** The authorisation service: client attributes, upgrade and billing addresses. */
@@ -12,7 +16,7 @@ export interface AuthorisationService {
 }
 
 export function authorisationService(binder: Binder): AuthorisationService {
-  const a = contract.authorisation;
+  const a = authorisationEndpoints;
   const clientAttributes = binder.bind(a.getClientAttributes);
   const upgradeUrl = binder.bind(a.getUpgradeUrl);
   const billingUrl = binder.bind(a.getBillingUrl);

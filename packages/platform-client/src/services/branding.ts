@@ -1,5 +1,4 @@
 import {
-  contract,
   type AppBranding,
   type ODataCollection,
   type ODataQuery,
@@ -7,6 +6,7 @@ import {
   type OrgBranding,
   type OrgBrandingInput,
   type Theme,
+  brandingEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -39,7 +39,7 @@ export interface BrandingService {
 }
 
 export function brandingService(binder: Binder): BrandingService {
-  const b = contract.branding;
+  const b = brandingEndpoints;
   const call = {
     getAppBranding: binder.bind(b.getAppBranding),
     getOrgBranding: binder.bind(b.getOrgBranding),

@@ -1,10 +1,10 @@
 import {
-  contract,
   type Bundle,
   type BundleDefinition,
   type BundleDefinitionBody,
   type BundleInstallation,
   type BundleValidation,
+  bundlesEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -51,7 +51,7 @@ export interface BundlesService {
 }
 
 export function bundlesService(binder: Binder): BundlesService {
-  const c = contract.bundles;
+  const c = bundlesEndpoints;
   const b = {
     getDefinitions: binder.bind(c.getBundleDefinitions),
     create: binder.bind(c.createBundleDefinition),

@@ -1,5 +1,4 @@
 import {
-  contract,
   type CurrentUserInfo,
   type IdentityConfigInfo,
   type IdentityUser,
@@ -13,6 +12,7 @@ import {
   type UserProfile,
   type UserProfileUpdate,
   type UserUpdate,
+  identityEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -87,7 +87,7 @@ export interface IdentityService {
 }
 
 export function identityService(binder: Binder): IdentityService {
-  const i = contract.identity;
+  const i = identityEndpoints;
   const call = {
     getUserProfile: binder.bind(i.getUserProfile),
     updateUserProfile: binder.bind(i.updateUserProfile),

@@ -1,4 +1,8 @@
-import { contract, type EffectiveLicenses, type LicenseViews } from '@ics/platform-contract';
+import {
+  type EffectiveLicenses,
+  type LicenseViews,
+  licenceEndpoints,
+} from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** The licence service: an organisation's licences by state, and its assigned editions. */
@@ -10,8 +14,8 @@ export interface LicenceService {
 }
 
 export function licenceService(binder: Binder): LicenceService {
-  const effective = binder.bind(contract.licence.getEffectiveLicenses);
-  const views = binder.bind(contract.licence.getViews);
+  const effective = binder.bind(licenceEndpoints.getEffectiveLicenses);
+  const views = binder.bind(licenceEndpoints.getViews);
   return {
     effectiveLicenses: (orgId, options = {}) => effective({ params: { orgId }, ...options }),
     views: (orgId, options = {}) => views({ params: { orgId }, ...options }),

@@ -1,10 +1,10 @@
 import {
-  contract,
   type ODataCollection,
   type UsageEvent,
   type UsageQuery,
   type UsageRecord,
   type UsageSummary,
+  meteringEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -19,7 +19,7 @@ export interface MeteringService {
 }
 
 export function meteringService(binder: Binder): MeteringService {
-  const m = contract.metering;
+  const m = meteringEndpoints;
   const usage = binder.bind(m.getUsage);
   const summary = binder.bind(m.getUsageSummary);
   const record = binder.bind(m.recordUsage);

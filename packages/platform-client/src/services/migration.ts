@@ -1,5 +1,4 @@
 import {
-  contract,
   type ComparableObjectType,
   type CreateExportJobBody,
   type CreateImportJobBody,
@@ -7,6 +6,7 @@ import {
   type ImportJob,
   type ImportPackage,
   type MigrationObject,
+  migrationEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -42,7 +42,7 @@ export interface MigrationService {
 }
 
 export function migrationService(binder: Binder): MigrationService {
-  const m = contract.migration;
+  const m = migrationEndpoints;
   const b = {
     exports: binder.bind(m.getExportJobs),
     createExport: binder.bind(m.createExportJob),

@@ -1,4 +1,4 @@
-import { contract, type NotificationSettings } from '@ics/platform-contract';
+import { type NotificationSettings, notificationSettingsEndpoints } from '@ics/platform-contract';
 import { ConfigurationError } from '../errors.ts';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -21,8 +21,8 @@ export function notificationSettingsService(
   binder: Binder,
   getAccessToken: AccessTokenProvider | undefined,
 ): NotificationSettingsService {
-  const get = binder.bind(contract.notificationsettings.getSettings);
-  const update = binder.bind(contract.notificationsettings.updateSettings);
+  const get = binder.bind(notificationSettingsEndpoints.getSettings);
+  const update = binder.bind(notificationSettingsEndpoints.updateSettings);
   const authorization = async () => {
     if (!getAccessToken) {
       throw new ConfigurationError(

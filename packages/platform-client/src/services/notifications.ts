@@ -1,5 +1,4 @@
 import {
-  contract,
   type BellSearchBody,
   type BellSearchResult,
   type NotificationAction,
@@ -7,6 +6,7 @@ import {
   type NotificationMessage,
   type NotificationPreferences,
   type ReceivedMessagesQuery,
+  notificationsEndpoints,
 } from '@ics/platform-contract';
 import { PlatformError } from '../errors.ts';
 import type { Binder, CallOptions } from '../http/bind.ts';
@@ -95,7 +95,7 @@ export function notificationsService(
   binder: Binder,
   support: NotificationActionSupport,
 ): NotificationsService {
-  const n = contract.notifications;
+  const n = notificationsEndpoints;
   const b = {
     bell: binder.bind(n.searchBellNotifications),
     categories: binder.bind(n.getCategories),

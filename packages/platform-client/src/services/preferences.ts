@@ -1,9 +1,9 @@
 import {
-  contract,
   type Endpoint,
   type None,
   type ODataCollection,
   type UserPreference,
+  preferencesEndpoints,
 } from '@ics/platform-contract';
 import type { PlatformEnvironment } from '../environment.ts';
 import type { Binder, BoundCall, CallOptions } from '../http/bind.ts';
@@ -71,7 +71,7 @@ export function preferencesService(
   binder: Binder,
   console: PlatformEnvironment['console'],
 ): PreferencesService {
-  const p = contract.preferences;
+  const p = preferencesEndpoints;
   const user: StoreCalls<{ userId: string }> = {
     list: binder.bind(p.getUserPreferences),
     create: binder.bind(p.createUserPreference),

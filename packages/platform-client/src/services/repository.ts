@@ -1,5 +1,4 @@
 import {
-  contract,
   validateDescription,
   validateRepositoryName,
   type Acl,
@@ -18,6 +17,7 @@ import {
   type SourceSpec,
   type Tag,
   type UpdateEntityBody,
+  repositoryEndpoints,
 } from '@ics/platform-contract';
 import { PlatformError } from '../errors.ts';
 import type { Binder, CallOptions } from '../http/bind.ts';
@@ -164,7 +164,7 @@ export interface RepositoryService {
 }
 
 export function repositoryService(binder: Binder): RepositoryService {
-  const r = contract.repository;
+  const r = repositoryEndpoints;
   const b = {
     getProjects: binder.bind(r.getProjects),
     createProject: binder.bind(r.createProject),

@@ -1,4 +1,4 @@
-import { contract, type Schedule, type ScheduleBody } from '@ics/platform-contract';
+import { type Schedule, type ScheduleBody, schedulesEndpoints } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** The scheduler service: named schedules that jobs run on. */
@@ -10,8 +10,8 @@ export interface SchedulesService {
 }
 
 export function schedulesService(binder: Binder): SchedulesService {
-  const create = binder.bind(contract.schedules.createSchedule);
-  const list = binder.bind(contract.schedules.getSchedules);
+  const create = binder.bind(schedulesEndpoints.createSchedule);
+  const list = binder.bind(schedulesEndpoints.getSchedules);
   return {
     create: (body, o = {}) => create({ body, ...o }),
     list: async (o = {}) => (await list(o)).value,

@@ -1,4 +1,4 @@
-import { contract, type UserSession } from '@ics/platform-contract';
+import { type UserSession, sessionEndpoints } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** The session service: who is signed in, and ending the browser session. */
@@ -10,8 +10,8 @@ export interface SessionService {
 }
 
 export function sessionService(binder: Binder): SessionService {
-  const getUser = binder.bind(contract.session.getUser);
-  const logout = binder.bind(contract.session.logout);
+  const getUser = binder.bind(sessionEndpoints.getUser);
+  const logout = binder.bind(sessionEndpoints.logout);
   return {
     getUser: (options = {}) => getUser(options),
     logout: (options = {}) => logout(options),

@@ -1,11 +1,11 @@
 import {
-  contract,
   type AnalyticsConfig,
   type ProductRegistryItem,
   type ProductsWithLicenses,
   type ShellConfig,
   type TrialUrl,
   type UserProductsInfo,
+  shellEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -31,12 +31,12 @@ export function shellService(
 ): ShellService {
   // `config` is bound for the contract's sake, but read through the directory so that the
   // bootstrap call is made once per client.
-  binder.bind(contract.shell.getConfig);
-  const getProductsWithLicenses = binder.bind(contract.shell.getProductsWithLicenses);
-  const getAnalytics = binder.bind(contract.shell.getAnalytics);
-  const getProductRegistry = binder.bind(contract.shell.getProductRegistry);
-  const getUserProductsInfo = binder.bind(contract.shell.getUserProductsInfo);
-  const getTrialUrlIfEnabled = binder.bind(contract.shell.getTrialUrlIfEnabled);
+  binder.bind(shellEndpoints.getConfig);
+  const getProductsWithLicenses = binder.bind(shellEndpoints.getProductsWithLicenses);
+  const getAnalytics = binder.bind(shellEndpoints.getAnalytics);
+  const getProductRegistry = binder.bind(shellEndpoints.getProductRegistry);
+  const getUserProductsInfo = binder.bind(shellEndpoints.getUserProductsInfo);
+  const getTrialUrlIfEnabled = binder.bind(shellEndpoints.getTrialUrlIfEnabled);
   return {
     getConfig: (options = {}) => config(options.signal),
     getProductsWithLicenses: (options = {}) => getProductsWithLicenses(options),

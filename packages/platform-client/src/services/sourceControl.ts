@@ -1,5 +1,4 @@
 import {
-  contract,
   type CompareJob,
   type CompareResult,
   type OAuthRedirect,
@@ -10,6 +9,7 @@ import {
   type ScmCredential,
   type ScmCredentialBody,
   type ScmProvider,
+  sourceControlEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -64,7 +64,7 @@ export interface SourceControlService {
 }
 
 export function sourceControlService(binder: Binder): SourceControlService {
-  const s = contract.sourcecontrol;
+  const s = sourceControlEndpoints;
   const b = {
     getCred: binder.bind(s.getUserCredential),
     saveCred: binder.bind(s.saveUserCredential),

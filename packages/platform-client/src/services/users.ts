@@ -1,9 +1,10 @@
 import {
-  contract,
   type IdentityUser,
   type NewUser,
   type UserDeletionResult,
   type UserUpdate,
+  identityEndpoints,
+  usersEndpoints,
 } from '@ics/platform-contract';
 import type { Binder, CallOptions } from '../http/bind.ts';
 
@@ -21,9 +22,9 @@ export interface UsersService {
 }
 
 export function usersService(binder: Binder): UsersService {
-  const addUser = binder.bind(contract.users.addUser);
-  const deleteUsers = binder.bind(contract.users.deleteUsers);
-  const updateUser = binder.bind(contract.identity.updateUser);
+  const addUser = binder.bind(usersEndpoints.addUser);
+  const deleteUsers = binder.bind(usersEndpoints.deleteUsers);
+  const updateUser = binder.bind(identityEndpoints.updateUser);
   return {
     addUser: (body, options = {}) => addUser({ body, ...options }),
     updateUser: (userId, body, options = {}) =>
