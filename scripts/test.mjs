@@ -56,12 +56,20 @@ const packages = [
   'e2e',
   'bench',
 ];
-for (const dir of packages) check(`typecheck ${dir}`, 'npx', ['tsc', '-p', dir]);
-check('lint (eslint)', 'npx', ['eslint', '--max-warnings', '0', '.']);
-check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+for (const dir of packages) check(`typecheck ${dir}`, 'npx', ['--no', 'tsc', '-p', dir]);
+check('lint (eslint)', 'npx', ['--no', 'eslint', '--max-warnings', '0', '.']);
+check('format (prettier --check)', 'npx', [
+  '--no',
+  'prettier',
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
 
 run('unit and integration tests (vitest)', 'npx', [
+  '--no',
   'vitest',
   'run',
   '--reporter=default',
@@ -87,7 +95,7 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
       server.close(() => resolve(port));
     });
   });
-  run('end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test'], {
+  run('end-to-end tests in Chromium (playwright)', 'npx', ['--no', 'playwright', 'test'], {
     cwd: 'e2e',
     env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from './createPlatformClient.ts';
 import { fakeConfig, fakeEnvironment, json } from './testing/fakeEnvironment.ts';
-import { channelHub, fakeLocks, run, tab } from './testing/fakeTabs.ts';
+import { channelHub, fakeLocks, makeJwt, run, tab } from './testing/fakeTabs.ts';
 
 /** A fake platform: the config, logout, and a contribution list that changes per call. */
 function platform() {
@@ -49,5 +49,52 @@ describe('given cached calls of a client', () => {
     await client.selectOrg('org-emea-000002');
     await client.auth.getProductContribution('demo-host');
     expect(served()).toBe(2);
+  });
+});
+
+describe('given a session whose token changes hands', () => {
+  /** A platform whose tokens name `user.id`, and whose contribution list changes per call. */
+  function identityPlatform(user: { id: string }) {
+    let served = 0;
+    const base = fakeEnvironment((url) => {
+      if (url.pathname.endsWith('/config')) return json(200, fakeConfig);
+      if (url.pathname.includes('ProductContribution'))
+        return json(200, { value: [], n: ++served });
+      if (/\/jwt\/(Token|Renew2?)$/.test(url.pathname)) {
+        const iat = Math.floor(base.now() / 1000);
+        const jwt = makeJwt({
+          nonce: url.searchParams.get('nonce'),
+          client_id: url.searchParams.get('client_id'),
+          user_id: user.id,
+          org_id: 'org-acme-000001',
+          iat,
+          exp: iat + 300,
+        });
+        return json(200, { jwt_token: jwt, session_expiry: '2030-01-01T00:00:00Z' });
+      }
+      return json(404, {});
+    });
+    return { base, served: () => served };
+  }
+
+  it.each([
+    ['another user', 'usr-lee-0000001', 2],
+    ['the same user', 'usr-ada-0000001', 1],
+  ])('clears the cache when a renewed token names %s, and only then', async (_, next, fetches) => {
+    const user = { id: 'usr-ada-0000001' };
+    const { base, served } = identityPlatform(user);
+    const client = createPlatformClient({ environment: tab(base, { hub: channelHub() }) });
+    const session = client.startSession({ token: { peerWaitMs: 0 } });
+    await run(base, 1000);
+    await client.auth.getProductContribution('demo-host');
+    user.id = next;
+    // Past the renewal (about 4 minutes before the 5-minute expiry), within the cache's 5 minutes.
+    await run(base, 90_000);
+    await client.auth.getProductContribution('demo-host');
+    session.stop();
+    expect(
+      base.requests.filter((r) => /\/jwt\/Renew2?$/.test(r.url.pathname)).length,
+    ).toBeGreaterThan(0);
+    expect(served()).toBe(fetches);
   });
 });
