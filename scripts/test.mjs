@@ -3,6 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/** A tool of the installed workspace; never fetched from the registry (as npx could). */
+const bin = (name) => resolve('node_modules/.bin', name);
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -56,21 +60,12 @@ const packages = [
   'e2e',
   'bench',
 ];
-for (const dir of packages) check(`typecheck ${dir}`, 'npx', ['--no', 'tsc', '-p', dir]);
-check('lint (eslint)', 'npx', ['--no', 'eslint', '--max-warnings', '0', '.']);
-check('format (prettier --check)', 'npx', [
-  '--no',
-  'prettier',
-  '--check',
-  '--log-level',
-  'warn',
-  '.',
-]);
+for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
+check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
+check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
 
-run('unit and integration tests (vitest)', 'npx', [
-  '--no',
-  'vitest',
+run('unit and integration tests (vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -95,7 +90,7 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
       server.close(() => resolve(port));
     });
   });
-  run('end-to-end tests in Chromium (playwright)', 'npx', ['--no', 'playwright', 'test'], {
+  run('end-to-end tests in Chromium (playwright)', bin('playwright'), ['test'], {
     cwd: 'e2e',
     env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
   });
