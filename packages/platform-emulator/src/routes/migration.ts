@@ -262,6 +262,38 @@ async function runImport(
   return { status: 'SUCCESSFUL', message: null, objects, log };
 }
 
+/**
+ * Writes a new job with the defaults of PC-9.9 (executionClient UI, runType REGULAR). Export
+ * jobs start at once; import jobs wait for StartImportJob.
+ */
+async function insertJob(
+  db: Queryable,
+  job: {
+    id: string;
+    kind: 'export' | 'import';
+    user: UserSession;
+    body: { name: string; executionClient?: string; runType?: string };
+    spec: object;
+    started: boolean;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, started_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, case when $9 then now() end)`,
+    [
+      job.id,
+      job.user.orgId,
+      job.kind,
+      job.body.name,
+      job.body.executionClient ?? 'UI',
+      job.body.runType ?? 'REGULAR',
+      JSON.stringify(job.spec),
+      job.user.id,
+      job.started,
+    ],
+  );
+}
+
 function toJob(row: Row): ExportJob | ImportJob {
   const base = {
     id: row.id,
@@ -347,18 +379,14 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   router.add(m.createExportJob, { body: exportBody }, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     const id = newId();
-    await db.query(
-      `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, started_at) values ($1, $2, 'export', $3, $4, $5, $6, $7, now())`,
-      [
-        id,
-        session.user.orgId,
-        body.name,
-        body.executionClient ?? 'UI',
-        body.runType ?? 'REGULAR',
-        JSON.stringify({ objects: body.objects }),
-        session.user.id,
-      ],
-    );
+    await insertJob(db, {
+      id,
+      kind: 'export',
+      user: session.user,
+      body,
+      spec: { objects: body.objects },
+      started: true,
+    });
     return toJob(await load(session.user, id, 'export')) as ExportJob;
   });
   router.add(
@@ -480,18 +508,14 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
     if (body.importSpecification.targetLocationId)
       await findContainer(db, session.user.orgId, body.importSpecification.targetLocationId);
     const id = newId();
-    await db.query(
-      `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by) values ($1, $2, 'import', $3, $4, $5, $6, $7)`,
-      [
-        id,
-        session.user.orgId,
-        body.name,
-        body.executionClient ?? 'UI',
-        body.runType ?? 'REGULAR',
-        JSON.stringify({ importSpecification: body.importSpecification }),
-        session.user.id,
-      ],
-    );
+    await insertJob(db, {
+      id,
+      kind: 'import',
+      user: session.user,
+      body,
+      spec: { importSpecification: body.importSpecification },
+      started: false,
+    });
     return toJob(await load(session.user, id, 'import')) as ImportJob;
   });
   router.add(
