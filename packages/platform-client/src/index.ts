@@ -200,3 +200,4 @@ export {
   type DefaultServiceAction,
   type DefaultServiceOutcome,
 } from './services/defaultService.ts';
+export { PLATFORM_LOCALES, primarySubtag, type PlatformLocale } from '@ics/platform-contract';

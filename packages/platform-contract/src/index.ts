@@ -48,3 +48,9 @@ export * from './validation/repositoryRules.ts';
 export type { DocumentFilter, Paging } from './endpoints/repository.ts';
 export * from './entities/token.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
+export {
+  PLATFORM_LOCALES,
+  primarySubtag,
+  type PlatformLocale,
+  type PrimarySubtag,
+} from './locales.ts';

@@ -10,7 +10,7 @@ import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { fieldsOf, keysOf } from '../testing/fields.ts';
-import { signedInClient, startEmulator } from './support.ts';
+import { clientAs, signedInClient, startEmulator, type Persona } from './support.ts';
 
 let emulator: Emulator;
 let url: string;
@@ -21,8 +21,7 @@ afterAll(() => emulator.close());
 
 const acme = 'org-acme-000001';
 const emea = 'org-emea-000002';
-const as = async (persona: 'ada' | 'lee' | 'nia' | 'tia') =>
-  (await signedInClient(url, `usr-${persona}-0000001`)).client;
+const as = (persona: Persona) => clientAs(url, persona);
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,

@@ -30,3 +30,11 @@ export async function signedInClient(
   if (login.status !== 303) throw new Error(`Sign-in answered ${login.status}.`);
   return { client: createPlatformClient({ environment: env }), env };
 }
+
+/** The seeded personas, by first name. */
+export type Persona = 'ada' | 'lee' | 'nia' | 'tia';
+
+/** A client signed in as a seeded persona (see `signedInClient`). */
+export async function clientAs(url: string, persona: Persona): Promise<PlatformClient> {
+  return (await signedInClient(url, `usr-${persona}-0000001`)).client;
+}

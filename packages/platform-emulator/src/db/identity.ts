@@ -46,29 +46,20 @@ const toUser = (r: UserRow): IdentityUser => ({
   roleIds: r.role_ids,
 });
 
+const userRow = async (db: Queryable, id: string): Promise<UserRow | undefined> =>
+  (await db.query<UserRow>(`${selectUsers} where u.id = $1`, [id]))[0];
+
 export async function findUser(db: Queryable, id: string): Promise<IdentityUser | undefined> {
-  const [row] = await db.query<UserRow>(`${selectUsers} where u.id = $1`, [id]);
+  const row = await userRow(db, id);
   return row && toUser(row);
 }
 
+/** The profile view of a user: the directory fields but state and roles, plus contact details. */
 export async function findProfile(db: Queryable, id: string): Promise<UserProfile | undefined> {
-  const [r] = await db.query<UserRow>(`${selectUsers} where u.id = $1`, [id]);
-  return (
-    r && {
-      id: r.id,
-      orgId: r.org_id,
-      userName: r.user_name,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      displayName: r.display_name,
-      email: r.email,
-      emailVerified: r.email_verified,
-      timeZone: r.time_zone,
-      phone: r.phone,
-      title: r.title,
-      locale: r.locale,
-    }
-  );
+  const row = await userRow(db, id);
+  if (!row) return undefined;
+  const { state: _state, roleIds: _roleIds, ...user } = toUser(row);
+  return { ...user, phone: row.phone, title: row.title, locale: row.locale };
 }
 
 export async function listOrgUsers(db: Queryable, orgId: string): Promise<IdentityUser[]> {

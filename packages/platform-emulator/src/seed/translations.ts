@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
+import {
+  PLATFORM_LOCALES,
+  primarySubtag,
+  type PlatformLocale,
+  type PrimarySubtag,
+} from '@ics/platform-contract';
 import { catalogue } from './catalogue.ts';
 
 /** Primary language subtags with a bundle; zh_CN's bundle is `zh` by the rule of SW-5.3. */
-export const bundleLanguages = [
-  'ca',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'nl',
-  'pt',
-  'ru',
-  'zh',
-] as const;
-export type BundleLanguage = (typeof bundleLanguages)[number];
+export const bundleLanguages = PLATFORM_LOCALES.map(primarySubtag);
+export type BundleLanguage = PrimarySubtag<PlatformLocale>;
 
 export interface CatalogueTranslation {
   readonly groups: Readonly<Record<string, string>>;

@@ -1,21 +1,10 @@
-/** The interface languages of the widget (SW-1.6). */
-export const LOCALES = [
-  'ca',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'nl',
-  'pt',
-  'ru',
-  'zh_CN',
-] as const;
-export type Locale = (typeof LOCALES)[number];
+import { PLATFORM_LOCALES, primarySubtag, type PlatformLocale } from '@ics/platform-client';
 
-const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [l.split('_')[0] as string, l]));
+/** The interface languages of the widget (SW-1.6): the platform's. */
+export const LOCALES = PLATFORM_LOCALES;
+export type Locale = PlatformLocale;
+
+const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [primarySubtag(l), l]));
 
 /**
  * The first of the browser's languages whose primary subtag is supported; 'zh-CN' (and any
@@ -32,7 +21,7 @@ export function chooseLocale(languages: readonly string[] | undefined): Locale {
 }
 
 /** The primary subtag used in translation-bundle addresses (SW-5.3): zh_CN → zh. */
-export const bundleSubtag = (locale: Locale) => locale.split('_')[0] as string;
+export const bundleSubtag: (locale: Locale) => string = primarySubtag;
 
 /** BCP 47 form for Intl APIs: zh_CN → zh-CN. */
 export const bcp47 = (locale: Locale) => locale.replace('_', '-');
