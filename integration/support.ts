@@ -1,6 +1,6 @@
 import { createEmulator, type Emulator, type EmulatorOptions } from '@ics/platform-emulator';
-import { createPlatformClient, type PlatformClient } from '../createPlatformClient.ts';
-import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
+import { createPlatformClient, type PlatformClient } from '@ics/platform-client';
+import { nodeEnvironment, type NodeEnvironment } from '@ics/platform-client/node';
 
 /** An emulator on an ephemeral loopback port, with a throw-away database. */
 export async function startEmulator(

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createEmulator, signJwt, type Emulator } from '@ics/platform-emulator';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../createPlatformClient.ts';
-import { nodeEnvironment } from '../node/nodeEnvironment.ts';
+import { createPlatformClient } from '@ics/platform-client';
+import { nodeEnvironment } from '@ics/platform-client/node';
 import { signedInClient, startEmulator } from './support.ts';
 
 /**
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const guide = readFileSync(new URL('../../../../docs/client.md', import.meta.url), 'utf8');
+const guide = readFileSync(new URL('../docs/client.md', import.meta.url), 'utf8');
 /** The services whose sections this test runs (other sections belong to other suites). */
 const sections = [
   'Identity',

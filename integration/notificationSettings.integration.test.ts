@@ -1,9 +1,10 @@
-import type { Emulator } from '@ics/platform-emulator';
-import { signJwt } from '@ics/platform-emulator';
+import { signJwt, type Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../createPlatformClient.ts';
-import { ConfigurationError } from '../errors.ts';
-import type { SessionManager } from '../session/sessionManager.ts';
+import {
+  ConfigurationError,
+  createPlatformClient,
+  type SessionManager,
+} from '@ics/platform-client';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;
