@@ -8,6 +8,7 @@ import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { registerFaults } from './faults.ts';
+import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './routes/apiError.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerAssets } from './routes/assets.ts';
@@ -52,8 +53,10 @@ export interface EmulatorOptions {
   readonly maintenanceWindowEnd?: string;
   /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
   readonly faults?: boolean;
-  /** Fastify's request log; default off. */
-  readonly logger?: boolean;
+  /** Level of the structured request log (JSON lines, one per event); default `'silent'`. */
+  readonly logLevel?: LogLevel;
+  /** Where the log lines go; default standard output. */
+  readonly logDestination?: { write(line: string): void };
 }
 
 export interface Emulator {
@@ -78,19 +81,25 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await seedServices(db);
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: {
+      level: options.logLevel ?? 'silent',
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
+    },
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    frameworkErrors,
   });
+  // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
+  let closing = false;
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
-    const requestId = request.headers['x-request-id'];
-    if (typeof requestId === 'string' && /^[\w-]{1,64}$/.test(requestId))
-      reply.header('X-Request-Id', requestId);
+    reply.header('X-Request-Id', request.id);
+    if (closing) reply.header('Connection', 'close');
     if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
       reply.header(
         'Content-Security-Policy',
@@ -108,9 +117,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         .code(status)
         .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
     }
-    request.log.error(error);
+    request.log.error({ err: error }, 'failed to answer');
     return reply.code(500).send({
-      error: { code: 'INTERNAL', message: 'The emulator failed to answer; see its log.' },
+      error: {
+        code: 'INTERNAL',
+        message: `The emulator failed to answer; see its log for request ${request.id}.`,
+      },
     });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -119,6 +131,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
+  registerHealth(app, db);
   if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db));
   sessionRoutes(router, db);
@@ -189,9 +202,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         throw new Error('The emulator has no address.');
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
+    /** Stops accepting, lets requests in flight finish, then closes the database. */
     async close() {
+      closing = true;
       await app.close();
       await db.close();
+      app.log.info('database closed');
     },
   };
 }
