@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createEmulator, signJwt, type Emulator } from '@ics/platform-emulator';
+import { createEmulator, type Emulator } from '@ics/platform-emulator';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '@ics/platform-client';
@@ -12,7 +12,6 @@ import { signedInClient, startEmulator } from './support.ts';
  */
 const modules: Record<string, unknown> = {
   createEmulator,
-  signJwt,
   createPlatformClient,
   nodeEnvironment,
 };

@@ -7,10 +7,12 @@ import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.t
 import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
+import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './routes/apiError.ts';
 import { JwtIssuer } from './auth/jwt.ts';
+import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
@@ -35,6 +37,9 @@ import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedServices } from './seed/services.ts';
 
+/** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
+const UNIQUE_VIOLATION = '23505';
+
 export interface EmulatorOptions {
   /**
    * Where the data lives: a directory for embedded PostgreSQL that survives restarts,
@@ -53,6 +58,11 @@ export interface EmulatorOptions {
   readonly maintenanceWindowEnd?: string;
   /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
   readonly faults?: boolean;
+  /**
+   * The HS256 key of the platform's JWTs. Default: `EMULATOR_JWT_SECRET`, else a random key
+   * kept in the database, so every process on one database signs and verifies alike.
+   */
+  readonly jwtSecret?: string;
   /** Level of the structured request log (JSON lines, one per event); default `'silent'`. */
   readonly logLevel?: LogLevel;
   /** Where the log lines go; default standard output. */
@@ -63,6 +73,8 @@ export interface Emulator {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly router: ContractRouter;
+  /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
+  signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
   close(): Promise<void>;
@@ -79,6 +91,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await migrate(db);
   await seed(db);
   await seedServices(db);
+  const jwtSecret =
+    options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
 
   const app = Fastify({
     logger: {
@@ -111,6 +125,13 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    // A write that lost a race on a unique constraint (another request, maybe another
+    // process, wrote the same name first) is a conflict, not a failure.
+    if (error.code === UNIQUE_VIOLATION) {
+      return reply.code(409).send({
+        error: { code: 'CONFLICT', message: 'Another request wrote the same name first.' },
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
@@ -151,12 +172,16 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   notificationsRoutes(router, db);
   schedulesRoutes(router, db);
   sourceControlRoutes(router, db);
-  notificationSettingsRoutes(router, db);
+  notificationSettingsRoutes(router, db, jwtSecret);
   // Import packages arrive as binary bodies.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
     done(null, b),
   );
-  tokenRoutes(router, db, new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800 }));
+  tokenRoutes(
+    router,
+    db,
+    new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800, secret: jwtSecret }),
+  );
   authRoutes(router, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
@@ -195,6 +220,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     app,
     db,
     router,
+    signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
