@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { registerFaults } from './faults.ts';
 import { ApiError } from './routes/apiError.ts';
+import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerAssets } from './routes/assets.ts';
 import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
@@ -119,6 +120,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
+  registerInputGuards(app);
   if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db));
   sessionRoutes(router, db);
