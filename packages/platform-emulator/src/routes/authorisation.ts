@@ -1,8 +1,9 @@
 import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
+import { findClient } from '../db/clients.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../policy/policy.ts';
 import { notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 import { idSchema, keyParams } from './schemas.ts';
@@ -12,15 +13,9 @@ export function authorisationRoutes(router: ContractRouter, db: Database): void 
   const a = contract.authorisation;
 
   router.add(a.getClientAttributes, { params: keyParams('clientId') }, async ({ params }) => {
-    const [row] = await db.query<{
-      client_id: string;
-      name: string;
-      attributes: Record<string, string>;
-    }>('select client_id, name, attributes from auth_clients where client_id = $1', [
-      params.clientId,
-    ]);
-    if (!row) throw notFound(`The client '${params.clientId}'`);
-    return { clientId: row.client_id, name: row.name, attributes: row.attributes };
+    const client = await findClient(db, params.clientId);
+    if (!client) throw notFound(`The client '${params.clientId}'`);
+    return client;
   });
 
   router.add(

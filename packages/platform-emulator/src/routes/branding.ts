@@ -11,7 +11,7 @@ import {
   listThemes,
   saveOrgBranding,
 } from '../db/branding.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { odataQuerySchema, queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';

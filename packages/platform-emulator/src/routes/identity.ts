@@ -16,7 +16,8 @@ import {
   updateUserFields,
 } from '../db/identity.ts';
 import { isTimeZone, timeZones } from '../seed/timeZones.ts';
-import { isAdmin, requireAdmin, requireVisibleOrg } from './access.ts';
+import { endUserSessions } from '../db/sessions.ts';
+import { isAdmin, requireAdmin, requireAnotherAdmin, requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { odataQuerySchema, queryCollection, type Fields } from './odata.ts';
 import type { ContractRouter } from './router.ts';
@@ -217,12 +218,21 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
       checkTimeZone('body.timeZone', body.timeZone);
       await checkRoles(db, user.orgId, body.roleIds);
       const { roleIds, ...fields } = body;
+      const roles = await listRoles(db, user.orgId);
+      const adminRole = (ids: readonly string[]) =>
+        roles.some((r) => ids.includes(r.id) && r.privileges.includes('admin'));
+      const wasAdmin = user.state === 'ACTIVE' && adminRole(user.roleIds);
+      const staysAdmin =
+        (fields.state ?? user.state) === 'ACTIVE' && adminRole(roleIds ?? user.roleIds);
       // A changed address is unverified until its owner confirms it.
       const verified =
         fields.email !== undefined && fields.email !== user.email ? { emailVerified: false } : {};
       await db.transaction(async (tx) => {
+        await requireAnotherAdmin(tx, user, wasAdmin && !staysAdmin);
         await updateUserFields(tx, user.id, { ...fields, ...verified });
         if (roleIds) await replaceUserRoles(tx, user.id, roleIds);
+        // A disabled user's sessions end: re-enabling them later brings none back.
+        if (fields.state === 'DISABLED') await endUserSessions(tx, user.id);
       });
       return (await findUser(db, user.id)) ?? user;
     },
