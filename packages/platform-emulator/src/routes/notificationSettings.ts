@@ -17,7 +17,7 @@ const settingsBody = obj(
 /** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
 export function notificationSettingsRoutes(router: ContractRouter, db: Database): void {
   const s = contract.notificationsettings;
-  router.add(s.getSettings, { public: true }, async ({ request }) => {
+  router.add(s.getSettings, {}, async ({ request }) => {
     const claims = await verifyBearerSession(db, request);
     const [row] = await db.query<{ settings: NotificationSettings }>(
       'select settings from notification_settings where user_id = $1',
@@ -25,7 +25,7 @@ export function notificationSettingsRoutes(router: ContractRouter, db: Database)
     );
     return row?.settings ?? defaults;
   });
-  router.add(s.updateSettings, { public: true, body: settingsBody }, async ({ request, body }) => {
+  router.add(s.updateSettings, { body: settingsBody }, async ({ request, body }) => {
     const claims = await verifyBearerSession(db, request);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)
