@@ -147,3 +147,25 @@ export async function requireSubtree(
 ): Promise<void> {
   for (const row of await subtreeOf(q, id)) await requirePermission(q, user, row, permission);
 }
+
+/**
+ * Whose preferences a user may use: their own; their organisation's to read, and to change as
+ * an administrator. Answers the owner for the preference store.
+ */
+export function requirePreferenceOwner<K extends 'user' | 'org'>(
+  user: UserSession,
+  kind: K,
+  id: string,
+  write: boolean,
+): { kind: K; id: string } {
+  if (kind === 'user' && id !== user.id) throw forbidden('You may only use your own preferences.');
+  if (kind === 'org') {
+    if (id !== user.orgId) throw forbidden("You may only use your own organization's preferences.");
+    if (write && !isAdmin(user)) {
+      throw forbidden(
+        "Only an organization administrator may change the organization's preferences.",
+      );
+    }
+  }
+  return { kind, id };
+}

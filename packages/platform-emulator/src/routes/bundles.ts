@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contract, type Bundle, type BundleStatus, type UserSession } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import { copyTree, findContainer, freeName } from '../db/repository.ts';
-import {
-  requireAdmin,
-  requireBundleControl,
-  requirePermission,
-  requireSubtree,
-} from '../policy/policy.ts';
+import { requireBundleControl, requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
 import { boolQuery, checkNameRules, idParams, anyText, list, newId, obj, text } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -348,7 +343,6 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
           );
         }
         checkAccessCode(bundle, body.accessCode);
-        requireAdmin(session.user, 'push bundles');
         const subOrgs = await tx.query<{ id: string }>(
           'select id from orgs where parent_id = $1 and id <> $1 order by id',
           [session.user.orgId],

@@ -21,7 +21,7 @@ export function notificationSettingsRoutes(
   jwtSecret: string,
 ): void {
   const s = contract.notificationsettings;
-  router.add(s.getSettings, { public: true }, async ({ request }) => {
+  router.add(s.getSettings, {}, async ({ request }) => {
     const claims = await verifyBearerSession(db, request, jwtSecret);
     const [row] = await db.query<{ settings: NotificationSettings }>(
       'select settings from notification_settings where user_id = $1',
@@ -29,7 +29,7 @@ export function notificationSettingsRoutes(
     );
     return row?.settings ?? defaults;
   });
-  router.add(s.updateSettings, { public: true, body: settingsBody }, async ({ request, body }) => {
+  router.add(s.updateSettings, { body: settingsBody }, async ({ request, body }) => {
     const claims = await verifyBearerSession(db, request, jwtSecret);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)

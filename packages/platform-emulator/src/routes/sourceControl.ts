@@ -8,7 +8,7 @@ import {
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
-import { requireAdmin, requireEntity, requirePermission } from '../policy/policy.ts';
+import { requireEntity, requirePermission } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { idParams, ids, intQuery, newId, obj, pageOf, text } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -218,7 +218,6 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       ),
     },
     async ({ session, body }) => {
-      requireAdmin(session.user, 'connect a repository');
       await db.query(
         `insert into scm_connections (org_id, provider, repository_url, branch, folder_path) values ($1, $2, $3, $4, $5)
          on conflict (org_id) do update set provider = excluded.provider, repository_url = excluded.repository_url, branch = excluded.branch, folder_path = excluded.folder_path`,
