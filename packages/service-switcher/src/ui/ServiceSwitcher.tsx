@@ -4,7 +4,7 @@ import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
-import { chooseLocale, type Locale } from '../model/language.ts';
+import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { cardVariant } from '../model/variant.ts';
@@ -12,6 +12,7 @@ import { CardGrid } from './CardGrid.tsx';
 import { cardLinkFor } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { openUrl } from './navigation.ts';
+import { useDirection, type Direction } from './useDirection.ts';
 
 export type SwitcherView = 'user' | 'all';
 
@@ -37,6 +38,8 @@ export interface ServiceSwitcherProps {
   readonly fetchBundle?: BundleFetch;
   /** Where translation bundles are cached; default `sessionStorage`. */
   readonly storage?: Storage;
+  /** Text direction of the switcher; default the direction of the element it is mounted in. */
+  readonly dir?: Direction;
 }
 
 /** The browser's language choice (SW-5.2); English where there is no browser. */
@@ -62,8 +65,12 @@ export function ServiceSwitcher({
   logger = console,
   fetchBundle = browserBundleFetch,
   storage: storageProp,
+  dir: dirProp,
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
+  const root = useRef<HTMLDivElement>(null);
+  // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
+  const rootProps = { ref: root, lang: bcp47(locale), dir: useDirection(root, dirProp) };
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? defaultStorage());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
@@ -126,7 +133,12 @@ export function ServiceSwitcher({
 
   if (state.status === 'loading') {
     return (
-      <div className="ics-switcher ics-switcher--loading" role="status" data-state="loading">
+      <div
+        {...rootProps}
+        className="ics-switcher ics-switcher--loading"
+        role="status"
+        data-state="loading"
+      >
         <span className="ics-spinner" aria-hidden="true" />
         <span>{messages.loading}</span>
       </div>
@@ -134,7 +146,12 @@ export function ServiceSwitcher({
   }
   if (state.status === 'error' || !sorted) {
     return (
-      <div className="ics-switcher ics-switcher--error" role="alert" data-error="true">
+      <div
+        {...rootProps}
+        className="ics-switcher ics-switcher--error"
+        role="alert"
+        data-error="true"
+      >
         <p className="ics-switcher__error-title">{messages.errorTitle}</p>
         <p>{messages.errorBody}</p>
         <button type="button" className="ics-button" onClick={retry}>
@@ -145,7 +162,7 @@ export function ServiceSwitcher({
   }
   if (sorted.user.length === 0) {
     return (
-      <div className="ics-switcher ics-switcher--empty" data-state="empty">
+      <div {...rootProps} className="ics-switcher ics-switcher--empty" data-state="empty">
         <p>{messages.emptyState}</p>
         <button type="button" className="ics-button" onClick={() => void client.logout()}>
           {messages.logOut}
@@ -182,7 +199,7 @@ export function ServiceSwitcher({
     onMissingImage,
   };
   return (
-    <div className="ics-switcher" data-view={view} data-state="ready">
+    <div {...rootProps} className="ics-switcher" data-view={view} data-state="ready">
       <MessageBubble
         message={defaultService.message}
         messages={messages}

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useMessages } from '../data/useMessages.ts';
+import { bcp47 } from '../model/language.ts';
 import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { tabbables, trapTab } from './focusTrap.ts';
+import { useDirection } from './useDirection.ts';
 
 /** The dialog's name (SW-2.4), given to its frame. */
 export const DIALOG_NAME = 'app-switcher-dialog';
@@ -88,6 +90,7 @@ function DialogFrame({
   const titleId = useId();
   const closing = useRef(onClose);
   closing.current = onClose;
+  const dir = useDirection(dialog, switcher.dir);
 
   // Open as a modal (the host page becomes inert) and remember who opened it.
   useEffect(() => {
@@ -108,8 +111,6 @@ function DialogFrame({
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    doc.documentElement.lang = locale.replace('_', '-');
-    doc.title = heading;
     const sheets = stylesheets ?? defaultStylesheets();
     let pending = sheets.length;
     const done = () => {
@@ -129,15 +130,16 @@ function DialogFrame({
     doc.body.className = 'ics-dialog-frame';
     setBody(doc.body);
     return () => links.forEach((link) => link.remove());
-    // The frame is set up once per opening; language and title are updated below.
+    // The frame is set up once per opening; language, direction and title are set below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    doc.documentElement.lang = locale.replace('_', '-');
+    doc.documentElement.lang = bcp47(locale);
+    doc.documentElement.dir = dir;
     doc.title = heading;
-  }, [locale, heading]);
+  }, [locale, heading, dir]);
 
   const ready = sheetsLoaded && settled;
   // Focus moves into the dialog on open (to its first control), once it is shown.
@@ -224,6 +226,7 @@ function DialogFrame({
                 <ServiceSwitcher
                   {...switcher}
                   locale={locale}
+                  dir={dir}
                   onRequestClose={() => closing.current()}
                   onSettled={() => setSettled(true)}
                 />

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useMessages } from '../data/useMessages.ts';
-import { chooseLocale } from '../model/language.ts';
-import { ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { bcp47 } from '../model/language.ts';
+import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { useDirection } from './useDirection.ts';
 
 export interface ServiceSwitcherPageProps extends ServiceSwitcherProps {
   /** Header title; default 'Intelligent Cloud Services' (SW-2.1). */
@@ -22,11 +24,12 @@ export function ServiceSwitcherPage({
   logoUrl,
   ...switcher
 }: ServiceSwitcherPageProps) {
-  const locale =
-    switcher.locale ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+  const locale = switcher.locale ?? browserLocale();
   const messages = useMessages(locale);
+  const root = useRef<HTMLDivElement>(null);
+  const dir = useDirection(root, switcher.dir);
   return (
-    <div className="ics-page">
+    <div className="ics-page" ref={root} lang={bcp47(locale)} dir={dir}>
       <header className="ics-page__header">
         <img
           className="ics-page__logo"
@@ -47,7 +50,7 @@ export function ServiceSwitcherPage({
         ) : null}
       </header>
       <main className="ics-page__main">
-        <ServiceSwitcher {...switcher} locale={locale} />
+        <ServiceSwitcher {...switcher} locale={locale} dir={dir} />
       </main>
     </div>
   );

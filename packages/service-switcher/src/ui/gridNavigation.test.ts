@@ -45,4 +45,13 @@ describe('given the card grid and a key', () => {
     expect(cardLinkFor(root, links[0] as HTMLElement, 'End')).toBe(links[6]);
     expect(cardLinkFor(root, links[0] as HTMLElement, 'a')).toBeUndefined();
   });
+
+  it('follows the visual direction in a right-to-left grid: Left goes forward, Right goes back', () => {
+    const { root, links } = grids();
+    root.style.direction = 'rtl';
+    document.body.append(root);
+    expect(cardLinkFor(root, links[4] as HTMLElement, 'ArrowLeft')).toBe(links[5]);
+    expect(cardLinkFor(root, links[5] as HTMLElement, 'ArrowRight')).toBe(links[4]);
+    root.remove();
+  });
 });

@@ -5,6 +5,7 @@ export const COLUMNS = 3;
  * The card link an arrow, Home or End key moves to from `from` (WAI-ARIA grid keys over a
  * roving tabindex): Left/Right step through all cards, Up/Down move a row within a section
  * and on to the same column of the next section, Home/End go to the first or last card.
+ * Left and Right follow what the user sees: in a right-to-left grid, Left goes forward.
  */
 export function cardLinkFor(
   container: HTMLElement,
@@ -21,10 +22,13 @@ export function cardLinkFor(
   const links = grids[g] ?? [];
   const i = links.indexOf(from as HTMLElement);
   const column = i % COLUMNS;
+  const rtl = container.ownerDocument.defaultView?.getComputedStyle(container).direction === 'rtl';
+  const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+  const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
   switch (key) {
-    case 'ArrowRight':
+    case forward:
       return all[index + 1];
-    case 'ArrowLeft':
+    case backward:
       return all[index - 1];
     case 'Home':
       return all[0];
