@@ -136,6 +136,49 @@ test('render time for 50, 500 and 5000 products', async ({ page }) => {
   expect(ratio('all')).toBeLessThan(150);
 });
 
+test('search: a keystroke over 2000 products, to the next frame and to the filtered cards painted', async ({
+  page,
+}) => {
+  await signIn(page);
+  const queries = ['product 01', 'product 019', 'product 0199', 'product 01999', 'zzz', ''];
+  const nextFrame: number[] = [];
+  const painted: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    await page.goto('/demo/bench.html?n=2000&view=all');
+    await page.waitForFunction(() => window.benchResult, undefined, { timeout: 60_000 });
+    const times = await page.evaluate(async (typed) => {
+      const field = document.querySelector<HTMLInputElement>('input[type="search"]');
+      const count = () => document.querySelector('.ics-search__count')?.textContent ?? '';
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const out: { frame: number; painted: number }[] = [];
+      for (const query of typed) {
+        await frame();
+        const before = count();
+        const start = performance.now();
+        setValue?.call(field, query);
+        field?.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame();
+        const toFrame = performance.now() - start;
+        while (count() === before) await frame();
+        await frame();
+        out.push({ frame: toFrame, painted: performance.now() - start });
+      }
+      return out;
+    }, queries);
+    for (const t of times) {
+      nextFrame.push(t.frame);
+      painted.push(t.painted);
+    }
+  }
+  results.search2000 = {
+    keystrokeToNextFrameMedianMs: median(nextFrame),
+    keystrokeToNextFrameMaxMs: Math.round(Math.max(...nextFrame)),
+    keystrokeToFilteredCardsPaintedMedianMs: median(painted),
+    keystrokes: nextFrame.length,
+  };
+});
+
 test.afterAll(() => {
   const out = new URL('../../.test-output/', import.meta.url);
   mkdirSync(out, { recursive: true });

@@ -72,6 +72,12 @@ if (root) {
   });
   observer.observe(root, { childList: true, subtree: true });
   createRoot(root).render(
-    <ServiceSwitcher client={client} locale="en" defaultView={view} logger={console} />,
+    <ServiceSwitcher
+      client={client}
+      locale="en"
+      defaultView={view}
+      logger={console}
+      recentServices={false}
+    />,
   );
 }

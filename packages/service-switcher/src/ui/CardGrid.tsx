@@ -1,6 +1,7 @@
 import type { Messages } from '../i18n/messages.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
+import { serviceSearch } from '../model/search.ts';
 import type { CardVariant } from '../model/variant.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
@@ -17,6 +18,8 @@ export interface CardGridProps {
   readonly onOpen: (product: Product) => void;
   readonly onToggleDefault: (product: Product) => void;
   readonly onMissingImage: (product: Product) => void;
+  /** The search query whose first match is marked in each title; '' marks nothing. */
+  readonly query?: string;
 }
 
 /** Cards three to a row (SW-2.13). */
@@ -26,12 +29,15 @@ export function CardGrid({
   activeKey,
   defaultService,
   variantOf,
+  query = '',
   ...rest
 }: CardGridProps) {
+  const search = serviceSearch(rest.locale);
   return (
     <ul className="ics-grid">
       {products.map((product) => {
         const cardKey = `${section}/${product.uniqueName}`;
+        const [markStart, markEnd] = (query && search.range(product.label, query)) || [];
         return (
           <ServiceCard
             key={product.uniqueName}
@@ -41,6 +47,8 @@ export function CardGrid({
             active={cardKey === activeKey}
             isDefaultService={product.uniqueName === defaultService}
             variant={variantOf(product)}
+            markStart={markStart}
+            markEnd={markEnd}
           />
         );
       })}

@@ -25,6 +25,9 @@ export interface ServiceCardProps {
   readonly onToggleDefault: (product: Product) => void;
   /** Called when the product's image is missing or fails to load (SW-2.21). */
   readonly onMissingImage: (product: Product) => void;
+  /** The part of the title the search matched, [markStart, markEnd), if any. */
+  readonly markStart?: number | undefined;
+  readonly markEnd?: number | undefined;
 }
 
 const reasonKey = {
@@ -113,7 +116,19 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
             onMissingImage(product);
           }}
         />
-        <span className="ics-card__title">{product.label}</span>
+        <span className="ics-card__title">
+          {props.markStart !== undefined && props.markEnd !== undefined ? (
+            <>
+              {product.label.slice(0, props.markStart)}
+              <mark className="ics-mark">
+                {product.label.slice(props.markStart, props.markEnd)}
+              </mark>
+              {product.label.slice(props.markEnd)}
+            </>
+          ) : (
+            product.label
+          )}
+        </span>
       </a>
       {product.tooltip && usable ? (
         <span hidden id={`${id}-tip`}>

@@ -1,16 +1,29 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
+import { useRecentServices } from '../data/useRecentServices.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
+import { format, plural } from '../i18n/messages.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
+import { shownRecents } from '../model/recents.ts';
+import { serviceSearch } from '../model/search.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { cardLinkFor } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import { SearchField } from './SearchField.tsx';
 import { openUrl } from './navigation.ts';
 import { useDirection, type Direction } from './useDirection.ts';
 
@@ -40,6 +53,13 @@ export interface ServiceSwitcherProps {
   readonly storage?: Storage;
   /** Text direction of the switcher; default the direction of the element it is mounted in. */
   readonly dir?: Direction;
+  /** Shows the search field above the cards; default true. `false` gives the plain spec widget. */
+  readonly search?: boolean;
+  /**
+   * Shows the last three services the user opened from the switcher first in 'My Services',
+   * kept as the user preference `ProductSwitcher.recentServices`; default true.
+   */
+  readonly recentServices?: boolean;
 }
 
 /** The browser's language choice (SW-5.2); English where there is no browser. */
@@ -66,6 +86,8 @@ export function ServiceSwitcher({
   fetchBundle = browserBundleFetch,
   storage: storageProp,
   dir: dirProp,
+  search: searchEnabled = true,
+  recentServices = true,
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
@@ -74,10 +96,16 @@ export function ServiceSwitcher({
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? defaultStorage());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
+  const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
   const [view, setView] = useState<SwitcherView>(defaultView);
   const [activeKey, setActiveKey] = useState<string>();
   const reportedImages = useRef(new Set<string>());
   const content = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  // Typing stays immediate; the grid follows as soon as React has time.
+  const shownQuery = useDeferredValue(searchEnabled ? query : '');
+  const search = serviceSearch(locale);
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.(state.status);
@@ -96,15 +124,28 @@ export function ServiceSwitcher({
       all: sortGroups(data.allGroups, locale),
     };
   }, [data, locale]);
+  const shown = useMemo(() => {
+    const prepared = search.prepare(shownQuery);
+    if (!sorted || prepared === '') return sorted;
+    const matches = (p: Product) => search.matches(p, prepared);
+    return {
+      ...sorted,
+      user: sorted.user.filter(matches),
+      all: sorted.all
+        .map((group) => ({ ...group, products: group.products.filter(matches) }))
+        .filter((group) => group.products.length > 0),
+    };
+  }, [sorted, search, shownQuery]);
 
   const open = useCallback(
     (product: Product) => {
+      void recents?.record(product.uniqueName);
       // SW-2.17: close first, then the host's handler, then navigate unless it said no.
       onRequestClose?.();
       const proceed = onCardClick ? onCardClick(product) : true;
       if (proceed) openUrl(product.indexPageUrl, { newWindow: product.openInNewWindow });
     },
-    [onCardClick, onRequestClose],
+    [onCardClick, onRequestClose, recents],
   );
   const onMissingImage = useCallback(
     (product: Product) => {
@@ -120,6 +161,20 @@ export function ServiceSwitcher({
     (product: Product) => void queue.choose(product.uniqueName),
     [queue],
   );
+  const focusFirstResult = () => {
+    const first = content.current?.querySelector<HTMLElement>('.ics-card__link');
+    if (!first) return;
+    setActiveKey(first.dataset.cardKey);
+    first.focus();
+  };
+  const onSwitcherKeyDown = (event: KeyboardEvent) => {
+    // '/' finds a service from anywhere in the switcher, except while typing in a field.
+    const target = event.target as HTMLElement;
+    if (event.key !== '/' || !searchField.current || target.isContentEditable) return;
+    if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
+    event.preventDefault();
+    searchField.current.focus();
+  };
   const onGridKeyDown = (event: KeyboardEvent) => {
     // The target may live in the dialog's frame, another realm: no `instanceof Element`.
     const target = event.target as Element;
@@ -144,7 +199,7 @@ export function ServiceSwitcher({
       </div>
     );
   }
-  if (state.status === 'error' || !sorted) {
+  if (state.status === 'error' || !sorted || !shown) {
     return (
       <div
         {...rootProps}
@@ -177,16 +232,23 @@ export function ServiceSwitcher({
       userProducts: sorted.userProducts,
       licensedProducts: sorted.licensed,
     });
-  const firstKey =
-    view === 'user'
-      ? `user/${sorted.user[0]?.uniqueName}`
-      : `${sorted.all[0]?.uniqueName}/${sorted.all[0]?.products[0]?.uniqueName}`;
-  const visible =
-    view === 'user'
-      ? sorted.user.some((p) => `user/${p.uniqueName}` === activeKey)
-      : sorted.all.some((g) =>
-          g.products.some((p) => `${g.uniqueName}/${p.uniqueName}` === activeKey),
-        );
+  const searching = search.prepare(shownQuery) !== '';
+  const recent = searching
+    ? []
+    : shownRecents(recentNames, (name) =>
+        sorted.user.find((p) => p.uniqueName === name && variantOf(p) === 'none'),
+      );
+  const userKeys = [
+    ...recent.map((p) => `recent/${p.uniqueName}`),
+    ...shown.user.map((p) => `user/${p.uniqueName}`),
+  ];
+  const allKeys = shown.all.flatMap((g) =>
+    g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`),
+  );
+  const keys = view === 'user' ? userKeys : allKeys;
+  const firstKey = keys[0];
+  const visible = activeKey !== undefined && keys.includes(activeKey);
+  const resultCount = view === 'user' ? shown.user.length : allKeys.length;
   const grid = {
     messages,
     locale,
@@ -197,26 +259,69 @@ export function ServiceSwitcher({
     onOpen: open,
     onToggleDefault,
     onMissingImage,
+    query: shownQuery,
   };
   return (
-    <div {...rootProps} className="ics-switcher" data-view={view} data-state="ready">
+    <div
+      {...rootProps}
+      className="ics-switcher"
+      data-view={view}
+      data-state="ready"
+      onKeyDown={onSwitcherKeyDown}
+    >
       <MessageBubble
         message={defaultService.message}
         messages={messages}
         onDismiss={() => queue.dismiss()}
       />
+      {searchEnabled ? (
+        <>
+          <SearchField
+            field={searchField}
+            query={query}
+            messages={messages}
+            onQuery={setQuery}
+            onEnterResults={focusFirstResult}
+          />
+          <p className="ics-search__count ics-visually-hidden" role="status">
+            {searching ? plural(messages.serviceCount, resultCount, locale) : ''}
+          </p>
+        </>
+      ) : null}
       <div className="ics-switcher__content" ref={content} onKeyDown={onGridKeyDown}>
-        {view === 'user' ? (
+        {searching && resultCount === 0 ? (
+          <div className="ics-search__none" data-state="no-results">
+            <p>{format(messages.noResults, shownQuery.trim())}</p>
+            <button
+              type="button"
+              className="ics-button"
+              onClick={() => {
+                setQuery('');
+                searchField.current?.focus();
+              }}
+            >
+              {messages.clearSearch}
+            </button>
+          </div>
+        ) : view === 'user' ? (
           <section aria-labelledby="ics-view-title">
             <h2 className="ics-switcher__view-title" id="ics-view-title">
               {messages.myServices}
             </h2>
-            <CardGrid products={sorted.user} section="user" {...grid} />
+            {recent.length > 0 ? (
+              <section className="ics-group ics-recent" aria-labelledby="ics-recent-title">
+                <h3 className="ics-group__title" id="ics-recent-title">
+                  {messages.recentlyUsed}
+                </h3>
+                <CardGrid products={recent} section="recent" {...grid} />
+              </section>
+            ) : null}
+            <CardGrid products={shown.user} section="user" {...grid} />
           </section>
         ) : (
           <>
             <h2 className="ics-switcher__view-title">{messages.allServices}</h2>
-            {sorted.all.map((group) => (
+            {shown.all.map((group) => (
               <section
                 key={group.uniqueName}
                 className="ics-group"
