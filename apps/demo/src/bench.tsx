@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
  * (10 groups, half needing a licence, a third locked) or the baseline, a bare React list of
  * n `<li><a>` with the same data. It publishes the milliseconds from render to the frame
  * after the cards were inserted as `window.benchResult`, and for the switcher
- * `window.benchKeys(key, times)` measures one key press: handler, re-render and layout.
+ * `window.benchKeys(keys, times)` measures key presses (the keys in turn): handler, re-render and layout.
  */
 const params = new URLSearchParams(location.search);
 const n = Math.max(1, Math.min(20_000, Number(params.get('n') ?? 50) || 50));
@@ -60,7 +60,7 @@ function Baseline({ data }: { data: ReturnType<typeof catalogue> }) {
     <ul>
       {data.allProducts.flatMap((group) =>
         group.products.map((p) => (
-          <li key={p.uniqueName} className="ics-card">
+          <li key={p.uniqueName}>
             <a href={p.indexPageUrl}>{p.label}</a>
           </li>
         )),
@@ -72,7 +72,7 @@ function Baseline({ data }: { data: ReturnType<typeof catalogue> }) {
 declare global {
   interface Window {
     benchResult?: { n: number; widget: string; cards: number; ms: number; elements: number };
-    benchKeys?: (key: string, times: number) => Promise<number[]>;
+    benchKeys?: (keys: readonly string[], times: number) => Promise<number[]>;
   }
 }
 
@@ -87,11 +87,11 @@ async function pressKey(key: string): Promise<number> {
   return performance.now() - start;
 }
 
-window.benchKeys = async (key, times) => {
+window.benchKeys = async (keys, times) => {
   document.querySelector<HTMLElement>('.ics-card__link')?.focus();
   const costs: number[] = [];
   for (let i = 0; i < times; i++) {
-    costs.push(await pressKey(key));
+    costs.push(await pressKey(keys[i % keys.length] ?? 'ArrowRight'));
     // One press per frame, as a user's key repeat would be.
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
@@ -113,7 +113,8 @@ const root = document.getElementById('root');
 if (root) {
   const start = performance.now();
   const observer = new MutationObserver(() => {
-    const cards = root.querySelectorAll('.ics-card').length;
+    // Cards are list items in both (the switcher's loading state has none).
+    const cards = root.querySelectorAll('li').length;
     if (cards === 0) return;
     observer.disconnect();
     // Painted: the frame after the commit that inserted the cards.
