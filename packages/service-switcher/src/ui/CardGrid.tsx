@@ -2,6 +2,7 @@ import type { Messages } from '../i18n/messages.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { CardVariant } from '../model/variant.ts';
+import type { RovingTabStop } from './rovingTabStop.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
@@ -10,24 +11,16 @@ export interface CardGridProps {
   readonly section: string;
   readonly messages: Messages;
   readonly locale: Locale;
-  readonly activeKey: string | undefined;
+  readonly roving: RovingTabStop;
   readonly defaultService: string | undefined;
   readonly variantOf: (product: Product) => CardVariant;
-  readonly onActivate: (cardKey: string) => void;
   readonly onOpen: (product: Product) => void;
   readonly onToggleDefault: (product: Product) => void;
   readonly onMissingImage: (product: Product) => void;
 }
 
 /** Cards three to a row (SW-2.13). */
-export function CardGrid({
-  products,
-  section,
-  activeKey,
-  defaultService,
-  variantOf,
-  ...rest
-}: CardGridProps) {
+export function CardGrid({ products, section, defaultService, variantOf, ...rest }: CardGridProps) {
   return (
     <ul className="ics-grid">
       {products.map((product) => {
@@ -38,7 +31,6 @@ export function CardGrid({
             {...rest}
             product={product}
             cardKey={cardKey}
-            active={cardKey === activeKey}
             isDefaultService={product.uniqueName === defaultService}
             variant={variantOf(product)}
           />

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
@@ -9,9 +17,10 @@ import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
-import { cardLinkFor } from './gridNavigation.ts';
+import { gridLayout } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { openUrl } from './navigation.ts';
+import { RovingTabStop } from './rovingTabStop.ts';
 
 export type SwitcherView = 'user' | 'all';
 
@@ -68,9 +77,8 @@ export function ServiceSwitcher({
   const [storage] = useState(() => storageProp ?? defaultStorage());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
   const [view, setView] = useState<SwitcherView>(defaultView);
-  const [activeKey, setActiveKey] = useState<string>();
+  const [roving] = useState(() => new RovingTabStop());
   const reportedImages = useRef(new Set<string>());
-  const content = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.(state.status);
@@ -89,6 +97,21 @@ export function ServiceSwitcher({
       all: sortGroups(data.allGroups, locale),
     };
   }, [data, locale]);
+
+  // The cards' keys as shown, section by section: what the arrow keys move through.
+  const layout = useMemo(
+    () =>
+      sorted &&
+      gridLayout(
+        view === 'user'
+          ? [sorted.user.map((p) => `user/${p.uniqueName}`)]
+          : sorted.all.map((g) => g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`)),
+      ),
+    [sorted, view],
+  );
+  // Read by the cards rendered now; cards kept as they were learn of a moved tab stop below.
+  if (layout) roving.setLayout(layout);
+  useLayoutEffect(() => roving.flush());
 
   const open = useCallback(
     (product: Product) => {
@@ -115,13 +138,9 @@ export function ServiceSwitcher({
   );
   const onGridKeyDown = (event: KeyboardEvent) => {
     // The target may live in the dialog's frame, another realm: no `instanceof Element`.
-    const target = event.target as Element;
-    if (!content.current || !target.classList?.contains('ics-card__link')) return;
-    const next = cardLinkFor(content.current, target, event.key);
-    if (!next) return;
-    event.preventDefault();
-    setActiveKey(next.dataset.cardKey);
-    next.focus();
+    const target = event.target as HTMLElement;
+    const from = target.classList?.contains('ics-card__link') ? target.dataset.cardKey : undefined;
+    if (from !== undefined && roving.handleKey(from, event.key)) event.preventDefault();
   };
 
   if (state.status === 'loading') {
@@ -160,23 +179,12 @@ export function ServiceSwitcher({
       userProducts: sorted.userProducts,
       licensedProducts: sorted.licensed,
     });
-  const firstKey =
-    view === 'user'
-      ? `user/${sorted.user[0]?.uniqueName}`
-      : `${sorted.all[0]?.uniqueName}/${sorted.all[0]?.products[0]?.uniqueName}`;
-  const visible =
-    view === 'user'
-      ? sorted.user.some((p) => `user/${p.uniqueName}` === activeKey)
-      : sorted.all.some((g) =>
-          g.products.some((p) => `${g.uniqueName}/${p.uniqueName}` === activeKey),
-        );
   const grid = {
     messages,
     locale,
     variantOf,
-    activeKey: visible ? activeKey : firstKey,
+    roving,
     defaultService: defaultService.current,
-    onActivate: setActiveKey,
     onOpen: open,
     onToggleDefault,
     onMissingImage,
@@ -188,7 +196,7 @@ export function ServiceSwitcher({
         messages={messages}
         onDismiss={() => queue.dismiss()}
       />
-      <div className="ics-switcher__content" ref={content} onKeyDown={onGridKeyDown}>
+      <div className="ics-switcher__content" onKeyDown={onGridKeyDown}>
         {view === 'user' ? (
           <section aria-labelledby="ics-view-title">
             <h2 className="ics-switcher__view-title" id="ics-view-title">
