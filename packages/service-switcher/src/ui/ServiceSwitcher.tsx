@@ -10,6 +10,7 @@ import {
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
 import { chooseLocale, type Locale } from '../model/language.ts';
@@ -44,21 +45,13 @@ export interface ServiceSwitcherProps {
   readonly logger?: SwitcherLogger;
   /** Reads a translation bundle; default the browser's `fetch` with the session's cookies. */
   readonly fetchBundle?: BundleFetch;
-  /** Where translation bundles are cached; default `sessionStorage`. */
+  /** Where translation bundles and the last product answer are kept; default `sessionStorage`. */
   readonly storage?: Storage;
 }
 
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-
-function defaultStorage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage disabled: bundles are simply not cached
-  }
-}
 
 /** The grid of service cards with its two views, loading, empty and error states. */
 export function ServiceSwitcher({
@@ -74,7 +67,7 @@ export function ServiceSwitcher({
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
   const messages = useMessages(locale);
-  const [storage] = useState(() => storageProp ?? defaultStorage());
+  const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
   const [view, setView] = useState<SwitcherView>(defaultView);
   const [roving] = useState(() => new RovingTabStop());
@@ -166,7 +159,14 @@ export function ServiceSwitcher({
     return (
       <div className="ics-switcher ics-switcher--empty" data-state="empty">
         <p>{messages.emptyState}</p>
-        <button type="button" className="ics-button" onClick={() => void client.logout()}>
+        <button
+          type="button"
+          className="ics-button"
+          onClick={() => {
+            forgetCachedAnswer(storage);
+            void client.logout();
+          }}
+        >
           {messages.logOut}
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { chooseLocale } from '../model/language.ts';
 import { ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
@@ -40,7 +41,10 @@ export function ServiceSwitcherPage({
           <button
             type="button"
             className="ics-button ics-page__logout"
-            onClick={() => void switcher.client.logout()}
+            onClick={() => {
+              forgetCachedAnswer(switcher.storage ?? sessionStorageOrNone());
+              void switcher.client.logout();
+            }}
           >
             {messages.logOut}
           </button>
