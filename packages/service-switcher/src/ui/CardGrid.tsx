@@ -3,6 +3,7 @@ import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import { serviceSearch } from '../model/search.ts';
 import type { CardVariant } from '../model/variant.ts';
+import type { RovingTabStop } from './rovingTabStop.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
@@ -11,10 +12,9 @@ export interface CardGridProps {
   readonly section: string;
   readonly messages: Messages;
   readonly locale: Locale;
-  readonly activeKey: string | undefined;
+  readonly roving: RovingTabStop;
   readonly defaultService: string | undefined;
   readonly variantOf: (product: Product) => CardVariant;
-  readonly onActivate: (cardKey: string) => void;
   readonly onOpen: (product: Product) => void;
   readonly onToggleDefault: (product: Product) => void;
   readonly onMissingImage: (product: Product) => void;
@@ -26,7 +26,6 @@ export interface CardGridProps {
 export function CardGrid({
   products,
   section,
-  activeKey,
   defaultService,
   variantOf,
   query = '',
@@ -44,7 +43,6 @@ export function CardGrid({
             {...rest}
             product={product}
             cardKey={cardKey}
-            active={cardKey === activeKey}
             isDefaultService={product.uniqueName === defaultService}
             variant={variantOf(product)}
             markStart={markStart}

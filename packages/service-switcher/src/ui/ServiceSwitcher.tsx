@@ -2,6 +2,7 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -10,21 +11,23 @@ import {
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
-import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { format, plural } from '../i18n/messages.ts';
+import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { shownRecents } from '../model/recents.ts';
 import { serviceSearch } from '../model/search.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
-import { cardLinkFor } from './gridNavigation.ts';
+import { gridLayout } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
-import { SearchField } from './SearchField.tsx';
 import { openUrl } from './navigation.ts';
+import { RovingTabStop } from './rovingTabStop.ts';
+import { SearchField } from './SearchField.tsx';
 import { useDirection, type Direction } from './useDirection.ts';
 
 export type SwitcherView = 'user' | 'all';
@@ -49,7 +52,7 @@ export interface ServiceSwitcherProps {
   readonly logger?: SwitcherLogger;
   /** Reads a translation bundle; default the browser's `fetch` with the session's cookies. */
   readonly fetchBundle?: BundleFetch;
-  /** Where translation bundles are cached; default `sessionStorage`. */
+  /** Where translation bundles and the last product answer are kept; default `sessionStorage`. */
   readonly storage?: Storage;
   /** Text direction of the switcher; default the direction of the element it is mounted in. */
   readonly dir?: Direction;
@@ -65,14 +68,6 @@ export interface ServiceSwitcherProps {
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-
-function defaultStorage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage disabled: bundles are simply not cached
-  }
-}
 
 /** The grid of service cards with its two views, loading, empty and error states. */
 export function ServiceSwitcher({
@@ -91,21 +86,22 @@ export function ServiceSwitcher({
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
+  const dir = useDirection(root, dirProp);
   // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
-  const rootProps = { ref: root, lang: bcp47(locale), dir: useDirection(root, dirProp) };
+  const rootProps = { ref: root, lang: bcp47(locale), dir };
   const messages = useMessages(locale);
-  const [storage] = useState(() => storageProp ?? defaultStorage());
+  const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
   const [view, setView] = useState<SwitcherView>(defaultView);
-  const [activeKey, setActiveKey] = useState<string>();
+  const [roving] = useState(() => new RovingTabStop());
   const reportedImages = useRef(new Set<string>());
-  const content = useRef<HTMLDivElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   // Typing stays immediate; the grid follows as soon as React has time.
   const shownQuery = useDeferredValue(searchEnabled ? query : '');
   const search = serviceSearch(locale);
+  const searching = search.prepare(shownQuery) !== '';
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.(state.status);
@@ -124,6 +120,8 @@ export function ServiceSwitcher({
       all: sortGroups(data.allGroups, locale),
     };
   }, [data, locale]);
+
+  // What the search leaves, and the recently used services the user can still open.
   const shown = useMemo(() => {
     const prepared = search.prepare(shownQuery);
     if (!sorted || prepared === '') return sorted;
@@ -136,6 +134,31 @@ export function ServiceSwitcher({
         .filter((group) => group.products.length > 0),
     };
   }, [sorted, search, shownQuery]);
+  const recent = useMemo(
+    () =>
+      !sorted || searching
+        ? []
+        : shownRecents(recentNames, (name) => sorted.user.find((p) => p.uniqueName === name)),
+    [sorted, searching, recentNames],
+  );
+
+  // The cards' keys as shown, section by section: what the arrow keys move through.
+  const layout = useMemo(
+    () =>
+      shown &&
+      gridLayout(
+        view === 'user'
+          ? [
+              recent.map((p) => `recent/${p.uniqueName}`),
+              shown.user.map((p) => `user/${p.uniqueName}`),
+            ]
+          : shown.all.map((g) => g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`)),
+      ),
+    [shown, recent, view],
+  );
+  // Read by the cards rendered now; cards kept as they were learn of a moved tab stop below.
+  if (layout) roving.setLayout(layout);
+  useLayoutEffect(() => roving.flush());
 
   const open = useCallback(
     (product: Product) => {
@@ -161,11 +184,15 @@ export function ServiceSwitcher({
     (product: Product) => void queue.choose(product.uniqueName),
     [queue],
   );
+  const onGridKeyDown = (event: KeyboardEvent) => {
+    // The target may live in the dialog's frame, another realm: no `instanceof Element`.
+    const target = event.target as HTMLElement;
+    const from = target.classList?.contains('ics-card__link') ? target.dataset.cardKey : undefined;
+    if (from !== undefined && roving.handleKey(from, event.key, dir)) event.preventDefault();
+  };
   const focusFirstResult = () => {
-    const first = content.current?.querySelector<HTMLElement>('.ics-card__link');
-    if (!first) return;
-    setActiveKey(first.dataset.cardKey);
-    first.focus();
+    // Home from the first card: the tab stop and focus move to it.
+    if (layout?.first !== undefined) roving.handleKey(layout.first, 'Home', dir);
   };
   const onSwitcherKeyDown = (event: KeyboardEvent) => {
     // '/' finds a service from anywhere in the switcher, except while typing in a field.
@@ -174,16 +201,6 @@ export function ServiceSwitcher({
     if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
     event.preventDefault();
     searchField.current.focus();
-  };
-  const onGridKeyDown = (event: KeyboardEvent) => {
-    // The target may live in the dialog's frame, another realm: no `instanceof Element`.
-    const target = event.target as Element;
-    if (!content.current || !target.classList?.contains('ics-card__link')) return;
-    const next = cardLinkFor(content.current, target, event.key);
-    if (!next) return;
-    event.preventDefault();
-    setActiveKey(next.dataset.cardKey);
-    next.focus();
   };
 
   if (state.status === 'loading') {
@@ -219,7 +236,14 @@ export function ServiceSwitcher({
     return (
       <div {...rootProps} className="ics-switcher ics-switcher--empty" data-state="empty">
         <p>{messages.emptyState}</p>
-        <button type="button" className="ics-button" onClick={() => void client.logout()}>
+        <button
+          type="button"
+          className="ics-button"
+          onClick={() => {
+            forgetCachedAnswer(storage);
+            void client.logout();
+          }}
+        >
           {messages.logOut}
         </button>
       </div>
@@ -232,30 +256,14 @@ export function ServiceSwitcher({
       userProducts: sorted.userProducts,
       licensedProducts: sorted.licensed,
     });
-  const searching = search.prepare(shownQuery) !== '';
-  const recent = searching
-    ? []
-    : shownRecents(recentNames, (name) =>
-        sorted.user.find((p) => p.uniqueName === name && variantOf(p) === 'none'),
-      );
-  const userKeys = [
-    ...recent.map((p) => `recent/${p.uniqueName}`),
-    ...shown.user.map((p) => `user/${p.uniqueName}`),
-  ];
-  const allKeys = shown.all.flatMap((g) =>
-    g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`),
-  );
-  const keys = view === 'user' ? userKeys : allKeys;
-  const firstKey = keys[0];
-  const visible = activeKey !== undefined && keys.includes(activeKey);
-  const resultCount = view === 'user' ? shown.user.length : allKeys.length;
+  const resultCount =
+    view === 'user' ? shown.user.length : shown.all.reduce((n, g) => n + g.products.length, 0);
   const grid = {
     messages,
     locale,
     variantOf,
-    activeKey: visible ? activeKey : firstKey,
+    roving,
     defaultService: defaultService.current,
-    onActivate: setActiveKey,
     onOpen: open,
     onToggleDefault,
     onMissingImage,
@@ -288,7 +296,7 @@ export function ServiceSwitcher({
           </p>
         </>
       ) : null}
-      <div className="ics-switcher__content" ref={content} onKeyDown={onGridKeyDown}>
+      <div className="ics-switcher__content" onKeyDown={onGridKeyDown}>
         {searching && resultCount === 0 ? (
           <div className="ics-search__none" data-state="no-results">
             <p>{format(messages.noResults, shownQuery.trim())}</p>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
@@ -43,7 +44,10 @@ export function ServiceSwitcherPage({
           <button
             type="button"
             className="ics-button ics-page__logout"
-            onClick={() => void switcher.client.logout()}
+            onClick={() => {
+              forgetCachedAnswer(switcher.storage ?? sessionStorageOrNone());
+              void switcher.client.logout();
+            }}
           >
             {messages.logOut}
           </button>
