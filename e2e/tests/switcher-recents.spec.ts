@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { openDialog, resetServer } from './switcherSupport.ts';
-
-const ada = 'usr-ada-0000001';
+import { ADA_ID as ada, openDialog, resetServer } from './switcherSupport.ts';
 
 test.describe('given Ada Admin opening services from the dialog', () => {
   test.beforeEach(async ({ page }) => {

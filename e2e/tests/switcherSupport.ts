@@ -12,6 +12,9 @@ export async function openDialog(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
+/** Ada Admin's user id (seeded). */
+export const ADA_ID = 'usr-ada-0000001';
+
 /** Arms an emulator fault (the e2e server runs with --faults). */
 export async function injectFault(
   page: Page,

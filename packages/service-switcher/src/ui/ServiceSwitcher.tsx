@@ -31,6 +31,8 @@ import { SearchField } from './SearchField.tsx';
 import { useDirection, type Direction } from './useDirection.ts';
 
 export type SwitcherView = 'user' | 'all';
+/** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
+export type SwitcherTheme = 'light' | 'dark' | 'auto';
 
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */
@@ -63,6 +65,8 @@ export interface ServiceSwitcherProps {
    * kept as the user preference `ProductSwitcher.recentServices`; default true.
    */
   readonly recentServices?: boolean;
+  /** Colour theme of the switcher (and of the page and dialog frame around it); default 'light'. */
+  readonly theme?: SwitcherTheme;
 }
 
 /** The browser's language choice (SW-5.2); English where there is no browser. */
@@ -83,12 +87,13 @@ export function ServiceSwitcher({
   dir: dirProp,
   search: searchEnabled = true,
   recentServices = true,
+  theme = 'light',
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, dirProp);
   // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
-  const rootProps = { ref: root, lang: bcp47(locale), dir };
+  const rootProps = { ref: root, lang: bcp47(locale), dir, 'data-ics-theme': theme };
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });

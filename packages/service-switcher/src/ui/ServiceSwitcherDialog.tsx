@@ -138,8 +138,9 @@ function DialogFrame({
     if (!doc) return;
     doc.documentElement.lang = bcp47(locale);
     doc.documentElement.dir = dir;
+    doc.documentElement.dataset.icsTheme = switcher.theme ?? 'light';
     doc.title = heading;
-  }, [locale, heading, dir]);
+  }, [locale, heading, dir, switcher.theme]);
 
   const ready = sheetsLoaded && settled;
   // Focus moves into the dialog on open (to its first control), once it is shown.

@@ -30,7 +30,13 @@ export function ServiceSwitcherPage({
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, switcher.dir);
   return (
-    <div className="ics-page" ref={root} lang={bcp47(locale)} dir={dir}>
+    <div
+      className="ics-page"
+      ref={root}
+      lang={bcp47(locale)}
+      dir={dir}
+      data-ics-theme={switcher.theme ?? 'light'}
+    >
       <header className="ics-page__header">
         <img
           className="ics-page__logo"
