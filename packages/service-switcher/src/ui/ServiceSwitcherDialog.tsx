@@ -128,6 +128,9 @@ function DialogFrame({
     });
     if (pending === 0) setSheetsLoaded(true);
     doc.body.className = 'ics-dialog-frame';
+    // The frame's own margin until the stylesheets load: without it the whole frame shifts by
+    // 8 px when they arrive (a layout shift of 0.94 measured by bench/switcher).
+    doc.body.style.margin = '0';
     setBody(doc.body);
     return () => links.forEach((link) => link.remove());
     // The frame is set up once per opening; language, direction and title are set below.
