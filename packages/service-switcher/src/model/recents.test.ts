@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addRecent,
-  parseRecents,
-  RECENT_LIMIT,
-  serialiseRecents,
-  shownRecents,
-} from './recents.ts';
+import { addRecent, parseRecents, RECENT_LIMIT, serialiseRecents } from './recents.ts';
 
 describe('given the recently used services', () => {
   it('puts the opened service first, without repeats, keeping three', () => {
@@ -37,16 +31,5 @@ describe('given the recently used services', () => {
         },
       ),
     );
-  });
-
-  it('shows only the services the user can open now, in order', () => {
-    const usable = new Map([
-      ['a', { name: 'A' }],
-      ['c', { name: 'C' }],
-    ]);
-    expect(shownRecents(['locked', 'c', 'removed', 'a'], (n) => usable.get(n))).toEqual([
-      { name: 'C' },
-      { name: 'A' },
-    ]);
   });
 });

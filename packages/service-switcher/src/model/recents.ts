@@ -23,17 +23,3 @@ export const serialiseRecents = (names: readonly string[]): string =>
 /** The list after opening `name`: it first, no repeats, at most RECENT_LIMIT. */
 export const addRecent = (names: readonly string[], name: string): string[] =>
   [name, ...names.filter((n) => n !== name)].slice(0, RECENT_LIMIT);
-
-/**
- * The recents to show, in order: only services the user can open now (`usable` maps a name
- * to its product when it is among the user's products and not locked); others are dropped.
- */
-export function shownRecents<P>(
-  names: readonly string[],
-  usable: (name: string) => P | undefined,
-): P[] {
-  return names.flatMap((name) => {
-    const product = usable(name);
-    return product === undefined ? [] : [product];
-  });
-}

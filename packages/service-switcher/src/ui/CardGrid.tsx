@@ -1,7 +1,7 @@
 import type { Messages } from '../i18n/messages.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
-import { serviceSearch } from '../model/search.ts';
+import type { ServiceSearch } from '../model/search.ts';
 import type { CardVariant } from '../model/variant.ts';
 import type { RovingTabStop } from './rovingTabStop.ts';
 import { ServiceCard } from './ServiceCard.tsx';
@@ -20,6 +20,8 @@ export interface CardGridProps {
   readonly onMissingImage: (product: Product) => void;
   /** The search query whose first match is marked in each title; '' marks nothing. */
   readonly query?: string;
+  /** The search that finds the match (loaded once the user searches). */
+  readonly search?: ServiceSearch | undefined;
 }
 
 /** Cards three to a row (SW-2.13). */
@@ -29,14 +31,14 @@ export function CardGrid({
   defaultService,
   variantOf,
   query = '',
+  search,
   ...rest
 }: CardGridProps) {
-  const search = serviceSearch(rest.locale);
   return (
     <ul className="ics-grid">
       {products.map((product) => {
         const cardKey = `${section}/${product.uniqueName}`;
-        const [markStart, markEnd] = (query && search.range(product.label, query)) || [];
+        const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];
         return (
           <ServiceCard
             key={product.uniqueName}

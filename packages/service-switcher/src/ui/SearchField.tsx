@@ -8,13 +8,22 @@ export interface SearchFieldProps {
   readonly onQuery: (query: string) => void;
   /** ArrowDown: move into the first result. */
   readonly onEnterResults: () => void;
+  /** The field took focus: a search is likely. */
+  readonly onFocus: () => void;
 }
 
 /**
  * The search field above the cards (role searchbox). Escape clears a query and stops there;
  * on an empty field it goes on to the dialog, which closes. ArrowDown moves into the results.
  */
-export function SearchField({ field, query, messages, onQuery, onEnterResults }: SearchFieldProps) {
+export function SearchField({
+  field,
+  query,
+  messages,
+  onQuery,
+  onEnterResults,
+  onFocus,
+}: SearchFieldProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape' && query !== '') {
       event.preventDefault();
@@ -38,6 +47,7 @@ export function SearchField({ field, query, messages, onQuery, onEnterResults }:
         value={query}
         onChange={(event) => onQuery(event.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
       />
     </div>
   );

@@ -19,8 +19,6 @@ import { format, plural } from '../i18n/messages.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
-import { shownRecents } from '../model/recents.ts';
-import { serviceSearch } from '../model/search.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { gridLayout } from './gridNavigation.ts';
@@ -29,6 +27,7 @@ import { openUrl } from './navigation.ts';
 import { RovingTabStop } from './rovingTabStop.ts';
 import { SearchField } from './SearchField.tsx';
 import { useDirection, type Direction } from './useDirection.ts';
+import { useServiceSearch } from './useServiceSearch.ts';
 
 export type SwitcherView = 'user' | 'all';
 /** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
@@ -105,8 +104,10 @@ export function ServiceSwitcher({
   const [query, setQuery] = useState('');
   // Typing stays immediate; the grid follows as soon as React has time.
   const shownQuery = useDeferredValue(searchEnabled ? query : '');
-  const search = serviceSearch(locale);
-  const searching = search.prepare(shownQuery) !== '';
+  const [searchWanted, setSearchWanted] = useState(false);
+  const search = useServiceSearch(locale, searchEnabled && (searchWanted || query !== ''));
+  const prepared = search?.prepare(shownQuery) ?? '';
+  const searching = prepared !== '';
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.(state.status);
@@ -128,8 +129,7 @@ export function ServiceSwitcher({
 
   // What the search leaves, and the recently used services the user can still open.
   const shown = useMemo(() => {
-    const prepared = search.prepare(shownQuery);
-    if (!sorted || prepared === '') return sorted;
+    if (!sorted || !search || prepared === '') return sorted;
     const matches = (p: Product) => search.matches(p, prepared);
     return {
       ...sorted,
@@ -138,12 +138,13 @@ export function ServiceSwitcher({
         .map((group) => ({ ...group, products: group.products.filter(matches) }))
         .filter((group) => group.products.length > 0),
     };
-  }, [sorted, search, shownQuery]);
+  }, [sorted, search, prepared]);
   const recent = useMemo(
     () =>
       !sorted || searching
         ? []
-        : shownRecents(recentNames, (name) => sorted.user.find((p) => p.uniqueName === name)),
+        : // Only services the user can still open; others are dropped (model/recents.ts).
+          recentNames.flatMap((name) => sorted.user.find((p) => p.uniqueName === name) ?? []),
     [sorted, searching, recentNames],
   );
 
@@ -273,6 +274,7 @@ export function ServiceSwitcher({
     onToggleDefault,
     onMissingImage,
     query: shownQuery,
+    search,
   };
   return (
     <div
@@ -295,6 +297,7 @@ export function ServiceSwitcher({
             messages={messages}
             onQuery={setQuery}
             onEnterResults={focusFirstResult}
+            onFocus={() => setSearchWanted(true)}
           />
           <p className="ics-search__count ics-visually-hidden" role="status">
             {searching ? plural(messages.serviceCount, resultCount, locale) : ''}

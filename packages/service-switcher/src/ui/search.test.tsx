@@ -1,5 +1,5 @@
 import type { ProductsWithLicenses } from '@ics/platform-client';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../testing/fakeClient.ts';
 import { ServiceSwitcher } from './ServiceSwitcher.tsx';
@@ -41,7 +41,13 @@ async function searchbox(props: { search?: boolean; defaultView?: 'user' | 'all'
   const { client } = fakeClient(() => Promise.resolve(answer));
   render(<ServiceSwitcher client={client} locale="en" logger={quiet} {...props} />);
   await screen.findByText('Data Integration');
-  return screen.queryByRole('searchbox', { name: 'Search services' }) as HTMLInputElement;
+  const field = screen.queryByRole('searchbox', { name: 'Search services' }) as HTMLInputElement;
+  if (field) {
+    // Focus loads the matching code (a chunk of its own); wait for it as a user would.
+    fireEvent.focus(field);
+    await act(() => import('../model/search.ts'));
+  }
+  return field;
 }
 
 describe('given the switcher’s search field', () => {
