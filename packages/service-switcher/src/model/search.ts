@@ -20,6 +20,8 @@ export interface ServiceSearch {
   prepare(query: string): string;
   /** Whether the product's label, description (tooltip) or group contains the prepared query. */
   matches(product: Product, prepared: string): boolean;
+  /** Folds the products' searchable text ahead of the first keystroke (idle time). */
+  index(products: Iterable<Product>): void;
   /** Where the query first occurs in `text`, as [start, end) of `text`, for highlighting. */
   range(text: string, query: string): readonly [number, number] | undefined;
 }
@@ -69,17 +71,22 @@ function createSearch(locale: Locale): ServiceSearch {
     return { text: folded, origins };
   };
   const prepare = (query: string) => fold(query.trim()).text;
+  const haystack = (product: Product): string => {
+    let text = haystacks.get(product);
+    if (text === undefined) {
+      text = fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text;
+      haystacks.set(product, text);
+    }
+    return text;
+  };
 
   return {
     prepare,
     matches(product, prepared) {
-      if (prepared === '') return true;
-      let haystack = haystacks.get(product);
-      if (haystack === undefined) {
-        haystack = fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text;
-        haystacks.set(product, haystack);
-      }
-      return haystack.includes(prepared);
+      return prepared === '' || haystack(product).includes(prepared);
+    },
+    index(products) {
+      for (const product of products) haystack(product);
     },
     range(text, query) {
       const needle = prepare(query);

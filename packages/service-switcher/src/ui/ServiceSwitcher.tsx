@@ -139,6 +139,16 @@ export function ServiceSwitcher({
         .filter((group) => group.products.length > 0),
     };
   }, [sorted, search, prepared]);
+  // Once the search is loaded (the field has focus), fold every product while the user has
+  // not typed yet, so that no keystroke pays for it.
+  useEffect(() => {
+    if (!search || !sorted) return;
+    const timer = setTimeout(() => {
+      search.index(sorted.user);
+      for (const group of sorted.all) search.index(group.products);
+    });
+    return () => clearTimeout(timer);
+  }, [search, sorted]);
   const recent = useMemo(
     () =>
       !sorted || searching
