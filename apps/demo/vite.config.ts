@@ -18,6 +18,7 @@ export default defineConfig({
         services: resolve(import.meta.dirname, 'services.html'),
         bench: resolve(import.meta.dirname, 'bench.html'),
         plain: resolve(import.meta.dirname, 'plain.html'),
+        gallery: resolve(import.meta.dirname, 'gallery.html'),
       },
     },
   },

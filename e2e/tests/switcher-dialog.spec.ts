@@ -74,7 +74,10 @@ test.describe('given Ada Admin on the host page', () => {
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(close).toBeFocused();
-    // Forward through every stop, and Tab from the last comes back to the first.
+    // Forward through every stop (the search field comes before the cards), and Tab from the
+    // last comes back to the first.
+    await page.keyboard.press('Tab');
+    await expect(frame.getByRole('searchbox', { name: 'Search services' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(frame.locator('.ics-card__link').first()).toBeFocused();
     for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)

@@ -12,6 +12,9 @@ export async function openDialog(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
+/** Ada Admin's user id (seeded). */
+export const ADA_ID = 'usr-ada-0000001';
+
 /** Arms an emulator fault (the e2e server runs with --faults). */
 export async function injectFault(
   page: Page,
@@ -21,12 +24,16 @@ export async function injectFault(
   expect(response.status()).toBe(204);
 }
 
-/** Clears every armed fault and the user's default service, so tests do not leak state. */
+/**
+ * Clears every armed fault, the user's default service and recently used services, so tests
+ * do not leak state.
+ */
 export async function resetServer(page: Page, userId: string): Promise<void> {
   await page.request.delete('/__emulator/faults');
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  await page.request.delete(
-    `/identity-service/api/v1/Users(${userId})/Preferences(ProductSwitcher.defaultService)`,
-    { headers: { 'X-XSRF-TOKEN': xsrf } },
-  );
+  for (const preference of ['defaultService', 'recentServices'])
+    await page.request.delete(
+      `/identity-service/api/v1/Users(${userId})/Preferences(ProductSwitcher.${preference})`,
+      { headers: { 'X-XSRF-TOKEN': xsrf } },
+    );
 }

@@ -5,16 +5,20 @@ import { ServiceSwitcher, type SwitcherClient } from '@ics/service-switcher';
 import { createRoot } from 'react-dom/client';
 
 /**
- * The render bench of bench/switcher: `?n=5000&view=all` renders the switcher with n
- * synthetic products (10 groups, a third of them locked) from an in-memory client, and
- * publishes the milliseconds from render to cards painted as `window.benchResult`.
+ * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline` renders, from an
+ * in-memory client, either the switcher's All Services view with n synthetic products
+ * (10 groups, half needing a licence, a third locked) or the baseline, a bare React list of
+ * n `<li><a>` with the same data. It publishes the milliseconds from render to the frame
+ * after the cards were inserted as `window.benchResult`, and for the switcher
+ * `window.benchKeys(keys, times)` measures key presses (the keys in turn): handler, re-render and layout.
  */
 const params = new URLSearchParams(location.search);
 const n = Math.max(1, Math.min(20_000, Number(params.get('n') ?? 50) || 50));
-const view = params.get('view') === 'all' ? 'all' : 'user';
+const view = params.get('view') === 'user' ? 'user' : 'all';
+const widget = params.get('widget') === 'baseline' ? 'baseline' : 'switcher';
 const groups = 10;
 
-function catalogue(): ProductsWithLicenses {
+function catalogue() {
   const all = Array.from({ length: groups }, (_, g) => ({
     uniqueName: `group-${g}`,
     productRegistryItemType: 'productGroup' as const,
@@ -40,7 +44,7 @@ function catalogue(): ProductsWithLicenses {
 }
 
 const client: SwitcherClient = {
-  shell: { getProductsWithLicenses: async () => catalogue() },
+  shell: { getProductsWithLicenses: async (): Promise<ProductsWithLicenses> => catalogue() },
   session: { getUser: async () => ({ id: 'bench' }) as UserSession },
   preferences: {
     forUser: () => {
@@ -50,28 +54,90 @@ const client: SwitcherClient = {
   logout: async () => {},
 };
 
+/** The baseline: the same data, fetched the same way, as a bare list of links. */
+function Baseline({ data }: { data: ReturnType<typeof catalogue> }) {
+  return (
+    <ul>
+      {data.allProducts.flatMap((group) =>
+        group.products.map((p) => (
+          <li key={p.uniqueName}>
+            <a href={p.indexPageUrl}>{p.label}</a>
+          </li>
+        )),
+      )}
+    </ul>
+  );
+}
+
 declare global {
   interface Window {
-    benchResult?: { n: number; view: string; cards: number; ms: number };
+    benchResult?: { n: number; widget: string; cards: number; ms: number; elements: number };
+    benchKeys?: (keys: readonly string[], times: number) => Promise<number[]>;
   }
 }
 
+/** Milliseconds of one key press on the focused card: handler, React's commit and layout. */
+async function pressKey(key: string): Promise<number> {
+  const target = document.activeElement ?? document.body;
+  const start = performance.now();
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  await Promise.resolve();
+  // Reading a layout property forces the layout the key caused.
+  void (document.activeElement as HTMLElement | null)?.getBoundingClientRect();
+  return performance.now() - start;
+}
+
+window.benchKeys = async (keys, times) => {
+  document.querySelector<HTMLElement>('.ics-card__link')?.focus();
+  const costs: number[] = [];
+  for (let i = 0; i < times; i++) {
+    costs.push(await pressKey(keys[i % keys.length] ?? 'ArrowRight'));
+    // One press per frame, as a user's key repeat would be.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return costs;
+};
+
+/** Elements of the richest usable card: the card and everything inside it. */
+const elementsPerTile = (root: HTMLElement) =>
+  Math.max(
+    0,
+    ...[...root.querySelectorAll('.ics-card:not([data-variant]), .ics-card[data-variant="none"]')]
+      .slice(0, 50)
+      .map((card) => card.querySelectorAll('*').length + 1),
+  );
+
+// Every run is a cold render: no product answer or bundles kept by an earlier run.
+sessionStorage.clear();
 const root = document.getElementById('root');
 if (root) {
   const start = performance.now();
   const observer = new MutationObserver(() => {
-    const cards = root.querySelectorAll('.ics-card').length;
+    // Cards are list items in both (the switcher's loading state has none).
+    const cards = root.querySelectorAll('li').length;
     if (cards === 0) return;
     observer.disconnect();
     // Painted: the frame after the commit that inserted the cards.
     requestAnimationFrame(() =>
       setTimeout(() => {
-        window.benchResult = { n, view, cards, ms: performance.now() - start };
+        const ms = performance.now() - start;
+        window.benchResult = { n, widget, cards, ms, elements: elementsPerTile(root) };
       }, 0),
     );
   });
   observer.observe(root, { childList: true, subtree: true });
-  createRoot(root).render(
-    <ServiceSwitcher client={client} locale="en" defaultView={view} logger={console} />,
-  );
+  const app = createRoot(root);
+  if (widget === 'baseline')
+    // The same data, arriving the same way (a resolved promise), then one render.
+    void Promise.resolve(catalogue()).then((data) => app.render(<Baseline data={data} />));
+  else
+    app.render(
+      <ServiceSwitcher
+        client={client}
+        locale="en"
+        defaultView={view}
+        logger={console}
+        recentServices={false}
+      />,
+    );
 }

@@ -53,6 +53,7 @@ function HostApp() {
         open={open}
         onOpenChange={setOpen}
         stylesheets={[designSystemCss, switcherCss]}
+        theme="auto"
       />
     </div>
   );

@@ -9,7 +9,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <ServiceSwitcherPage client={client} logoutEnabled />
+      <ServiceSwitcherPage client={client} logoutEnabled theme="auto" />
     </StrictMode>,
   );
 }

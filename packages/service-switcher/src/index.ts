@@ -2,6 +2,7 @@ export {
   ServiceSwitcher,
   browserLocale,
   type ServiceSwitcherProps,
+  type SwitcherTheme,
   type SwitcherView,
 } from './ui/ServiceSwitcher.tsx';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';

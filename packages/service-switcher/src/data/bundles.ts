@@ -59,19 +59,13 @@ export interface LoadTranslationsOptions {
   readonly base: string;
 }
 
-/**
- * Translations of every group and product bundle (SW-7.2): one request per distinct address,
- * all in parallel, answers kept in session storage with the locale (SW-3.8) and fetched again
- * when the locale changes (SW-4.13). A product bundle that fails or is malformed is ignored
- * silently (the registry's labels stay); a group bundle's failure is logged.
- */
-export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
+/** The cached texts of the locale and the bundle addresses still missing from them. */
+function plan(options: Pick<LoadTranslationsOptions, 'groups' | 'locale' | 'storage'>) {
   const { storage, locale } = options;
   const subtag = bundleSubtag(locale);
   const sameLocale = storage?.getItem(BUNDLE_CACHE_KEYS.locale) === locale;
   const products = sameLocale ? readCache<ProductTexts>(storage, BUNDLE_CACHE_KEYS.products) : {};
   const groups = sameLocale ? readCache<GroupTexts>(storage, BUNDLE_CACHE_KEYS.groups) : {};
-
   const wanted = new Map<string, 'product' | 'group'>();
   for (const group of options.groups) {
     if (group.localeResourceUrl)
@@ -83,6 +77,38 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
   const missing = [...wanted].filter(([address, kind]) =>
     kind === 'group' ? !Object.hasOwn(groups, address) : !Object.hasOwn(products, address),
   );
+  return { products, groups, missing };
+}
+
+const translations = (products: object, groups: object): Translations => ({
+  products: new Map(Object.entries(products)),
+  groups: new Map(Object.entries(groups)),
+});
+
+/**
+ * The translations when every bundle the groups need is in the cache, read synchronously so
+ * that cards are drawn with their texts in the frame their data arrives; else `undefined`.
+ */
+export function cachedTranslations(
+  options: Pick<LoadTranslationsOptions, 'groups' | 'locale' | 'storage'>,
+): Translations | undefined {
+  try {
+    const { products, groups, missing } = plan(options);
+    return missing.length === 0 ? translations(products, groups) : undefined;
+  } catch {
+    return undefined; // storage refused to be read: the bundles are loaded as usual
+  }
+}
+
+/**
+ * Translations of every group and product bundle (SW-7.2): one request per distinct address,
+ * all in parallel, answers kept in session storage with the locale (SW-3.8) and fetched again
+ * when the locale changes (SW-4.13). A product bundle that fails or is malformed is ignored
+ * silently (the registry's labels stay); a group bundle's failure is logged.
+ */
+export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
+  const { storage, locale } = options;
+  const { products, groups, missing } = plan(options);
   await Promise.all(
     missing.map(async ([address, kind]) => {
       const url = safeHttpUrl(address, options.base);
@@ -105,5 +131,5 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
   writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);
   writeCache(storage, BUNDLE_CACHE_KEYS.products, products);
   writeCache(storage, BUNDLE_CACHE_KEYS.groups, groups);
-  return { products: new Map(Object.entries(products)), groups: new Map(Object.entries(groups)) };
+  return translations(products, groups);
 }

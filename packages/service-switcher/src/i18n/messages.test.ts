@@ -31,13 +31,20 @@ describe('given the UI messages', () => {
     },
   );
 
-  it.each(LOCALES)('%s has exactly the plural forms its language’s rules use', (locale) => {
-    const forms = read(locale).daysLeft as Record<string, string>;
-    expect(Object.keys(forms).sort()).toEqual(
-      [...new Intl.PluralRules(bcp47(locale)).resolvedOptions().pluralCategories].sort(),
-    );
-    for (const form of Object.values(forms)) expect(form).toContain('{0}');
-  });
+  it.each(LOCALES)(
+    '%s has exactly the plural forms its language’s rules use, in every counted message',
+    (locale) => {
+      const counted = Object.entries(read(locale)).filter(([, value]) => typeof value === 'object');
+      expect(counted.map(([key]) => key)).toEqual(['daysLeft', 'serviceCount']);
+      for (const [, value] of counted) {
+        const forms = value as Record<string, string>;
+        expect(Object.keys(forms).sort()).toEqual(
+          [...new Intl.PluralRules(bcp47(locale)).resolvedOptions().pluralCategories].sort(),
+        );
+        for (const form of Object.values(forms)) expect(form).toContain('{0}');
+      }
+    },
+  );
 
   it('renders remaining days as "1 Day Left" and "{0} Days Left" in English, and by Russian rules in Russian', async () => {
     const en = await loadMessages('en');

@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react';
 import type { Messages } from '../i18n/messages.ts';
 import type { Message } from '../model/message.ts';
+
+// Rare (after a default-service change): loaded when a message first shows.
+const Bubble = lazy(() => import('./Bubble.tsx'));
 
 /**
  * The outcome of a default-service change (SW-2.15): a polite status for success, an alert for
@@ -17,31 +21,18 @@ export function MessageBubble(props: {
     <div className="ics-bubbles">
       <div role="status" className="ics-bubble-region">
         {message.type === 'success' && text ? (
-          <Bubble type="success" text={text} dismiss={messages.dismissMessage} {...props} />
+          <Suspense fallback={null}>
+            <Bubble type="success" text={text} dismiss={messages.dismissMessage} {...props} />
+          </Suspense>
         ) : null}
       </div>
       <div role="alert" className="ics-bubble-region">
         {message.type === 'error' && text ? (
-          <Bubble type="error" text={text} dismiss={messages.dismissMessage} {...props} />
+          <Suspense fallback={null}>
+            <Bubble type="error" text={text} dismiss={messages.dismissMessage} {...props} />
+          </Suspense>
         ) : null}
       </div>
-    </div>
-  );
-}
-
-function Bubble(props: { type: string; text: string; dismiss: string; onDismiss: () => void }) {
-  return (
-    <div className="ics-bubble" data-type={props.type}>
-      <span className="ics-bubble__text">{props.text}</span>
-      <button
-        type="button"
-        className="ics-bubble__close"
-        aria-label={props.dismiss}
-        title={props.dismiss}
-        onClick={props.onDismiss}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
     </div>
   );
 }

@@ -1,19 +1,37 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
-import { chooseLocale, type Locale } from '../model/language.ts';
+import { useRecentServices } from '../data/useRecentServices.ts';
+import { format, plural } from '../i18n/messages.ts';
+import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
-import { cardLinkFor } from './gridNavigation.ts';
+import { gridLayout } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { openUrl } from './navigation.ts';
+import { RovingTabStop } from './rovingTabStop.ts';
+import { SearchField } from './SearchField.tsx';
+import { useDirection, type Direction } from './useDirection.ts';
+import { useServiceSearch } from './useServiceSearch.ts';
 
 export type SwitcherView = 'user' | 'all';
+/** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
+export type SwitcherTheme = 'light' | 'dark' | 'auto';
 
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */
@@ -35,21 +53,24 @@ export interface ServiceSwitcherProps {
   readonly logger?: SwitcherLogger;
   /** Reads a translation bundle; default the browser's `fetch` with the session's cookies. */
   readonly fetchBundle?: BundleFetch;
-  /** Where translation bundles are cached; default `sessionStorage`. */
+  /** Where translation bundles and the last product answer are kept; default `sessionStorage`. */
   readonly storage?: Storage;
+  /** Text direction of the switcher; default the direction of the element it is mounted in. */
+  readonly dir?: Direction;
+  /** Shows the search field above the cards; default true. `false` gives the plain spec widget. */
+  readonly search?: boolean;
+  /**
+   * Shows the last three services the user opened from the switcher first in 'My Services',
+   * kept as the user preference `ProductSwitcher.recentServices`; default true.
+   */
+  readonly recentServices?: boolean;
+  /** Colour theme of the switcher (and of the page and dialog frame around it); default 'light'. */
+  readonly theme?: SwitcherTheme;
 }
 
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-
-function defaultStorage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage disabled: bundles are simply not cached
-  }
-}
 
 /** The grid of service cards with its two views, loading, empty and error states. */
 export function ServiceSwitcher({
@@ -62,15 +83,31 @@ export function ServiceSwitcher({
   logger = console,
   fetchBundle = browserBundleFetch,
   storage: storageProp,
+  dir: dirProp,
+  search: searchEnabled = true,
+  recentServices = true,
+  theme = 'light',
 }: ServiceSwitcherProps) {
   const locale = localeProp ?? browserLocale();
+  const root = useRef<HTMLDivElement>(null);
+  const dir = useDirection(root, dirProp);
+  // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
+  const rootProps = { ref: root, lang: bcp47(locale), dir, 'data-ics-theme': theme };
   const messages = useMessages(locale);
-  const [storage] = useState(() => storageProp ?? defaultStorage());
+  const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retry] = useProductData(client, logger, { locale, fetchBundle, storage });
+  const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
   const [view, setView] = useState<SwitcherView>(defaultView);
-  const [activeKey, setActiveKey] = useState<string>();
+  const [roving] = useState(() => new RovingTabStop());
   const reportedImages = useRef(new Set<string>());
-  const content = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  // Typing stays immediate; the grid follows as soon as React has time.
+  const shownQuery = useDeferredValue(searchEnabled ? query : '');
+  const [searchWanted, setSearchWanted] = useState(false);
+  const search = useServiceSearch(locale, searchEnabled && (searchWanted || query !== ''));
+  const prepared = search?.prepare(shownQuery) ?? '';
+  const searching = prepared !== '';
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.(state.status);
@@ -90,14 +127,64 @@ export function ServiceSwitcher({
     };
   }, [data, locale]);
 
+  // What the search leaves, and the recently used services the user can still open.
+  const shown = useMemo(() => {
+    if (!sorted || !search || prepared === '') return sorted;
+    const matches = (p: Product) => search.matches(p, prepared);
+    return {
+      ...sorted,
+      user: sorted.user.filter(matches),
+      all: sorted.all
+        .map((group) => ({ ...group, products: group.products.filter(matches) }))
+        .filter((group) => group.products.length > 0),
+    };
+  }, [sorted, search, prepared]);
+  // Once the search is loaded (the field has focus), fold every product while the user has
+  // not typed yet, so that no keystroke pays for it.
+  useEffect(() => {
+    if (!search || !sorted) return;
+    const timer = setTimeout(() => {
+      search.index(sorted.user);
+      for (const group of sorted.all) search.index(group.products);
+    });
+    return () => clearTimeout(timer);
+  }, [search, sorted]);
+  const recent = useMemo(
+    () =>
+      !sorted || searching
+        ? []
+        : // Only services the user can still open; others are dropped (model/recents.ts).
+          recentNames.flatMap((name) => sorted.user.find((p) => p.uniqueName === name) ?? []),
+    [sorted, searching, recentNames],
+  );
+
+  // The cards' keys as shown, section by section: what the arrow keys move through.
+  const layout = useMemo(
+    () =>
+      shown &&
+      gridLayout(
+        view === 'user'
+          ? [
+              recent.map((p) => `recent/${p.uniqueName}`),
+              shown.user.map((p) => `user/${p.uniqueName}`),
+            ]
+          : shown.all.map((g) => g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`)),
+      ),
+    [shown, recent, view],
+  );
+  // Read by the cards rendered now; cards kept as they were learn of a moved tab stop below.
+  if (layout) roving.setLayout(layout);
+  useLayoutEffect(() => roving.flush());
+
   const open = useCallback(
     (product: Product) => {
+      void recents?.record(product.uniqueName);
       // SW-2.17: close first, then the host's handler, then navigate unless it said no.
       onRequestClose?.();
       const proceed = onCardClick ? onCardClick(product) : true;
       if (proceed) openUrl(product.indexPageUrl, { newWindow: product.openInNewWindow });
     },
-    [onCardClick, onRequestClose],
+    [onCardClick, onRequestClose, recents],
   );
   const onMissingImage = useCallback(
     (product: Product) => {
@@ -115,26 +202,44 @@ export function ServiceSwitcher({
   );
   const onGridKeyDown = (event: KeyboardEvent) => {
     // The target may live in the dialog's frame, another realm: no `instanceof Element`.
-    const target = event.target as Element;
-    if (!content.current || !target.classList?.contains('ics-card__link')) return;
-    const next = cardLinkFor(content.current, target, event.key);
-    if (!next) return;
+    const target = event.target as HTMLElement;
+    const from = target.classList?.contains('ics-card__link') ? target.dataset.cardKey : undefined;
+    if (from !== undefined && roving.handleKey(from, event.key, dir)) event.preventDefault();
+  };
+  const focusFirstResult = () => {
+    // Home from the first card: the tab stop and focus move to it.
+    if (layout?.first !== undefined) roving.handleKey(layout.first, 'Home', dir);
+  };
+  const onSwitcherKeyDown = (event: KeyboardEvent) => {
+    // '/' finds a service from anywhere in the switcher, except while typing in a field.
+    const target = event.target as HTMLElement;
+    if (event.key !== '/' || !searchField.current || target.isContentEditable) return;
+    if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
     event.preventDefault();
-    setActiveKey(next.dataset.cardKey);
-    next.focus();
+    searchField.current.focus();
   };
 
   if (state.status === 'loading') {
     return (
-      <div className="ics-switcher ics-switcher--loading" role="status" data-state="loading">
+      <div
+        {...rootProps}
+        className="ics-switcher ics-switcher--loading"
+        role="status"
+        data-state="loading"
+      >
         <span className="ics-spinner" aria-hidden="true" />
         <span>{messages.loading}</span>
       </div>
     );
   }
-  if (state.status === 'error' || !sorted) {
+  if (state.status === 'error' || !sorted || !shown) {
     return (
-      <div className="ics-switcher ics-switcher--error" role="alert" data-error="true">
+      <div
+        {...rootProps}
+        className="ics-switcher ics-switcher--error"
+        role="alert"
+        data-error="true"
+      >
         <p className="ics-switcher__error-title">{messages.errorTitle}</p>
         <p>{messages.errorBody}</p>
         <button type="button" className="ics-button" onClick={retry}>
@@ -145,9 +250,16 @@ export function ServiceSwitcher({
   }
   if (sorted.user.length === 0) {
     return (
-      <div className="ics-switcher ics-switcher--empty" data-state="empty">
+      <div {...rootProps} className="ics-switcher ics-switcher--empty" data-state="empty">
         <p>{messages.emptyState}</p>
-        <button type="button" className="ics-button" onClick={() => void client.logout()}>
+        <button
+          type="button"
+          className="ics-button"
+          onClick={() => {
+            forgetCachedAnswer(storage);
+            void client.logout();
+          }}
+        >
           {messages.logOut}
         </button>
       </div>
@@ -160,46 +272,82 @@ export function ServiceSwitcher({
       userProducts: sorted.userProducts,
       licensedProducts: sorted.licensed,
     });
-  const firstKey =
-    view === 'user'
-      ? `user/${sorted.user[0]?.uniqueName}`
-      : `${sorted.all[0]?.uniqueName}/${sorted.all[0]?.products[0]?.uniqueName}`;
-  const visible =
-    view === 'user'
-      ? sorted.user.some((p) => `user/${p.uniqueName}` === activeKey)
-      : sorted.all.some((g) =>
-          g.products.some((p) => `${g.uniqueName}/${p.uniqueName}` === activeKey),
-        );
+  const resultCount =
+    view === 'user' ? shown.user.length : shown.all.reduce((n, g) => n + g.products.length, 0);
   const grid = {
     messages,
     locale,
     variantOf,
-    activeKey: visible ? activeKey : firstKey,
+    roving,
     defaultService: defaultService.current,
-    onActivate: setActiveKey,
     onOpen: open,
     onToggleDefault,
     onMissingImage,
+    query: shownQuery,
+    search,
   };
   return (
-    <div className="ics-switcher" data-view={view} data-state="ready">
+    <div
+      {...rootProps}
+      className="ics-switcher"
+      data-view={view}
+      data-state="ready"
+      onKeyDown={onSwitcherKeyDown}
+    >
       <MessageBubble
         message={defaultService.message}
         messages={messages}
         onDismiss={() => queue.dismiss()}
       />
-      <div className="ics-switcher__content" ref={content} onKeyDown={onGridKeyDown}>
-        {view === 'user' ? (
+      {searchEnabled ? (
+        <>
+          <SearchField
+            field={searchField}
+            query={query}
+            messages={messages}
+            onQuery={setQuery}
+            onEnterResults={focusFirstResult}
+            onFocus={() => setSearchWanted(true)}
+          />
+          <p className="ics-search__count ics-visually-hidden" role="status">
+            {searching ? plural(messages.serviceCount, resultCount, locale) : ''}
+          </p>
+        </>
+      ) : null}
+      <div className="ics-switcher__content" onKeyDown={onGridKeyDown}>
+        {searching && resultCount === 0 ? (
+          <div className="ics-search__none" data-state="no-results">
+            <p>{format(messages.noResults, shownQuery.trim())}</p>
+            <button
+              type="button"
+              className="ics-button"
+              onClick={() => {
+                setQuery('');
+                searchField.current?.focus();
+              }}
+            >
+              {messages.clearSearch}
+            </button>
+          </div>
+        ) : view === 'user' ? (
           <section aria-labelledby="ics-view-title">
             <h2 className="ics-switcher__view-title" id="ics-view-title">
               {messages.myServices}
             </h2>
-            <CardGrid products={sorted.user} section="user" {...grid} />
+            {recent.length > 0 ? (
+              <section className="ics-group ics-recent" aria-labelledby="ics-recent-title">
+                <h3 className="ics-group__title" id="ics-recent-title">
+                  {messages.recentlyUsed}
+                </h3>
+                <CardGrid products={recent} section="recent" {...grid} />
+              </section>
+            ) : null}
+            <CardGrid products={shown.user} section="user" {...grid} />
           </section>
         ) : (
           <>
             <h2 className="ics-switcher__view-title">{messages.allServices}</h2>
-            {sorted.all.map((group) => (
+            {shown.all.map((group) => (
               <section
                 key={group.uniqueName}
                 className="ics-group"

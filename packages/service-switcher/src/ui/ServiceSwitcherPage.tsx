@@ -1,6 +1,9 @@
+import { useRef } from 'react';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
 import { useMessages } from '../data/useMessages.ts';
-import { chooseLocale } from '../model/language.ts';
-import { ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { bcp47 } from '../model/language.ts';
+import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { useDirection } from './useDirection.ts';
 
 export interface ServiceSwitcherPageProps extends ServiceSwitcherProps {
   /** Header title; default 'Intelligent Cloud Services' (SW-2.1). */
@@ -22,11 +25,18 @@ export function ServiceSwitcherPage({
   logoUrl,
   ...switcher
 }: ServiceSwitcherPageProps) {
-  const locale =
-    switcher.locale ?? chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+  const locale = switcher.locale ?? browserLocale();
   const messages = useMessages(locale);
+  const root = useRef<HTMLDivElement>(null);
+  const dir = useDirection(root, switcher.dir);
   return (
-    <div className="ics-page">
+    <div
+      className="ics-page"
+      ref={root}
+      lang={bcp47(locale)}
+      dir={dir}
+      data-ics-theme={switcher.theme ?? 'light'}
+    >
       <header className="ics-page__header">
         <img
           className="ics-page__logo"
@@ -40,14 +50,17 @@ export function ServiceSwitcherPage({
           <button
             type="button"
             className="ics-button ics-page__logout"
-            onClick={() => void switcher.client.logout()}
+            onClick={() => {
+              forgetCachedAnswer(switcher.storage ?? sessionStorageOrNone());
+              void switcher.client.logout();
+            }}
           >
             {messages.logOut}
           </button>
         ) : null}
       </header>
       <main className="ics-page__main">
-        <ServiceSwitcher {...switcher} locale={locale} />
+        <ServiceSwitcher {...switcher} locale={locale} dir={dir} />
       </main>
     </div>
   );

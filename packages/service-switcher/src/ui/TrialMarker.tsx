@@ -2,7 +2,11 @@ import { plural, type Messages } from '../i18n/messages.ts';
 import type { Locale } from '../model/language.ts';
 
 /** 'Free Trial', the days left by the locale's plural rules, and 'Try Now' (SW-4.7). */
-export function TrialMarker(props: { daysLeft: number; messages: Messages; locale: Locale }) {
+export default function TrialMarker(props: {
+  daysLeft: number;
+  messages: Messages;
+  locale: Locale;
+}) {
   const { messages } = props;
   return (
     <p className="ics-trial">

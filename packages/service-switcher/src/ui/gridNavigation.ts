@@ -1,45 +1,72 @@
 /** Columns of the card grid (SW-2.13). */
 export const COLUMNS = 3;
 
+/** Where each card sits: its section and its place in it, found in O(1). */
+export interface GridLayout {
+  readonly sections: readonly (readonly string[])[];
+  readonly first: string | undefined;
+  readonly last: string | undefined;
+  readonly at: ReadonlyMap<string, { readonly section: number; readonly index: number }>;
+}
+
+/** The layout of the cards' keys, section by section, in the order they are shown. */
+export function gridLayout(sections: readonly (readonly string[])[]): GridLayout {
+  const at = new Map<string, { section: number; index: number }>();
+  sections.forEach((keys, section) =>
+    keys.forEach((key, index) => at.set(key, { section, index })),
+  );
+  const filled = sections.filter((keys) => keys.length > 0);
+  return { sections, at, first: filled[0]?.[0], last: filled.at(-1)?.at(-1) };
+}
+
 /**
- * The card link an arrow, Home or End key moves to from `from` (WAI-ARIA grid keys over a
- * roving tabindex): Left/Right step through all cards, Up/Down move a row within a section
- * and on to the same column of the next section, Home/End go to the first or last card.
+ * The card an arrow, Home or End key moves to from `from` (WAI-ARIA grid keys over a roving
+ * tabindex): Left/Right step through all cards (mirrored when `direction` is 'rtl'), Up/Down
+ * move a row within a section and on to the same column of the next section, Home/End go to
+ * the first or last card. Constant time whatever the number of cards.
  */
-export function cardLinkFor(
-  container: HTMLElement,
-  from: Element,
+export function nextCard(
+  layout: GridLayout,
+  from: string,
   key: string,
-): HTMLElement | undefined {
-  const grids = [...container.querySelectorAll<HTMLElement>('.ics-grid')].map((grid) => [
-    ...grid.querySelectorAll<HTMLElement>(':scope > .ics-card > .ics-card__link'),
-  ]);
-  const all = grids.flat();
-  const index = all.indexOf(from as HTMLElement);
-  if (index < 0) return undefined;
-  const g = grids.findIndex((links) => links.includes(from as HTMLElement));
-  const links = grids[g] ?? [];
-  const i = links.indexOf(from as HTMLElement);
+  direction: 'ltr' | 'rtl' = 'ltr',
+): string | undefined {
+  const place = layout.at.get(from);
+  if (!place) return undefined;
+  const links = layout.sections[place.section] ?? [];
+  const i = place.index;
   const column = i % COLUMNS;
+  const step = (by: 1 | -1): string | undefined => {
+    const within = links[i + by];
+    if (within !== undefined) return within;
+    // Over the section's edge: the next (or previous) section that has cards.
+    for (let s = place.section + by; s >= 0 && s < layout.sections.length; s += by) {
+      const other = layout.sections[s] ?? [];
+      if (other.length > 0) return by === 1 ? other[0] : other.at(-1);
+    }
+    return undefined;
+  };
+  const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
   switch (key) {
-    case 'ArrowRight':
-      return all[index + 1];
-    case 'ArrowLeft':
-      return all[index - 1];
+    case forward:
+      return step(1);
+    case backward:
+      return step(-1);
     case 'Home':
-      return all[0];
+      return layout.first;
     case 'End':
-      return all.at(-1);
+      return layout.last;
     case 'ArrowDown': {
       if (i + COLUMNS < links.length) return links[i + COLUMNS];
       // Still a lower row in this section, only shorter: its last card.
       if (Math.floor(i / COLUMNS) < Math.floor((links.length - 1) / COLUMNS)) return links.at(-1);
-      const next = grids[g + 1];
+      const next = layout.sections[place.section + 1];
       return next ? next[Math.min(column, next.length - 1)] : undefined;
     }
     case 'ArrowUp': {
       if (i - COLUMNS >= 0) return links[i - COLUMNS];
-      const previous = grids[g - 1];
+      const previous = layout.sections[place.section - 1];
       if (!previous) return undefined;
       const lastRow = Math.floor((previous.length - 1) / COLUMNS) * COLUMNS;
       return previous[Math.min(lastRow + column, previous.length - 1)];

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support.ts';
+import { ADA_ID, openDialog, resetServer } from './switcherSupport.ts';
+
+// Windows high contrast, emulated: screenshots of the states that must stay visible.
+const shot = { maxDiffPixelRatio: 0.02, animations: 'disabled' } as const;
+
+test.describe('given forced colours (high contrast)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+  });
+
+  test('locked cards keep their key and lock icons, painted in a system colour', async ({
+    page,
+  }) => {
+    await signIn(page, 'lee');
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    for (const [name, icon] of [
+      ['c360', 'key'],
+      ['apim', 'lock'],
+    ] as const) {
+      const lock = frame.locator(`.ics-card[data-unique-name="${name}"] .ics-card__lock`);
+      await expect(lock).toHaveAttribute('data-icon', icon);
+      // The mask's paint is a system colour, not the page's (dropped) background.
+      expect(await lock.evaluate((el) => getComputedStyle(el, '::before').forcedColorAdjust)).toBe(
+        'none',
+      );
+      await expect(lock).toHaveScreenshot(`locked-${icon}.png`, shot);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('the default card, its filled star and a focus ring stay visible', async ({ page }) => {
+    await signIn(page, 'ada');
+    await resetServer(page, ADA_ID);
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
+    const card = frame.locator('.ics-card[data-unique-name="cdq"]');
+    await expect(card).toHaveAttribute('data-default', 'true');
+    await frame.getByRole('button', { name: 'Dismiss message' }).click();
+    await card.locator('.ics-card__link').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect(card.locator('.ics-card__link')).toBeFocused();
+    await expect(card).toHaveScreenshot('default-focused.png', shot);
+    await resetServer(page, ADA_ID);
+  });
+
+  test('trial cards keep their Free Trial marker and days left', async ({ page }) => {
+    await signIn(page, 'tia');
+    const frame = await openDialog(page);
+    const trial = frame.locator('.ics-card[data-unique-name="cdq"] .ics-trial');
+    await expect(trial).toContainText('1 Day Left');
+    await expect(trial).toHaveScreenshot('trial.png', shot);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Locale } from '../model/language.ts';
+
+/** Session-storage key of the last product answer, kept with the bundles (issue 13). */
+export const PRODUCT_CACHE_KEY = 'ics-switcher.products';
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Whose answer it is: another user or organisation never sees it. */
+export interface AnswerOwner {
+  readonly user: string;
+  readonly org: string;
+}
+
+interface Entry extends AnswerOwner {
+  readonly locale: string;
+  /** The answer as the server sent it, serialised: equal text means an equal answer. */
+  readonly answer: string;
+}
+
+function read(storage: Storage | undefined): Entry | undefined {
+  try {
+    const entry: unknown = JSON.parse(storage?.getItem(PRODUCT_CACHE_KEY) ?? 'null');
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { user, org, locale, answer } = entry as Record<string, unknown>;
+    return typeof user === 'string' &&
+      typeof org === 'string' &&
+      typeof locale === 'string' &&
+      typeof answer === 'string'
+      ? { user, org, locale, answer }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The last product answer of this user and organisation in this locale, as text; an answer
+ * kept for anyone else is dropped. Storage that is disabled or holds garbage reads as none.
+ */
+export function readCachedAnswer(
+  storage: Storage | undefined,
+  owner: AnswerOwner,
+  locale: Locale,
+): string | undefined {
+  const entry = read(storage);
+  if (!entry) return undefined;
+  if (entry.user !== owner.user || entry.org !== owner.org) {
+    forgetCachedAnswer(storage);
+    return undefined;
+  }
+  return entry.locale === locale ? entry.answer : undefined;
+}
+
+/** Keeps `answer` (the server's text) as the last one of `owner` in `locale`. */
+export function writeCachedAnswer(
+  storage: Storage | undefined,
+  owner: AnswerOwner,
+  locale: Locale,
+  answer: string,
+): void {
+  try {
+    storage?.setItem(
+      PRODUCT_CACHE_KEY,
+      JSON.stringify({ user: owner.user, org: owner.org, locale, answer }),
+    );
+  } catch {
+    // A full or disabled storage only costs the instant display next time.
+  }
+}
+
+/** Drops the kept answer: on logout, and when the server refused the session (401). */
+export function forgetCachedAnswer(storage: Storage | undefined): void {
+  try {
+    storage?.removeItem(PRODUCT_CACHE_KEY);
+  } catch {
+    // Nothing kept where nothing can be stored.
+  }
+}
+
+/** The session's storage, or none where it is missing or disabled. */
+export function sessionStorageOrNone(): globalThis.Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
