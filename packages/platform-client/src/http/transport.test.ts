@@ -73,6 +73,30 @@ describe('given a call through the transport', () => {
     );
   });
 
+  it('[PC-7.1] removes an XSRF header the caller set when the call goes to an untrusted origin, and keeps the cookie’s for a trusted one', async () => {
+    const env = fakeEnvironment(() => json(200, {}), { cookies: 'XSRF-TOKEN=secret' });
+    const transport = transportFor(env, ['https://api.example.com']);
+    const preset = { 'X-XSRF-TOKEN': 'preset' };
+    await transport.request({ method: 'POST', url: 'https://evil.test/x', headers: preset });
+    await transport.request({ method: 'POST', url: 'https://api.example.com/y', headers: preset });
+    expect(env.requests.map((r) => r.headers.get('X-XSRF-TOKEN'))).toEqual([null, 'secret']);
+  });
+
+  it('trusts only http(s) addresses, even when a blob: or file: address has the page’s origin', () => {
+    const page = 'https://app.example.com';
+    expect(isTrustedOrigin(new URL(`blob:${page}/4f1c`), page, [])).toBe(false);
+    expect(
+      isTrustedOrigin(new URL('blob:https://api.example.com/4f1c'), page, [
+        'https://api.example.com',
+      ]),
+    ).toBe(false);
+    expect(isTrustedOrigin(new URL('file:///etc/passwd'), 'null', ['null'])).toBe(false);
+    expect(isTrustedOrigin(new URL(`${page}/x`), page, [])).toBe(true);
+    expect(isTrustedOrigin(new URL('http://localhost:4100/x'), 'http://localhost:4100', [])).toBe(
+      true,
+    );
+  });
+
   it('[PC-7.3] rejects a failure with an HttpError carrying status, error code, body and request id', async () => {
     const body = { error: { code: 'NOT_FOUND', message: 'No such thing.' } };
     const env = fakeEnvironment(() => json(404, body));

@@ -78,6 +78,33 @@ describe('given a token response', () => {
     }
   });
 
+  it('[PC-5.3] refuses a token of two or four parts, and claims with a missing, non-numeric or infinite exp or iat', () => {
+    const encode = (text: string) => Buffer.from(text).toString('base64url');
+    const header = encode('{"alg":"HS256","typ":"JWT"}');
+    const payload = encode(JSON.stringify(claims()));
+    const withRawClaims = (json: string) => ({ jwt_token: `${header}.${encode(json)}.c2ln` });
+    const refused = [
+      { jwt_token: `${header}.${payload}` },
+      { jwt_token: `${header}.${payload}.c2ln.ZXh0cmE` },
+      { jwt_token: `.${payload}` },
+      response({ exp: undefined }),
+      response({ iat: undefined }),
+      response({ iat: '1000' }),
+      response({ exp: null }),
+      withRawClaims(JSON.stringify(claims()).replace('"exp":2800', '"exp":1e999')),
+      withRawClaims(JSON.stringify(claims()).replace('"iat":1000', '"iat":-1e999')),
+    ];
+    for (const answer of refused) {
+      expect(() => acceptTokenResponse(answer, expected), JSON.stringify(answer)).toThrow(
+        InsecureResponseError,
+      );
+    }
+    // The same claims in a three-part token are accepted: the parts and the numbers decide.
+    expect(
+      acceptTokenResponse({ jwt_token: `${header}.${payload}.c2ln` }, expected).lifetimeMs,
+    ).toBe(1_800_000);
+  });
+
   it('[PC-5.3] never accepts a generated response whose claims differ from the request', () => {
     const value = fc.oneof(
       fc.string(),

@@ -32,11 +32,24 @@ describe('given messages from the shell frame', () => {
     ['a suffix host', { origin: 'https://shell.example.com.evil.test' }],
     ['a sub-domain', { origin: 'https://evil.shell.example.com' }],
     ['the origin null', { origin: 'null' }],
+    [
+      'an origin that only normalises to the shell’s (default port)',
+      { origin: `${shellOrigin}:443` },
+    ],
+    [
+      'an origin that only normalises to the shell’s (case)',
+      { origin: 'https://SHELL.example.com' },
+    ],
+    ['an origin that only normalises to the shell’s (path)', { origin: `${shellOrigin}/` }],
+    ['a non-string origin', { origin: undefined }],
     ['another window', { source: { name: 'other' } }],
     ['no window', { source: null }],
     ['a message claiming another origin', { data: { ...message, origin: 'https://evil.test' } }],
     ['a malformed message', { data: '{"type":"navigate"}' }],
     ['a message without type', { data: { origin: shellOrigin } }],
+    ['a message with an empty type', { data: { ...message, type: '' } }],
+    ['a message with a type over 100 characters', { data: { ...message, type: 'x'.repeat(101) } }],
+    ['a message with a non-string type', { data: { ...message, type: 7 } }],
     ['a message without origin', { data: { type: 'navigate' } }],
     ['an array', { data: [message] }],
   ])('[PC-5.7] ignores %s with zero side effects', (_name, change) => {
@@ -48,6 +61,14 @@ describe('given messages from the shell frame', () => {
       ...change,
     });
     expect(received).toEqual([]);
+  });
+
+  it('[PC-5.7] accepts a type of exactly 100 characters, and a message without payload as it is', () => {
+    const { page, received } = listening();
+    const long = { type: 'x'.repeat(100), origin: shellOrigin };
+    page.dispatch('window', 'message', { origin: shellOrigin, source: shellWindow, data: long });
+    expect(received).toEqual([{ type: 'x'.repeat(100), origin: shellOrigin }]);
+    expect(Object.keys(received[0] ?? {})).toEqual(['type', 'origin']);
   });
 
   it('[PC-5.7] accepts no generated origin but the shell’s (property)', () => {
