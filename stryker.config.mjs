@@ -1,0 +1,41 @@
+// Mutation testing of the rule and guard modules (docs/quality.md): `npm run mutation` runs
+// every mutant; `npm run mutation -- --incremental` (what `npm test` runs) re-tests only the
+// mutants of changed code and of changed tests, reading and updating the committed
+// incremental file. scripts/mutation-thresholds.mjs then enforces the per-file thresholds.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'packages/platform-contract/src/path.ts',
+    'packages/platform-contract/src/validation/*.ts',
+    'packages/platform-client/src/{access,http,session,shell,extensions,validation}/*.ts',
+    'packages/service-switcher/src/model/*.ts',
+    '!**/*.test.ts',
+    '!**/index.ts',
+  ],
+  // Only what the unit tests need is copied into the sandbox.
+  ignorePatterns: [
+    '/apps',
+    '/bench',
+    '/docs',
+    '/e2e',
+    '/packages/platform-emulator',
+    '/packages/service-switcher/src/ui',
+    '.data',
+    '.test-output',
+    'dist',
+  ],
+  // The machine has 2 cores: one test process per core.
+  concurrency: 2,
+  incrementalFile: 'bench/mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: '.test-output/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 95, low: 90, break: 90 },
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
