@@ -10,6 +10,12 @@ describe('given an address from the server', () => {
     expect(safeHttpUrl('http://x.example/', base)).toBe('http://x.example/');
   });
 
+  it('refuses a missing or non-string address instead of resolving its text against the page', () => {
+    for (const raw of [undefined, null, 42, { href: base }]) {
+      expect(safeHttpUrl(raw as string | undefined, base)).toBeUndefined();
+    }
+  });
+
   it.each([
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',

@@ -10,6 +10,7 @@ export function safeHttpUrl(raw: string | undefined, base: string): string | und
   try {
     const url = new URL(raw, base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined all the same
   } catch {
     return undefined;
   }
