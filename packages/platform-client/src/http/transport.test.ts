@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError, InvalidResponseError, NetworkError, TimeoutError } from '../errors.ts';
+import { anyUrl } from '../testing/arbitraries.ts';
 import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
 import { isTrustedOrigin } from './headers.ts';
 import { Transport } from './transport.ts';
@@ -46,7 +47,7 @@ describe('given a call through the transport', () => {
     const page = 'https://app.example.com';
     const platform = 'https://api.example.com:8443';
     const urls = fc.oneof(
-      fc.webUrl({ withQueryParameters: true }),
+      anyUrl,
       fc.constantFrom(
         `${page}/x`,
         `${platform}/y`,

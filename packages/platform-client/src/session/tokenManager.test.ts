@@ -285,6 +285,38 @@ describe('given one tab', () => {
     expect(server.log.map((l) => l.call)).toEqual(['obtain', 'obtain']);
   });
 
+  it('obtains once when started twice', async () => {
+    const { managers, server, base } = setup();
+    void managers[0]?.start();
+    void managers[0]?.start();
+    await run(base, 1000);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain']);
+  });
+
+  it('[PC-9.3] getToken keeps the token with more than 300000 ms left, and renews it at exactly 300000 ms', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 1000);
+    await run(base, (manager?.remainingMs() ?? 0) - 300_001);
+    await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(0);
+    await run(base, (manager?.remainingMs() ?? 0) - 300_000);
+    await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(1);
+  });
+
+  it('logs how many renewals opened the breaker, and schedules none after it', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 1, settings: { floorMs: 0 } });
+    const errors: unknown[] = [];
+    (base.console as { error: (...a: unknown[]) => void }).error = (...a) => errors.push(a[0]);
+    void managers[0]?.start();
+    await run(base, 10 * MIN);
+    expect(errors[0]).toBe('Token renewal stopped: 10 renewals within 60000 ms.');
+    expect(base.nextTimerAt()).toBeUndefined();
+    expect(server.log).toHaveLength(10);
+  });
+
   it('never writes the token to localStorage or sessionStorage (no source file of the client names them)', () => {
     const root = new URL('../', import.meta.url);
     const files = (readdirSync(root, { recursive: true }) as string[]).filter(
@@ -368,6 +400,34 @@ describe('given tokens that other tabs broadcast', () => {
     });
     return jwt;
   };
+
+  it('ignores a broadcast token that is not a JWT, has no time left, repeats the held one, or arrives after stop()', async () => {
+    const { managers, base, hub } = setup();
+    const manager = managers[0];
+    const events: string[] = [];
+    manager?.subscribe((e) => events.push(e.type));
+    void manager?.start();
+    await run(base, 1000);
+    const held = await settle(base, manager?.getToken());
+    const other = new TabBus(tab(base, { hub }));
+    const iat = Math.floor(base.now() / 1000) + 60;
+    other.post({ type: 'token', jwt: 'not-a-jwt', iat, remainingMs: 30 * MIN });
+    const expired = makeJwt({ user_id: 'usr-ada-0000001', iat: iat + 30, exp: iat + 30 });
+    other.post({ type: 'token', jwt: expired, iat: iat + 30, remainingMs: 0 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(held);
+    const newer = broadcast(base, hub, { iat, exp: iat + 1800 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(newer);
+    other.post({ type: 'token', jwt: newer, iat, remainingMs: 20 * MIN });
+    await flush();
+    expect(events).toEqual(['token', 'token']);
+    expect(manager?.remainingMs()).toBeGreaterThan(29 * MIN);
+    manager?.stop();
+    broadcast(base, hub, { iat: iat + 60, exp: iat + 60 + 1800 });
+    await flush();
+    expect(manager?.remainingMs()).toBeUndefined();
+  });
 
   it('[PC-4.6] adopts a newer token from another tab, and keeps its own when the other is older', async () => {
     const { managers, server, base, hub } = setup();

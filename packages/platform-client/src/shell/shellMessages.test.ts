@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyUrl } from '../testing/arbitraries.ts';
 import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
 import { fakePage } from '../testing/fakeTabs.ts';
 import { acceptShellMessage, listenToShell, type ShellMessage } from './shellMessages.ts';
@@ -73,7 +74,7 @@ describe('given messages from the shell frame', () => {
 
   it('[PC-5.7] accepts no generated origin but the shell’s (property)', () => {
     const origins = fc.oneof(
-      fc.webUrl().map((u) => new URL(u).origin),
+      anyUrl.map((u) => new URL(u).origin),
       fc.constantFrom(
         shellOrigin,
         'http://shell.example.com',
