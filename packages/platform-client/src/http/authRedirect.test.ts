@@ -65,6 +65,22 @@ describe('given answers that say the user is not signed in', () => {
     expect(elsewhere.navigations).toEqual([home]);
   });
 
+  it('[PC-7.3] rejects a 400 whose body is not JSON, is null, or has no error object, without redirecting', async () => {
+    const bodies = [
+      () => new Response('SS_001', { status: 400 }),
+      () => json(400, null),
+      () => json(400, { code: 'SS_001' }),
+      () => json(400, { error: 'SS_001' }),
+    ];
+    for (const body of bodies) {
+      const env = fakeEnvironment(body);
+      await expect(transportFor(env).request({ method: 'POST', url: '/x' })).rejects.toMatchObject({
+        status: 400,
+      });
+      expect(env.navigations).toEqual([]);
+    }
+  });
+
   it('does not redirect while the page is already on the login path, and rejects instead', async () => {
     const env = fakeEnvironment(() => json(401, {}), { href: `https://app.example.com${home}` });
     await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError, InvalidResponseError, NetworkError, TimeoutError } from '../errors.ts';
 import { anyUrl } from '../testing/arbitraries.ts';
 import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { isTrustedOrigin } from './headers.ts';
+import { isTrustedOrigin, readCookie } from './headers.ts';
 import { Transport } from './transport.ts';
 
 const transportFor = (env: ReturnType<typeof fakeEnvironment>, platformOrigins: string[] = []) =>
@@ -81,6 +81,26 @@ describe('given a call through the transport', () => {
     await transport.request({ method: 'POST', url: 'https://evil.test/x', headers: preset });
     await transport.request({ method: 'POST', url: 'https://api.example.com/y', headers: preset });
     expect(env.requests.map((r) => r.headers.get('X-XSRF-TOKEN'))).toEqual([null, 'secret']);
+  });
+
+  it('[PC-7.1] reads the XSRF cookie by its exact name, decoded, and sends no header for an empty or undecodable one', () => {
+    const cases: [string, string | undefined][] = [
+      ['a=1; XSRF-TOKEN=x%20y; b=2', 'x y'],
+      ['  XSRF-TOKEN =  v  ', 'v'],
+      ['XXSRF-TOKEN=1; XSRF-TOKENS=2', undefined],
+      ['XSRF-TOKEN; a=XSRF-TOKEN=3', undefined],
+      ['XSRF-TOKEN=%E0%A4%A', undefined],
+      ['XSRF-TOKEN=a=b', 'a=b'],
+      ['', undefined],
+    ];
+    for (const [cookies, token] of cases)
+      expect(readCookie(cookies, 'XSRF-TOKEN'), cookies).toBe(token);
+  });
+
+  it('[PC-7.1] sends no XSRF header when the cookie is empty', async () => {
+    const env = fakeEnvironment(() => json(200, {}), { cookies: 'XSRF-TOKEN=' });
+    await transportFor(env).request({ method: 'POST', url: '/x' });
+    expect(env.requests[0]?.headers.has('X-XSRF-TOKEN')).toBe(false);
   });
 
   it('trusts only http(s) addresses, even when a blob: or file: address has the page’s origin', () => {

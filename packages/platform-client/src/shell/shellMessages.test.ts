@@ -12,12 +12,12 @@ const message = { type: 'navigate', payload: { to: '/x' }, origin: shellOrigin }
 function listening() {
   const page = fakePage();
   const received: ShellMessage[] = [];
-  listenToShell(
+  const stop = listenToShell(
     { ...fakeEnvironment(() => json(200, {})), listen: page.listen },
     { origin: shellOrigin, window: shellWindow },
     (m) => received.push(m),
   );
-  return { page, received };
+  return { page, received, stop };
 }
 
 describe('given messages from the shell frame', () => {
@@ -70,6 +70,57 @@ describe('given messages from the shell frame', () => {
     page.dispatch('window', 'message', { origin: shellOrigin, source: shellWindow, data: long });
     expect(received).toEqual([{ type: 'x'.repeat(100), origin: shellOrigin }]);
     expect(Object.keys(received[0] ?? {})).toEqual(['type', 'origin']);
+  });
+
+  it('[PC-5.7] accepts nothing when the configured shell origin is not an http(s) origin or the shell has no window', () => {
+    const accept = (shell: { origin: string; window: unknown }, origin: unknown, source: unknown) =>
+      acceptShellMessage(
+        { origin: origin as string, source, data: { type: 'navigate', origin } },
+        shell,
+      );
+    // An ftp: or file: address has the opaque origin 'null', as has a sandboxed frame.
+    expect(
+      accept({ origin: 'ftp://shell.example.com', window: shellWindow }, 'null', shellWindow),
+    ).toBeUndefined();
+    expect(
+      accept({ origin: 'file:///shell', window: shellWindow }, 'null', shellWindow),
+    ).toBeUndefined();
+    expect(
+      accept({ origin: 'not an address', window: shellWindow }, undefined, shellWindow),
+    ).toBeUndefined();
+    expect(accept({ origin: shellOrigin, window: null }, shellOrigin, null)).toBeUndefined();
+    expect(
+      accept({ origin: `${shellOrigin}/path/`, window: shellWindow }, shellOrigin, shellWindow),
+    ).toEqual({
+      type: 'navigate',
+      origin: shellOrigin,
+    });
+  });
+
+  it('[PC-5.7] drops null, array and function data carrying a type and origin, without throwing', () => {
+    const shell = { origin: shellOrigin, window: shellWindow };
+    const fields = { type: 'navigate', origin: shellOrigin };
+    for (const data of [null, Object.assign([], fields), Object.assign(() => {}, fields)]) {
+      expect(
+        acceptShellMessage({ origin: shellOrigin, source: shellWindow, data }, shell),
+      ).toBeUndefined();
+    }
+  });
+
+  it('listens passively, stops when asked, and does nothing where the page cannot listen', () => {
+    const { page, received, stop } = listening();
+    expect(page.listeners.get('window:message')?.[0]?.options).toEqual({ passive: true });
+    stop();
+    page.dispatch('window', 'message', { origin: shellOrigin, source: shellWindow, data: message });
+    expect(received).toEqual([]);
+    const { listen: _, ...withoutListen } = fakeEnvironment(() => json(200, {}));
+    const noop = listenToShell(
+      withoutListen,
+      { origin: shellOrigin, window: shellWindow },
+      () => {},
+    );
+    expect(noop).toBeTypeOf('function');
+    expect(() => noop()).not.toThrow();
   });
 
   it('[PC-5.7] accepts no generated origin but the shell’s (property)', () => {
