@@ -12,11 +12,16 @@ export default {
   // Static mutants (module-level constants) would each run every test: 8 % of the mutants,
   // 65 % of the time. They are reported as ignored (docs/decisions/0740).
   ignoreStatic: true,
+  // Grown in stages, each with a complete run recorded in the incremental file (docs/quality.md):
+  // the guard files first, then the other rule modules.
   mutate: [
-    'packages/platform-contract/src/path.ts',
+    'packages/platform-client/src/http/headers.ts',
+    'packages/platform-client/src/http/authRedirect.ts',
+    'packages/platform-client/src/shell/shellMessages.ts',
+    'packages/platform-client/src/session/tokenResponse.ts',
+    'packages/platform-client/src/access/*.ts',
+    'packages/service-switcher/src/model/safeUrl.ts',
     'packages/platform-contract/src/validation/*.ts',
-    'packages/platform-client/src/{access,http,session,shell,extensions,validation}/*.ts',
-    'packages/service-switcher/src/model/*.ts',
     '!**/*.test.ts',
     '!**/index.ts',
   ],

@@ -67,6 +67,18 @@ describe('given licence lists of several items', () => {
     ]);
   });
 
+  it('skips malformed items (null, without id) instead of throwing or matching them', () => {
+    const info = {
+      active: [null, {}, { id: 'A' }],
+      expired: [],
+      gracePeriod: [],
+    } as unknown as LicenceInfo;
+    expect(licenceState(info, 'A')).toBe('active');
+    expect(licenceState(info, 'B')).toBe('none');
+    // No exclusion licence given: an item without id must not count as an active exclusion.
+    expect(hasAccess({ privileges: ['read'], licences: info }, { privilege: 'read' })).toBe(true);
+  });
+
   it('[PC-4.3] agrees with a model of the lists as plain sets of ids (property)', () => {
     const list = fc.subarray(ids);
     fc.assert(

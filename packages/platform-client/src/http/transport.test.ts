@@ -90,6 +90,9 @@ describe('given a call through the transport', () => {
       ['XXSRF-TOKEN=1; XSRF-TOKENS=2', undefined],
       ['XSRF-TOKEN; a=XSRF-TOKEN=3', undefined],
       ['XSRF-TOKEN=%E0%A4%A', undefined],
+      ['XSRF-TOKEN=%E0%A4%A; XSRF-TOKEN=later', undefined],
+      ['XSRF-TOKENx; XSRF-TOKEN=v', 'v'],
+      ['XSRF-TOKEN1', undefined],
       ['XSRF-TOKEN=a=b', 'a=b'],
       ['', undefined],
     ];

@@ -89,6 +89,11 @@ describe('given messages from the shell frame', () => {
       accept({ origin: 'not an address', window: shellWindow }, undefined, shellWindow),
     ).toBeUndefined();
     expect(accept({ origin: shellOrigin, window: null }, shellOrigin, null)).toBeUndefined();
+    const local = 'http://127.0.0.1:4100';
+    expect(accept({ origin: local, window: shellWindow }, local, shellWindow)).toEqual({
+      type: 'navigate',
+      origin: local,
+    });
     expect(
       accept({ origin: `${shellOrigin}/path/`, window: shellWindow }, shellOrigin, shellWindow),
     ).toEqual({

@@ -58,9 +58,9 @@ export function listenToShell(
 function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    return url.origin;
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
   } catch {
-    return undefined;
+    // not an address
   }
+  return undefined;
 }

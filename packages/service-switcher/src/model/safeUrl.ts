@@ -9,9 +9,9 @@ export function safeHttpUrl(raw: string | undefined, base: string): string | und
   // runs on the parsed protocol, never on the raw text.
   try {
     const url = new URL(raw, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined all the same
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {
-    return undefined;
+    // unparsable
   }
+  return undefined;
 }
