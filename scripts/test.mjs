@@ -83,6 +83,17 @@ if (vitest) {
   console.log('✗ vitest wrote no report');
 }
 
+// Mutation testing of the rule and guard modules, incremental: only mutants in code or tests
+// changed since the committed bench/mutation/stryker-incremental.json are run again; then the
+// overall and per-guard-file thresholds (docs/quality.md). One check.
+const stryker = run('mutation testing of the guards (stryker, incremental)', bin('stryker'), [
+  'run',
+  '--incremental',
+]);
+const thresholds = run('mutation score thresholds', 'node', ['scripts/mutation-thresholds.mjs']);
+totals[stryker && thresholds ? 'passed' : 'failed'] += 1;
+if (!(stryker && thresholds)) console.log('✗ mutation testing failed');
+
 if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
   // A free loopback port, so a left-over server on the default port cannot fail the run.
   const port = await new Promise((resolve) => {

@@ -50,6 +50,62 @@ describe('given licence lists', () => {
   });
 });
 
+describe('given licence lists of several items', () => {
+  it('[PC-4.3] finds a licence anywhere in a list, and counts an id in several lists as its best state', () => {
+    const info = licences(['A1', 'A2', 'A3'], ['E1', 'E2', 'A3', 'G2'], ['G1', 'G2', 'A2']);
+    expect(
+      ['A1', 'A2', 'A3', 'G1', 'G2', 'E1', 'E2', 'N'].map((id) => licenceState(info, id)),
+    ).toEqual([
+      'active',
+      'active',
+      'active',
+      'gracePeriod',
+      'gracePeriod',
+      'expired',
+      'expired',
+      'none',
+    ]);
+  });
+
+  it('skips malformed items (null, without id) instead of throwing or matching them', () => {
+    const info = {
+      active: [null, {}, { id: 'A' }],
+      expired: [],
+      gracePeriod: [],
+    } as unknown as LicenceInfo;
+    expect(licenceState(info, 'A')).toBe('active');
+    expect(licenceState(info, 'B')).toBe('none');
+    // No exclusion licence given: an item without id must not count as an active exclusion.
+    expect(hasAccess({ privileges: ['read'], licences: info }, { privilege: 'read' })).toBe(true);
+  });
+
+  it('[PC-4.3] agrees with a model of the lists as plain sets of ids (property)', () => {
+    const list = fc.subarray(ids);
+    fc.assert(
+      fc.property(list, list, list, fc.constantFrom(...ids), (active, expired, grace, id) => {
+        const model = active.includes(id)
+          ? 'active'
+          : grace.includes(id)
+            ? 'gracePeriod'
+            : expired.includes(id)
+              ? 'expired'
+              : 'none';
+        expect(licenceState(licences(active, expired, grace), id)).toBe(model);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('[PC-6.1] grants a licence held among others, and denies it when held in none of the lists', () => {
+    const s = subject(['read'], licences(['L1', 'L2'], ['L3', 'L4']));
+    expect(hasAccess(s, { privilege: 'read', licence: 'L2' })).toBe(true);
+    expect(hasAccess(s, { privilege: 'read', licence: ['L1', 'L2'] })).toBe(true);
+    expect(hasAccess(s, { privilege: 'read', licence: ['L2', 'L4'] })).toBe(false);
+    expect(hasAccess(s, { licence: 'L4', allowExpiredOrGrace: true })).toBe(true);
+    expect(hasAccess(s, { licence: 'EX', allowExpiredOrGrace: true })).toBe(false);
+  });
+});
+
 describe('given access checks', () => {
   it('[PC-6.1] [PC-6.2] requires the privilege AND every licence of an array (property)', () => {
     fc.assert(
@@ -150,10 +206,24 @@ describe('given organisations and users', () => {
     expect(isSubOrganisation({ orgId: 'org-acme-000001', parentOrgId: 'org-acme-000001' })).toBe(
       false,
     );
+    expect(isSubOrganisation({ orgId: 'org-acme-000001', parentOrgId: '' })).toBe(false);
+    const noParent = { orgId: 'org-acme-000001' } as unknown as {
+      orgId: string;
+      parentOrgId: string;
+    };
+    expect(isSubOrganisation(noParent)).toBe(false);
   });
 
   it('[PC-5.5] throws "User ID is undefined." for a missing user id only when strict', () => {
-    for (const session of [undefined, null, {}, { id: '' }, { id: 42 }]) {
+    for (const session of [
+      undefined,
+      null,
+      {},
+      { id: '' },
+      { id: '   ' },
+      { id: '\t\n' },
+      { id: 42 },
+    ]) {
       expect(() => userIdOf(session, { strict: true })).toThrow(new MissingUserIdError());
       expect(userIdOf(session)).toBeUndefined();
     }

@@ -150,6 +150,47 @@ describe('given product contributions', () => {
     expect(() => assertCompatible('x', '3.0', '1.4.2')).toThrow(ExtensionCompatibilityError);
   });
 
+  it('[PC-5.4] compares multi-digit versions as numbers, and accepts a suffix and surrounding spaces', () => {
+    const cases: [string, string, boolean][] = [
+      ['1.10.0', '1.9.0', false],
+      ['1.9.0', '1.10.0', true],
+      ['10.2.0', '10.3.0', true],
+      ['10.2.0', '1.2.0', false],
+      ['2.0', '2.0', true],
+      ['123456789.1', '123456789.2', true],
+      ['1.2.0-beta.1', '1.2.0', true],
+      ['1.2.0+build.7', '1.2.0', true],
+      [' 1.2.0 ', '1.2.0', true],
+      ['1.2.0', ' 1.3 ', true],
+      ['01.02.0', '1.2.0', true],
+    ];
+    for (const [version, host, fits] of cases) {
+      expect(isCompatible(version, host), `${version} on ${host}`).toBe(fits);
+    }
+  });
+
+  it('[PC-5.4] never fits a version that is not major.minor[.patch] with up to 9 digits each', () => {
+    const malformed = [
+      '1',
+      '',
+      'v1.2.0',
+      'x1.2',
+      '1.2.0x',
+      '1.2.3.4',
+      '1..2',
+      '1.2.',
+      '.1.2',
+      '1234567890.2.0',
+      '1.1234567890',
+      '1.2.1234567890',
+      '1.2 beta',
+    ];
+    for (const version of malformed) {
+      expect(isCompatible(version, '1.9.9'), version).toBe(false);
+      expect(isCompatible('1.0.0', version), `host ${version}`).toBe(false);
+    }
+  });
+
   it('refuses script addresses of other origins or schemes, and uses the Trusted Types policy when there is one', async () => {
     const env = fakeEnvironment(() => json(200, {}));
     const created: string[] = [];

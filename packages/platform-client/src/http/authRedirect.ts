@@ -31,10 +31,10 @@ async function isUnauthenticated(response: Response): Promise<boolean> {
   if (response.status === 401) return true;
   if (response.status !== 400) return false;
   try {
-    const body: unknown = await response.clone().json();
-    const error = (body as { error?: { code?: unknown } } | null)?.error;
-    return error?.code === SESSION_ENDED_CODE;
+    const body = (await response.clone().json()) as { error: { code: unknown } };
+    return body.error.code === SESSION_ENDED_CODE;
   } catch {
-    return false;
+    // not JSON, or without an error object: not the session-ended answer
   }
+  return false;
 }

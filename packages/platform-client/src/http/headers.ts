@@ -21,7 +21,7 @@ export function readCookie(cookies: string, name: string): string | undefined {
     try {
       return decodeURIComponent(part.slice(eq + 1).trim());
     } catch {
-      return undefined;
+      return undefined; // the first cookie of that name decides, even when it is malformed
     }
   }
   return undefined;

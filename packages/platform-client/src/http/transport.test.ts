@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError, InvalidResponseError, NetworkError, TimeoutError } from '../errors.ts';
+import { anyUrl } from '../testing/arbitraries.ts';
 import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { isTrustedOrigin } from './headers.ts';
+import { isTrustedOrigin, readCookie } from './headers.ts';
 import { Transport } from './transport.ts';
 
 const transportFor = (env: ReturnType<typeof fakeEnvironment>, platformOrigins: string[] = []) =>
@@ -46,7 +47,7 @@ describe('given a call through the transport', () => {
     const page = 'https://app.example.com';
     const platform = 'https://api.example.com:8443';
     const urls = fc.oneof(
-      fc.webUrl({ withQueryParameters: true }),
+      anyUrl,
       fc.constantFrom(
         `${page}/x`,
         `${platform}/y`,
@@ -70,6 +71,53 @@ describe('given a call through the transport', () => {
         expect(isTrustedOrigin(sent.url, page, [platform])).toBe(trusted);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('[PC-7.1] removes an XSRF header the caller set when the call goes to an untrusted origin, and keeps the cookie’s for a trusted one', async () => {
+    const env = fakeEnvironment(() => json(200, {}), { cookies: 'XSRF-TOKEN=secret' });
+    const transport = transportFor(env, ['https://api.example.com']);
+    const preset = { 'X-XSRF-TOKEN': 'preset' };
+    await transport.request({ method: 'POST', url: 'https://evil.test/x', headers: preset });
+    await transport.request({ method: 'POST', url: 'https://api.example.com/y', headers: preset });
+    expect(env.requests.map((r) => r.headers.get('X-XSRF-TOKEN'))).toEqual([null, 'secret']);
+  });
+
+  it('[PC-7.1] reads the XSRF cookie by its exact name, decoded, and sends no header for an empty or undecodable one', () => {
+    const cases: [string, string | undefined][] = [
+      ['a=1; XSRF-TOKEN=x%20y; b=2', 'x y'],
+      ['  XSRF-TOKEN =  v  ', 'v'],
+      ['XXSRF-TOKEN=1; XSRF-TOKENS=2', undefined],
+      ['XSRF-TOKEN; a=XSRF-TOKEN=3', undefined],
+      ['XSRF-TOKEN=%E0%A4%A', undefined],
+      ['XSRF-TOKEN=%E0%A4%A; XSRF-TOKEN=later', undefined],
+      ['XSRF-TOKENx; XSRF-TOKEN=v', 'v'],
+      ['XSRF-TOKEN1', undefined],
+      ['XSRF-TOKEN=a=b', 'a=b'],
+      ['', undefined],
+    ];
+    for (const [cookies, token] of cases)
+      expect(readCookie(cookies, 'XSRF-TOKEN'), cookies).toBe(token);
+  });
+
+  it('[PC-7.1] sends no XSRF header when the cookie is empty', async () => {
+    const env = fakeEnvironment(() => json(200, {}), { cookies: 'XSRF-TOKEN=' });
+    await transportFor(env).request({ method: 'POST', url: '/x' });
+    expect(env.requests[0]?.headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('trusts only http(s) addresses, even when a blob: or file: address has the page’s origin', () => {
+    const page = 'https://app.example.com';
+    expect(isTrustedOrigin(new URL(`blob:${page}/4f1c`), page, [])).toBe(false);
+    expect(
+      isTrustedOrigin(new URL('blob:https://api.example.com/4f1c'), page, [
+        'https://api.example.com',
+      ]),
+    ).toBe(false);
+    expect(isTrustedOrigin(new URL('file:///etc/passwd'), 'null', ['null'])).toBe(false);
+    expect(isTrustedOrigin(new URL(`${page}/x`), page, [])).toBe(true);
+    expect(isTrustedOrigin(new URL('http://localhost:4100/x'), 'http://localhost:4100', [])).toBe(
+      true,
     );
   });
 

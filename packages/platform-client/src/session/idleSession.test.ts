@@ -34,7 +34,7 @@ function setup(options: { tabs?: number; settings?: IdleSessionOptions } = {}) {
     session.start();
     return { env, session, events, logouts };
   });
-  return { base, tabs, pings };
+  return { base, tabs, pings, hub, locks };
 }
 
 describe('given one tab', () => {
@@ -167,6 +167,15 @@ describe('given several tabs', () => {
     expect(pings).toHaveLength(1);
     await run(base, 5 * MIN);
     expect(pings).toHaveLength(2);
+  });
+  it('[PC-4.7] counts activity another tab dates in the future as activity now, so it cannot extend the session', async () => {
+    const { base, tabs, hub, locks } = setup();
+    const other = new TabBus(tab(base, { hub, locks }));
+    other.post({ type: 'activity', at: base.now() + 20 * MIN });
+    await flush();
+    expect(tabs[0]?.session.idleMs()).toBe(0);
+    await run(base, 30 * MIN);
+    expect(tabs[0]?.logouts).toEqual([true]);
   });
 });
 

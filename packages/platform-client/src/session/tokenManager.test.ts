@@ -225,6 +225,98 @@ describe('given one tab', () => {
     expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew2']);
   });
 
+  it('falls back to Renew2 only on a 401: another HTTP error or a network failure is a failed renewal', async () => {
+    const refusals = [
+      new HttpError({
+        status: 403,
+        body: {},
+        request: { method: 'GET', url: '/', requestId: 'x' },
+      }),
+      new HttpError({
+        status: 500,
+        body: {},
+        request: { method: 'GET', url: '/', requestId: 'x' },
+      }),
+      new TypeError('Failed to fetch'),
+    ];
+    for (const refusal of refusals) {
+      const base = fakeEnvironment(() => json(200, {}));
+      const server = identity(base);
+      const env = tab(base, { hub: channelHub() });
+      const events: string[] = [];
+      const manager = new TokenManager({
+        environment: env,
+        calls: { ...server.calls, renew: () => Promise.reject(refusal) },
+        bus: new TabBus(env),
+        timers: createTimers(env),
+        accessCode: () => 'a',
+        onFailure: () => {},
+        settings: { maxRetries: 0 },
+      });
+      manager.subscribe((e) => events.push(e.type));
+      void manager.start();
+      await run(base, 27 * MIN);
+      expect(server.log.map((l) => l.call)).toEqual(['obtain']);
+      expect(events).toEqual(['token', 'renewal-failed']);
+    }
+  });
+
+  it('[PC-9.3] getToken answers the held token while it is valid when the renewal fails', async () => {
+    let down = false;
+    const { managers, server, base } = setup({ fail: () => down, settings: { maxRetries: 0 } });
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, 27 * MIN);
+    expect(await settle(base, managers[0]?.getToken())).toBe(server.issued[0]);
+    expect(server.renewals()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stop() forgets the token and renews no more: the next getToken obtains a new one', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 1000);
+    manager?.stop();
+    expect(manager?.remainingMs()).toBeUndefined();
+    await run(base, 60 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain']);
+    expect(await settle(base, manager?.getToken())).toBe(server.issued[1]);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'obtain']);
+  });
+
+  it('obtains once when started twice', async () => {
+    const { managers, server, base } = setup();
+    void managers[0]?.start();
+    void managers[0]?.start();
+    await run(base, 1000);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain']);
+  });
+
+  it('[PC-9.3] getToken keeps the token with more than 300000 ms left, and renews it at exactly 300000 ms', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 1000);
+    await run(base, (manager?.remainingMs() ?? 0) - 300_001);
+    await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(0);
+    await run(base, (manager?.remainingMs() ?? 0) - 300_000);
+    await settle(base, manager?.getToken());
+    expect(server.renewals()).toBe(1);
+  });
+
+  it('logs how many renewals opened the breaker, and schedules none after it', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 1, settings: { floorMs: 0 } });
+    const errors: unknown[] = [];
+    (base.console as { error: (...a: unknown[]) => void }).error = (...a) => errors.push(a[0]);
+    void managers[0]?.start();
+    await run(base, 10 * MIN);
+    expect(errors[0]).toBe('Token renewal stopped: 10 renewals within 60000 ms.');
+    expect(base.nextTimerAt()).toBeUndefined();
+    expect(server.log).toHaveLength(10);
+  });
+
   it('never writes the token to localStorage or sessionStorage (no source file of the client names them)', () => {
     const root = new URL('../', import.meta.url);
     const files = (readdirSync(root, { recursive: true }) as string[]).filter(
@@ -284,6 +376,72 @@ describe('given several tabs of one browser', () => {
     expect(await settle(base, managers[1]?.getToken())).toBe(
       await settle(base, managers[0]?.getToken()),
     );
+  });
+});
+
+describe('given tokens that other tabs broadcast', () => {
+  const broadcast = (
+    base: FakeEnvironment,
+    hub: ReturnType<typeof channelHub>,
+    claims: { iat: number; exp: number },
+  ) => {
+    const jwt = makeJwt({
+      nonce: 'N0nce0000000009',
+      client_id: 'cdlg_app',
+      org_id: 'org-acme-000001',
+      user_id: 'usr-ada-0000001',
+      ...claims,
+    });
+    new TabBus(tab(base, { hub })).post({
+      type: 'token',
+      jwt,
+      iat: claims.iat,
+      remainingMs: (claims.exp - claims.iat) * 1000,
+    });
+    return jwt;
+  };
+
+  it('ignores a broadcast token that is not a JWT, has no time left, repeats the held one, or arrives after stop()', async () => {
+    const { managers, base, hub } = setup();
+    const manager = managers[0];
+    const events: string[] = [];
+    manager?.subscribe((e) => events.push(e.type));
+    void manager?.start();
+    await run(base, 1000);
+    const held = await settle(base, manager?.getToken());
+    const other = new TabBus(tab(base, { hub }));
+    const iat = Math.floor(base.now() / 1000) + 60;
+    other.post({ type: 'token', jwt: 'not-a-jwt', iat, remainingMs: 30 * MIN });
+    const expired = makeJwt({ user_id: 'usr-ada-0000001', iat: iat + 30, exp: iat + 30 });
+    other.post({ type: 'token', jwt: expired, iat: iat + 30, remainingMs: 0 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(held);
+    const newer = broadcast(base, hub, { iat, exp: iat + 1800 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(newer);
+    other.post({ type: 'token', jwt: newer, iat, remainingMs: 20 * MIN });
+    await flush();
+    expect(events).toEqual(['token', 'token']);
+    expect(manager?.remainingMs()).toBeGreaterThan(29 * MIN);
+    manager?.stop();
+    broadcast(base, hub, { iat: iat + 60, exp: iat + 60 + 1800 });
+    await flush();
+    expect(manager?.remainingMs()).toBeUndefined();
+  });
+
+  it('[PC-4.6] adopts a newer token from another tab, and keeps its own when the other is older', async () => {
+    const { managers, server, base, hub } = setup();
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 1000);
+    const iat = Math.floor(base.now() / 1000);
+    broadcast(base, hub, { iat: iat - 60, exp: iat - 60 + 1800 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(server.issued[0]);
+    const newer = broadcast(base, hub, { iat: iat + 60, exp: iat + 60 + 1800 });
+    await flush();
+    expect(await settle(base, manager?.getToken())).toBe(newer);
+    expect(server.log).toHaveLength(1);
   });
 });
 

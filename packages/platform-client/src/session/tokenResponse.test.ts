@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InsecureResponseError, TokenExpiredError } from '../errors.ts';
 import { makeJwt } from '../testing/fakeTabs.ts';
-import { acceptTokenResponse, DEFAULT_CLIENT_ID } from './tokenResponse.ts';
+import { acceptTokenResponse, decodeClaims, DEFAULT_CLIENT_ID } from './tokenResponse.ts';
 
 const expected = { nonce: 'N0nce0000000001', clientId: 'cdlg_app' };
 const claims = (overrides: Record<string, unknown> = {}) => ({
@@ -76,6 +76,56 @@ describe('given a token response', () => {
       expect(error).toBeInstanceOf(InsecureResponseError);
       expect((error as Error).message).toBe(insecure);
     }
+  });
+
+  it('[PC-5.3] refuses a token of two or four parts, and claims with a missing, non-numeric or infinite exp or iat', () => {
+    const encode = (text: string) => Buffer.from(text).toString('base64url');
+    const header = encode('{"alg":"HS256","typ":"JWT"}');
+    const payload = encode(JSON.stringify(claims()));
+    const withRawClaims = (json: string) => ({ jwt_token: `${header}.${encode(json)}.c2ln` });
+    const refused = [
+      { jwt_token: `${header}.${payload}` },
+      { jwt_token: `${header}.${payload}.c2ln.ZXh0cmE` },
+      { jwt_token: `.${payload}` },
+      response({ exp: undefined }),
+      response({ iat: undefined }),
+      response({ iat: '1000' }),
+      response({ exp: null }),
+      withRawClaims(JSON.stringify(claims()).replace('"exp":2800', '"exp":1e999')),
+      withRawClaims(JSON.stringify(claims()).replace('"iat":1000', '"iat":-1e999')),
+    ];
+    for (const answer of refused) {
+      expect(() => acceptTokenResponse(answer, expected), JSON.stringify(answer)).toThrow(
+        InsecureResponseError,
+      );
+    }
+    // The same claims in a three-part token are accepted: the parts and the numbers decide.
+    expect(
+      acceptTokenResponse({ jwt_token: `${header}.${payload}.c2ln` }, expected).lifetimeMs,
+    ).toBe(1_800_000);
+  });
+
+  it('[PC-5.3] refuses a token whose org or user id is not a non-empty string', () => {
+    for (const change of [{ org_id: 7 }, { user_id: '' }, { org_id: null }, { user_id: ['u'] }]) {
+      expect(() => acceptTokenResponse(response(change), expected)).toThrow(InsecureResponseError);
+    }
+  });
+
+  it('decodes base64url claims without padding, and only a JSON object of three parts', () => {
+    const encode = (text: string) => Buffer.from(text).toString('base64url');
+    const claims = { user_id: 'a>>b??c>d?', n: 12 };
+    const payload = encode(JSON.stringify(claims));
+    // The fixture exercises both base64url letters and a length that base64 would pad.
+    expect(payload).toMatch(/-/);
+    expect(payload).toMatch(/_/);
+    expect(payload.length % 4).not.toBe(0);
+    expect(decodeClaims(`h.${payload}.s`)).toEqual(claims);
+    for (const text of ['null', '[1]', '"claims"', '42', '{"a":', 'not json']) {
+      expect(decodeClaims(`h.${encode(text)}.s`), text).toBeUndefined();
+    }
+    expect(decodeClaims('h.%%%.s')).toBeUndefined();
+    expect(decodeClaims(`h.${payload}`)).toBeUndefined();
+    expect(decodeClaims(`h.${payload}.s.x`)).toBeUndefined();
   });
 
   it('[PC-5.3] never accepts a generated response whose claims differ from the request', () => {

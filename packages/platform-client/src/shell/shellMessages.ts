@@ -27,14 +27,12 @@ export function acceptShellMessage(
 ): ShellMessage | undefined {
   const expected = originOf(shell.origin);
   if (!expected || event.source === null || event.source !== shell.window) return undefined;
-  if (typeof event.origin !== 'string' || event.origin !== expected) return undefined;
-  const sender = originOf(event.origin);
-  if (sender !== expected) return undefined;
+  if (event.origin !== expected) return undefined;
   const data = event.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
   const { type, payload, origin } = data as Record<string, unknown>;
   if (typeof type !== 'string' || type === '' || type.length > 100) return undefined;
-  if (typeof origin !== 'string' || origin !== expected) return undefined;
+  if (origin !== expected) return undefined;
   return payload === undefined ? { type, origin } : { type, payload, origin };
 }
 
@@ -60,9 +58,9 @@ export function listenToShell(
 function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    return url.origin;
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
   } catch {
-    return undefined;
+    // not an address
   }
+  return undefined;
 }

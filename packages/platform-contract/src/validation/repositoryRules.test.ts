@@ -26,8 +26,32 @@ describe('given the repository naming rules', () => {
     expect(validateRepositoryName(42)).toMatch(/empty/);
   });
 
+  it('refuses backslashes, trailing spaces and every control character, and accepts ordinary punctuation', () => {
+    const refused = ['a\\b', 'x ', '\tx', 'a\u0000b', 'a\nb', 'a\u001fb', 'a\u007fb'];
+    for (const name of refused)
+      expect(validateRepositoryName(name), JSON.stringify(name)).toBeDefined();
+    const accepted = ['a b', 'a-b_c.d (2)', 'Ünïcödé', 'a\u0080b', '1'];
+    for (const name of accepted) expect(validateRepositoryName(name), name).toBeUndefined();
+    expect(validateRepositoryName('x ')).toBe('The name must not start or end with spaces.');
+    expect(validateRepositoryName('a\u007fb')).toBe(
+      'The name must not contain "/", "\\" or control characters.',
+    );
+  });
+
+  it('[PC-5.1] counts characters, not UTF-16 units: 255 emoji are a valid name', () => {
+    expect(validateRepositoryName('😀'.repeat(255))).toBeUndefined();
+    expect(validateRepositoryName('😀'.repeat(256))).toBe(
+      'The name must be at most 255 characters; it has 256.',
+    );
+    expect(validateDescription('😀'.repeat(4000))).toBeUndefined();
+    expect(validateDescription(42)).toBe('The description must be text.');
+  });
+
   it('[PC-5.2] compares names case-insensitively, and only entities of the same type conflict', () => {
     expect(nameKey('Sales')).toBe(nameKey('SALES'));
+    // A composed and a decomposed é are one name.
+    expect(nameKey('Caf\u00e9')).toBe(nameKey('Cafe\u0301'));
+    expect(nameKey('Sales')).toBe('sales');
     expect(
       namesConflict(
         { name: 'Sales', documentType: 'Folder' },

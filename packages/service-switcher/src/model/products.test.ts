@@ -70,6 +70,140 @@ describe('given registry items', () => {
   });
 });
 
+describe('given the fields of one product', () => {
+  const category = { id: 'g', label: 'g label', localeResourceUrl: '/i18n/g' };
+  const read = (fields: Record<string, unknown>) =>
+    readGroups([group('g', [fields], { localeResourceUrl: '/i18n/g' })], () => {})[0]?.products[0];
+
+  it('reads every field the widget uses, as the server sent it', () => {
+    expect(
+      read({
+        uniqueName: 'cdi',
+        label: 'Data Integration',
+        description: 'Move data',
+        iconUrl: '/icons/cdi.svg',
+        indexPageUrl: '/apps/cdi/',
+        openInNewWindow: true,
+        learnMorePageUrl: 'https://docs.example.com/cdi',
+        needLicense: true,
+        localeResourceUrl: '/i18n/cdi',
+        trial: { daysLeft: 12 },
+      }),
+    ).toEqual({
+      uniqueName: 'cdi',
+      label: 'Data Integration',
+      tooltip: 'Move data',
+      iconUrl: '/icons/cdi.svg',
+      indexPageUrl: '/apps/cdi/',
+      openInNewWindow: true,
+      learnMorePageUrl: 'https://docs.example.com/cdi',
+      needLicense: true,
+      localeResourceUrl: '/i18n/cdi',
+      trialDaysLeft: 12,
+      category,
+    });
+  });
+
+  it('reads blank texts as absent, only true as true, and only a whole non-negative number of trial days', () => {
+    expect(
+      read({
+        uniqueName: 'cdi',
+        label: '  ',
+        defaultLabel: '\t',
+        description: ' ',
+        defaultTooltip: '',
+        iconUrl: ' ',
+        indexPageUrl: 7,
+        openInNewWindow: 'true',
+        learnMorePageUrl: ['x'],
+        needLicense: 1,
+        localeResourceUrl: null,
+        trial: { daysLeft: 1.5 },
+      }),
+    ).toEqual({
+      uniqueName: 'cdi',
+      label: 'cdi',
+      tooltip: '',
+      iconUrl: undefined,
+      indexPageUrl: undefined,
+      openInNewWindow: false,
+      learnMorePageUrl: undefined,
+      needLicense: false,
+      localeResourceUrl: undefined,
+      trialDaysLeft: undefined,
+      category,
+    });
+    const days = [0, -1, '3', Number.NaN, Infinity, undefined].map(
+      (daysLeft) => read({ uniqueName: 'a', trial: { daysLeft } })?.trialDaysLeft,
+    );
+    expect(days).toEqual([0, undefined, undefined, undefined, undefined, undefined]);
+    expect(read({ uniqueName: 'a', trial: [12] })?.trialDaysLeft).toBeUndefined();
+  });
+
+  it('skips a product without a usable uniqueName, and a group without one, reporting each', () => {
+    const report: string[] = [];
+    const groups = readGroups(
+      [
+        group('g', [{ uniqueName: '  ' }, { uniqueName: 5 }, 'x', product('ok')]),
+        group(' ', [product('b')]),
+        7,
+      ],
+      (message) => report.push(message),
+    );
+    expect(groups.map((g) => g.products.map((p) => p.uniqueName))).toEqual([['ok']]);
+    expect(report).toEqual([
+      'Skipped a product without a uniqueName',
+      'Skipped a product without a uniqueName',
+      'Skipped a product that is not an object',
+      'Skipped a registry item that is not a product group',
+      'Skipped a registry item that is not an object',
+    ]);
+  });
+
+  it('[SW-3.3] labels a group by label, then defaultLabel, then its uniqueName', () => {
+    const groups = readGroups(
+      [
+        group('a', [product('x')], { label: 'A' }),
+        group('b', [product('x')], { label: ' ', defaultLabel: 'B' }),
+        group('c', [product('x')], { label: undefined }),
+      ],
+      () => {},
+    );
+    expect(groups.map((g) => [g.label, g.products[0]?.category.label])).toEqual([
+      ['A', 'A'],
+      ['B', 'B'],
+      ['c', 'c'],
+    ]);
+  });
+
+  it('reads at most 10000 registry items, products of a group and licensed products', () => {
+    const many = (n: number, make: (i: number) => unknown) =>
+      Array.from({ length: n }, (_, i) => make(i));
+    const groups = readGroups(
+      many(10_001, (i) => group(`g${i}`, [product('a')])),
+      () => {},
+    );
+    expect(groups).toHaveLength(10_000);
+    expect(groups.at(-1)?.uniqueName).toBe('g9999');
+    const [big] = readGroups(
+      [
+        group(
+          'g',
+          many(10_001, (i) => product(`p${i}`)),
+        ),
+      ],
+      () => {},
+    );
+    expect(big?.products).toHaveLength(10_000);
+    const data = readProductData(
+      { licensedProducts: many(10_001, (i) => `p${i}`), userProducts: [], allProducts: [] },
+      () => {},
+    );
+    expect(data.licensedProducts.size).toBe(10_000);
+    expect(data.licensedProducts.has('p10000')).toBe(false);
+  });
+});
+
 describe('given a product-fetch answer', () => {
   it('[SW-3.4] reads licensedProducts, preferredProduct, userProducts and allProducts', () => {
     const data = readProductData(

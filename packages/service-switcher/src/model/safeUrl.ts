@@ -9,8 +9,9 @@ export function safeHttpUrl(raw: string | undefined, base: string): string | und
   // runs on the parsed protocol, never on the raw text.
   try {
     const url = new URL(raw, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {
-    return undefined;
+    // unparsable
   }
+  return undefined;
 }
