@@ -68,7 +68,7 @@ check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', 
 // into dist/) in dependency order. The size budgets measure these builds; the consumer matrix
 // installs the tarballs outside the workspace.
 const tarballs = mkdtempSync(join(tmpdir(), 'ics-packs-'));
-check('pack the libraries (prepack builds dist/)', 'npm', [
+const packed = check('pack the libraries (prepack builds dist/)', 'npm', [
   'pack',
   '--silent',
   ...libraries.flatMap((dir) => ['-w', dir]),
@@ -119,6 +119,26 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
     console.log('✗ playwright wrote no report');
   }
 }
+
+// The consumer matrix: each row (a kind of application using the tarballs) counts as a check.
+if (packed) {
+  run('consumer matrix (tarballs in apps outside the workspace)', 'node', [
+    'scripts/consumers.mjs',
+    tarballs,
+    `${out}/consumers.json`,
+  ]);
+  const matrix = readJson(`${out}/consumers.json`);
+  if (matrix?.results?.length) {
+    for (const row of matrix.results) {
+      totals[row.ok ? 'passed' : 'failed'] += 1;
+      if (!row.ok) console.log(`✗ consumer matrix, ${row.row}: ${row.error}`);
+    }
+  } else {
+    totals.failed += 1;
+    console.log('✗ the consumer matrix wrote no report');
+  }
+}
+rmSync(tarballs, { recursive: true, force: true });
 
 /** A suite that failed to load has no test results; count it once as a failure. */
 function countFailedSuitesWithTests(report) {
