@@ -25,6 +25,14 @@ export default defineConfig({
           include: ['packages/service-switcher/src/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client-react',
+          environment: 'jsdom',
+          include: ['packages/platform-client/src/**/*.test.tsx'],
+        },
+      },
     ],
   },
 });

@@ -29,4 +29,12 @@ describe('given the size budgets', () => {
     record('client-core-js', kb);
     expect(kb).toBeLessThanOrEqual(12);
   }, 60_000);
+
+  it('keeps the React bindings within 2 kB gzip on top of the client core', async () => {
+    const kb =
+      (await entryKb('bench/size/client-react-entry.ts')) -
+      (await entryKb('bench/size/client-core-entry.ts'));
+    record('client-react-js', kb);
+    expect(kb).toBeLessThanOrEqual(2);
+  }, 60_000);
 });

@@ -1,23 +1,19 @@
 import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import './host.css';
-import type { UserSession } from '@ics/platform-client';
+import { PlatformProvider, useSession } from '@ics/platform-client/react';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import designSystemCss from '@ics/service-switcher/design-system.css?url';
 import switcherCss from '@ics/service-switcher/switcher.css?url';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { client } from './client.ts';
+import { client, session } from './client.ts';
 import { SessionWarning } from './SessionWarning.tsx';
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
-  const [user, setUser] = useState<UserSession>();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    void client.session.getUser().then(setUser);
-  }, []);
 
   return (
     <div className="host">
@@ -62,7 +58,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <HostApp />
+      <PlatformProvider client={client} session={session}>
+        <HostApp />
+      </PlatformProvider>
     </StrictMode>,
   );
 }
