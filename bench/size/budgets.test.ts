@@ -37,4 +37,10 @@ describe('given the size budgets', () => {
     record('client-react-js', kb);
     expect(kb).toBeLessThanOrEqual(2);
   }, 60_000);
+
+  it('keeps the TanStack Query options within 3 kB gzip, TanStack excluded', async () => {
+    const kb = await entryKb('bench/size/client-query-entry.ts');
+    record('client-query-js', kb);
+    expect(kb).toBeLessThanOrEqual(3);
+  }, 60_000);
 });

@@ -10,7 +10,7 @@ const gzipKb = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).lengt
 
 /**
  * kB gzip of the JavaScript an entry loads up front (its entry chunk and the chunks that
- * imports statically), built and minified as an application would; React is excluded.
+ * imports statically), built and minified as an application would; React and TanStack Query are excluded.
  * Chunks loaded on demand (the non-English messages) are not counted.
  */
 export async function entryKb(source: string): Promise<number> {
@@ -22,7 +22,15 @@ export async function entryKb(source: string): Promise<number> {
       write: false,
       minify: true,
       lib: { entry: repoPath(source), formats: ['es'], fileName: 'entry' },
-      rollupOptions: { external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'] },
+      rollupOptions: {
+        external: [
+          'react',
+          'react-dom',
+          'react/jsx-runtime',
+          'react-dom/client',
+          '@tanstack/react-query',
+        ],
+      },
     },
   })) as Rollup.RollupOutput[];
   const chunks = output

@@ -2,13 +2,17 @@ import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import './host.css';
 import { PlatformProvider, useSession } from '@ics/platform-client/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import designSystemCss from '@ics/service-switcher/design-system.css?url';
 import switcherCss from '@ics/service-switcher/switcher.css?url';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client, session } from './client.ts';
+import { MyProjects } from './MyProjects.tsx';
 import { SessionWarning } from './SessionWarning.tsx';
+
+const queryClient = new QueryClient();
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
@@ -42,6 +46,7 @@ function HostApp() {
           This page stands in for an application of the suite. Open the switcher with the Services
           button, or go to the <a href="/demo/services.html">standalone services page</a>.
         </p>
+        <MyProjects />
       </main>
       <SessionWarning />
       <ServiceSwitcherDialog
@@ -59,7 +64,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <PlatformProvider client={client} session={session}>
-        <HostApp />
+        <QueryClientProvider client={queryClient}>
+          <HostApp />
+        </QueryClientProvider>
       </PlatformProvider>
     </StrictMode>,
   );
