@@ -1,11 +1,20 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources (the `source` export condition), so
+// tests need no build; the published build is tested by the consumer matrix.
+const sources = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
 
 // Unit and integration tests of every package; e2e/ is Playwright's.
 export default defineConfig({
   test: {
     projects: [
       {
+        ...sources,
         test: {
           name: 'node',
           environment: 'node',
@@ -18,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        ...sources,
         plugins: [react()],
         test: {
           name: 'switcher',
@@ -26,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        ...sources,
         plugins: [react()],
         test: {
           name: 'client-react',

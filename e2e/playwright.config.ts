@@ -32,7 +32,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --faults --demo ../apps/demo/dist`,
+      command: `node --conditions=source --import tsx ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --faults --demo ../apps/demo/dist`,
       url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -41,7 +41,7 @@ export default defineConfig({
     },
     {
       // Short-lived tokens for the session tests (e2e/tests/session.spec.ts), on the next port.
-      command: `node ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port + 1} --database memory --demo ../apps/demo/dist --token-lifetime 6`,
+      command: `node --conditions=source --import tsx ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port + 1} --database memory --demo ../apps/demo/dist --token-lifetime 6`,
       url: `http://127.0.0.1:${port + 1}/shell-service/api/v1/config`,
       reuseExistingServer: false,
       timeout: 60_000,

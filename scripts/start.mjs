@@ -7,7 +7,14 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const emulator = spawn(
   process.execPath,
-  ['packages/platform-emulator/bin/platform-emulator.mjs', ...process.argv.slice(2)],
+  // The emulator's TypeScript sources, through tsx: no library build needed.
+  [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    'packages/platform-emulator/bin/platform-emulator.mjs',
+    ...process.argv.slice(2),
+  ],
   { stdio: ['inherit', 'pipe', 'inherit'] },
 );
 emulator.stdout.on('data', (chunk) => {

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The emulator serves the built demo at /demo/, on the same origin as the API.
 export default defineConfig({
   base: '/demo/',
   plugins: [react()],
+  // The workspace's packages are built from their TypeScript sources (the `source` condition).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { cssKb, entryKb, record } from './measure.ts';
 
-// The size budgets of the README, enforced on every test run.
+// The size budgets of the README, enforced on every test run on the published builds (dist/,
+// resolved through the packages' `exports` as an application resolves them).
 describe('given the size budgets', () => {
   it('keeps the switcher’s JavaScript within 25 kB gzip, without React, with the client code it uses and English', async () => {
-    const kb = await entryKb('packages/service-switcher/src/index.ts');
+    const kb = await entryKb('bench/size/switcher-entry.ts');
     record('switcher-js', kb);
     expect(kb).toBeLessThanOrEqual(25);
   }, 60_000);
 
   it('keeps the switcher’s CSS plus the design system’s within 10 kB gzip', () => {
     const kb = cssKb(
-      'packages/service-switcher/src/styles/switcher.css',
-      'packages/service-switcher/src/styles/design-system.css',
+      'packages/service-switcher/dist/styles/switcher.css',
+      'packages/service-switcher/dist/styles/design-system.css',
     );
     record('switcher-css', kb);
     expect(kb).toBeLessThanOrEqual(10);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Rollup } from 'vite';
@@ -8,9 +8,18 @@ export const repoPath = (path: string) => new URL(path, root).pathname;
 
 const gzipKb = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length / 1024;
 
+const packages = ['platform-contract', 'platform-client', 'service-switcher'];
+const unbuilt = packages.filter((name) => !existsSync(repoPath(`packages/${name}/dist/index.js`)));
+if (unbuilt.length > 0) {
+  throw new Error(
+    `The size budgets measure the published builds: run \`npm run build:packages\` first (no dist/ in ${unbuilt.join(', ')}).`,
+  );
+}
+
 /**
  * kB gzip of the JavaScript an entry loads up front (its entry chunk and the chunks that
- * imports statically), built and minified as an application would; React and TanStack Query are excluded.
+ * imports statically), built and minified as an application would from the packages' dist/
+ * (no `source` condition here); React and TanStack Query are excluded.
  * Chunks loaded on demand (the non-English messages) are not counted.
  */
 export async function entryKb(source: string): Promise<number> {

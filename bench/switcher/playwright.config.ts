@@ -20,7 +20,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ../../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --demo ../../apps/demo/dist`,
+    command: `node --conditions=source --import tsx ../../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --demo ../../apps/demo/dist`,
     url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so the emulator needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../src/cli.ts');
+// The emulator's command line. Installed, it runs the build (dist/) with plain node; in the
+// workspace, `node --conditions=source --import tsx` runs the TypeScript sources instead.
+const { main } = await import('#cli');
 await main(process.argv.slice(2));

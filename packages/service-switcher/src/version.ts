@@ -1,2 +1,4 @@
-/** The widget's version (SW-9.1). */
-export const SWITCHER_VERSION = '2.255.9';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** The widget's version (SW-9.1): the package's own, from its package.json. */
+export const SWITCHER_VERSION: string = packageJson.version;
