@@ -51,7 +51,7 @@ export default tseslint.config(
     ignores: [
       'packages/platform-client/src/environment.ts',
       'packages/platform-client/src/**/*.test.ts',
-      'packages/platform-client/src/{node,testing,integration,react,query}/**',
+      'packages/platform-client/src/{node,testing,testkit,integration,react,query}/**',
     ],
     rules: {
       'no-restricted-globals': [
@@ -75,7 +75,8 @@ export default tseslint.config(
   },
   {
     // The React and TanStack Query entries may import React and TanStack (optional peers),
-    // never the emulator; only the /testing entry may (docs/decisions/0770-react-and-test-kit.md).
+    // never the emulator or msw; only the test kit (src/testkit, the /testing entry) may
+    // (docs/decisions/0772-test-kit.md).
     files: ['packages/platform-client/src/{react,query}/**/*.{ts,tsx}'],
     ignores: ['packages/platform-client/src/**/*.test.{ts,tsx}'],
     rules: {

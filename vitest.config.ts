@@ -40,7 +40,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'client-react',
-          environment: 'jsdom',
+          environment: './scripts/vitest/jsdom-node-modules.ts',
           include: ['packages/platform-client/src/**/*.test.tsx'],
         },
       },
