@@ -1,9 +1,10 @@
 // `npm test`: every check and every test of the repository, then one summary line
 // `N passed, N failed[, N skipped]` summed over the static checks, Vitest and Playwright.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** A tool of the installed workspace; never fetched from the registry (as npx could). */
 const bin = (name) => resolve('node_modules/.bin', name);
@@ -51,19 +52,29 @@ if (!existsSync('/usr/bin/chromium')) apt('/usr/bin/chromium is missing', ['chro
 if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
   apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
 
-const packages = [
+const libraries = [
   'packages/platform-contract',
   'packages/platform-client',
   'packages/service-switcher',
   'packages/platform-emulator',
-  'apps/demo',
-  'e2e',
-  'bench',
 ];
+const packages = [...libraries, 'apps/demo', 'e2e', 'bench'];
 for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
+
+// The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
+// into dist/) in dependency order. The size budgets measure these builds; the consumer matrix
+// installs the tarballs outside the workspace.
+const tarballs = mkdtempSync(join(tmpdir(), 'ics-packs-'));
+const packed = check('pack the libraries (prepack builds dist/)', 'npm', [
+  'pack',
+  '--silent',
+  ...libraries.flatMap((dir) => ['-w', dir]),
+  '--pack-destination',
+  tarballs,
+]);
 
 run('unit and integration tests (vitest)', bin('vitest'), [
   'run',
@@ -108,6 +119,26 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
     console.log('✗ playwright wrote no report');
   }
 }
+
+// The consumer matrix: each row (a kind of application using the tarballs) counts as a check.
+if (packed) {
+  run('consumer matrix (tarballs in apps outside the workspace)', 'node', [
+    'scripts/consumers.mjs',
+    tarballs,
+    `${out}/consumers.json`,
+  ]);
+  const matrix = readJson(`${out}/consumers.json`);
+  if (matrix?.results?.length) {
+    for (const row of matrix.results) {
+      totals[row.ok ? 'passed' : 'failed'] += 1;
+      if (!row.ok) console.log(`✗ consumer matrix, ${row.row}: ${row.error}`);
+    }
+  } else {
+    totals.failed += 1;
+    console.log('✗ the consumer matrix wrote no report');
+  }
+}
+rmSync(tarballs, { recursive: true, force: true });
 
 /** A suite that failed to load has no test results; count it once as a failure. */
 function countFailedSuitesWithTests(report) {

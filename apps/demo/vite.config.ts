@@ -12,8 +12,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: false,
-    // Stylesheets stay files: the dialog's frame links them, and the CSP refuses data: styles.
-    assetsInlineLimit: 0,
     rollupOptions: {
       input: {
         host: resolve(import.meta.dirname, 'index.html'),

@@ -1,8 +1,8 @@
 import '@ics/service-switcher/design-system.css';
 import './host.css';
 import { mountServiceSwitcher } from '@ics/service-switcher';
-import designSystemCss from '@ics/service-switcher/design-system.css?url';
-import switcherCss from '@ics/service-switcher/switcher.css?url';
+import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
+import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
 import { client } from './client.ts';
 
 // A host written without React: the dialog is mounted on demand and unmounted when closed.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from './createPlatformClient.ts';
+import { ConfigurationError } from './errors.ts';
 import { fakeConfig, fakeEnvironment, json } from './testing/fakeEnvironment.ts';
 import { channelHub, fakeLocks, makeJwt, run, tab } from './testing/fakeTabs.ts';
 
@@ -96,5 +97,18 @@ describe('given a session whose token changes hands', () => {
       base.requests.filter((r) => /\/jwt\/Renew2?$/.test(r.url.pathname)).length,
     ).toBeGreaterThan(0);
     expect(served()).toBe(fetches);
+  });
+});
+
+describe('given a server renderer (no window, no document)', () => {
+  it('creates the default client without touching the browser, and a call fails with a ConfigurationError naming the Node environment', async () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    const client = createPlatformClient();
+    const error = await client.shell.getConfig().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('nodeEnvironment');
   });
 });

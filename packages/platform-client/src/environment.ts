@@ -1,4 +1,5 @@
 import { TIME_WORKER_PATH } from '@ics/platform-contract';
+import { ConfigurationError } from './errors.ts';
 
 /**
  * Everything the client needs from its host, in one injectable object. The browser default
@@ -90,11 +91,11 @@ export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): Pl
     fetch: (input, init) => fetch(input, init),
     location: {
       get href() {
-        return window.location.href;
+        return page().location.href;
       },
-      assign: (url) => window.location.assign(url),
+      assign: (url) => page().location.assign(url),
     },
-    readCookies: () => document.cookie,
+    readCookies: () => page().document.cookie,
     ...systemClock,
     getRandomValues: (array) => crypto.getRandomValues(array),
     console,
@@ -133,6 +134,24 @@ export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): Pl
         (script as { src: unknown }).src = url;
         document.head.append(script);
       }),
-    trustedTypes: (window as { trustedTypes?: TrustedTypesLike }).trustedTypes,
+    get trustedTypes() {
+      return (page() as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+    },
   };
+}
+
+/**
+ * The page's window. Nothing of the browser is touched when the client is created, so a
+ * server renderer may create it; a call made where there is no page (server rendering, Node)
+ * fails with this error instead of `window is not defined`.
+ */
+function page(): Window {
+  if (typeof window === 'undefined') {
+    throw new ConfigurationError(
+      'The platform client has no browser page here (server rendering or Node.js): call its ' +
+        'services in the browser (effects, event handlers), or create it with ' +
+        "`environment: nodeEnvironment({ origin })` from '@ics/platform-client/node'.",
+    );
+  }
+  return window;
 }

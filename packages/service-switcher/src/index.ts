@@ -9,7 +9,6 @@ export {
   DIALOG_NAME,
   DIALOG_SIZE,
   ServiceSwitcherDialog,
-  defaultStylesheets,
   type ServiceSwitcherDialogProps,
 } from './ui/ServiceSwitcherDialog.tsx';
 export { mountServiceSwitcher, type MountOptions } from './mount.ts';

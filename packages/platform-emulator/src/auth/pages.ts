@@ -5,6 +5,7 @@ import { createSession, deleteSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../routes/apiError.ts';
 import { escapeHtml, htmlPage } from './html.ts';
+import { safeReturnPath } from './returnPath.ts';
 import {
   clearSessionCookies,
   currentSession,
@@ -28,7 +29,9 @@ export function registerAuthPages(
     reply.redirect((await currentSession(db, request)) ? DEMO_PATH : IDENTITY_HOME_PATH),
   );
 
-  app.get(IDENTITY_HOME_PATH, async (_request, reply) => {
+  // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
+  app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
+    const returnTo = safeReturnPath(request.query.returnTo);
     const personas = await listPersonas(db);
     // Login CSRF: the form carries a token that must equal a SameSite=Strict cookie.
     const token = randomBytes(18).toString('base64url');
@@ -52,6 +55,7 @@ export function registerAuthPages(
           <p>This is the platform emulator. Choose who to sign in as.</p>
           <form method="post" action="/identity-service/login">
             <input type="hidden" name="xsrf" value="${token}">
+            ${returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : ''}
             <ul class="personas" aria-label="Personas">${buttons}</ul>
           </form>
         </main>`,
@@ -59,10 +63,10 @@ export function registerAuthPages(
     );
   });
 
-  app.post<{ Body: { persona?: unknown; xsrf?: unknown } }>(
+  app.post<{ Body: { persona?: unknown; xsrf?: unknown; returnTo?: unknown } }>(
     '/identity-service/login',
     async (request, reply) => {
-      const { persona, xsrf } = request.body ?? {};
+      const { persona, xsrf, returnTo } = request.body ?? {};
       const expected = request.cookies[LOGIN_XSRF_COOKIE];
       if (!expected || !sameSecret(xsrf, expected)) {
         throw new ApiError(
@@ -79,7 +83,7 @@ export function registerAuthPages(
       const session = await createSession(db, persona, options.sessionLifetimeSeconds);
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
-      return reply.redirect(DEMO_PATH, 303);
+      return reply.redirect(safeReturnPath(returnTo) ?? DEMO_PATH, 303);
     },
   );
 

@@ -1,5 +1,5 @@
 import { bcp47, type Locale } from '../model/language.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /** Plural forms by CLDR category; each locale has exactly the categories its rules use. */
 export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
@@ -14,17 +14,17 @@ export type MessageKey = {
 
 /** English ships with the widget; every other language is loaded when first needed. */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
-  ca: () => import('./messages/ca.json'),
-  de: () => import('./messages/de.json'),
-  es: () => import('./messages/es.json'),
-  fr: () => import('./messages/fr.json'),
-  it: () => import('./messages/it.json'),
-  ja: () => import('./messages/ja.json'),
-  ko: () => import('./messages/ko.json'),
-  nl: () => import('./messages/nl.json'),
-  pt: () => import('./messages/pt.json'),
-  ru: () => import('./messages/ru.json'),
-  zh_CN: () => import('./messages/zh_CN.json'),
+  ca: () => import('./messages/ca.json', { with: { type: 'json' } }),
+  de: () => import('./messages/de.json', { with: { type: 'json' } }),
+  es: () => import('./messages/es.json', { with: { type: 'json' } }),
+  fr: () => import('./messages/fr.json', { with: { type: 'json' } }),
+  it: () => import('./messages/it.json', { with: { type: 'json' } }),
+  ja: () => import('./messages/ja.json', { with: { type: 'json' } }),
+  ko: () => import('./messages/ko.json', { with: { type: 'json' } }),
+  nl: () => import('./messages/nl.json', { with: { type: 'json' } }),
+  pt: () => import('./messages/pt.json', { with: { type: 'json' } }),
+  ru: () => import('./messages/ru.json', { with: { type: 'json' } }),
+  zh_CN: () => import('./messages/zh_CN.json', { with: { type: 'json' } }),
 };
 
 export const englishMessages: Messages = en;

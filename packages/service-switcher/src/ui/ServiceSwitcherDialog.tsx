@@ -22,18 +22,13 @@ export interface ServiceSwitcherDialogProps extends Omit<
   /** Header title; default 'Intelligent Cloud Services'. */
   readonly title?: string;
   /**
-   * The frame's two stylesheets (SW-2.6): the switcher's and the design system's. Default:
-   * the package's `switcher.css` and `design-system.css`, as the host's bundler emits them.
+   * Addresses of the frame's two stylesheets (SW-2.6), served by the host as files: the
+   * package's `design-system.css` and `switcher.css` (exported as
+   * `@ics/service-switcher/design-system.css` and `/switcher.css`). The widget never resolves
+   * them itself, so no bundler inlines them as `data:` URLs (refused by a `style-src 'self'`
+   * policy) or emits a second copy; see docs/getting-started.md for each bundler.
    */
-  readonly stylesheets?: readonly string[];
-}
-
-/** The package's stylesheets, as the host's bundler resolves them. */
-export function defaultStylesheets(): string[] {
-  return [
-    new URL('../styles/design-system.css', import.meta.url).href,
-    new URL('../styles/switcher.css', import.meta.url).href,
-  ];
+  readonly stylesheets: readonly string[];
 }
 
 /**
@@ -110,7 +105,7 @@ function DialogFrame({
     if (!doc) return;
     doc.documentElement.lang = locale.replace('_', '-');
     doc.title = heading;
-    const sheets = stylesheets ?? defaultStylesheets();
+    const sheets = stylesheets ?? [];
     let pending = sheets.length;
     const done = () => {
       pending -= 1;

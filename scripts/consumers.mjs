@@ -1,0 +1,495 @@
+// The consumer matrix (`npm test` runs it): the packed libraries installed into throw-away
+// applications outside the workspace, one per kind of consumer, each row a pass/fail check.
+//
+//   node scripts/consumers.mjs <directory of the four .tgz> [report.json]
+//
+// CONSUMERS_ONLY=<regular expression> runs only the rows whose title matches (and installs
+// only their apps), e.g. CONSUMERS_ONLY='SSR|Chromium'.
+//
+// Installs use the registry as `npm ci` does (exact versions, the shared npm cache first).
+// A failing row prints its name and its first error; the report lists every row.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const [tarballDir, reportFile] = process.argv.slice(2);
+if (!tarballDir) {
+  console.error('Usage: node scripts/consumers.mjs <directory of the packed .tgz> [report.json]');
+  process.exit(2);
+}
+const packs = Object.fromEntries(
+  readdirSync(tarballDir)
+    .filter((file) => file.endsWith('.tgz'))
+    .map((file) => [
+      file.replace(/^ics-(.+)-\d+\.\d+\.\d+\.tgz$/, '$1'),
+      resolve(tarballDir, file),
+    ]),
+);
+const libraries = ['platform-contract', 'platform-client', 'service-switcher', 'platform-emulator'];
+const missing = libraries.filter((name) => !packs[name]);
+if (missing.length > 0) {
+  console.error(`No tarball for ${missing.join(', ')} in ${tarballDir}.`);
+  process.exit(2);
+}
+
+// Exact versions, as the workspace pins them (so the shared npm cache usually has them).
+const v = {
+  typescript5: '5.9.3',
+  typescript7: '7.0.2',
+  node24: '24',
+  react18: '18.3.1',
+  react19: '19.3.1',
+  typesReact: '19.3.0',
+  typesNode: '20.19.43',
+  vite: '8.3.8',
+};
+const work = mkdtempSync(join(tmpdir(), 'ics-consumers-'));
+const started = Date.now();
+
+/** Runs a command; resolves with its exit code and its interleaved output. */
+function sh(command, args, { cwd, env, timeoutMs = 240_000 } = {}) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true });
+  const finished = new Promise((done) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n(timed out after ${timeoutMs / 1000} s)`;
+      kill(child);
+    }, timeoutMs);
+    child.on('error', (error) => (output += `\n${error.message}`));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+  return Object.assign(finished, { child });
+}
+/** Stops a child and whatever it started (its process group). */
+function kill(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+/** The first line that reads like an error, else the last lines of the output. */
+function firstError(output) {
+  const lines = output.split('\n').map((line) => line.trimEnd());
+  const hit = lines.find((line) => /error|Error|failed|✘|refused|EBADENGINE|ERR_/.test(line));
+  return hit?.trim() || lines.filter(Boolean).slice(-3).join(' | ') || '(no output)';
+}
+
+function writeApp(name, files) {
+  const dir = join(work, name);
+  for (const [file, text] of Object.entries({
+    'package.json': JSON.stringify({ name, private: true, type: 'module' }, null, 2),
+    ...files,
+  })) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), typeof text === 'string' ? text : JSON.stringify(text, null, 2));
+  }
+  return dir;
+}
+
+const npmInstall = (dir, specs, env) =>
+  sh(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn', ...specs],
+    { cwd: dir, env },
+  );
+/** Installs and fails on anything that is not clean: an error or an EBADENGINE warning. */
+async function install(dir, specs, env) {
+  const { code, output } = await npmInstall(dir, specs, env);
+  if (code !== 0 || /EBADENGINE/.test(output))
+    throw new Error(`npm install: ${firstError(output)}`);
+}
+async function succeed(what, command, args, options) {
+  const { code, output } = await sh(command, args, options);
+  if (code !== 0) throw new Error(`${what}: ${firstError(output)}`);
+  return output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applications.
+
+const strict = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noPropertyAccessFromIndexSignature: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: false,
+  noEmit: true,
+  target: 'ES2022',
+  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+  jsx: 'react-jsx',
+  types: ['node'],
+};
+const typesApp = (name) =>
+  writeApp(name, {
+    'tsconfig.nodenext.json': {
+      compilerOptions: { ...strict, module: 'NodeNext', moduleResolution: 'NodeNext' },
+      files: ['app.tsx'],
+    },
+    'tsconfig.bundler.json': {
+      compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'Bundler' },
+      files: ['app.tsx'],
+    },
+    'app.tsx': `import { ConfigurationError, createPlatformClient, type PlatformClient } from '@ics/platform-client';
+import { nodeEnvironment } from '@ics/platform-client/node';
+import { contract, type ShellConfig } from '@ics/platform-contract';
+import { createEmulator, type Emulator } from '@ics/platform-emulator';
+import { platformProxy } from '@ics/platform-emulator/dev-proxy';
+import { mountServiceSwitcher, ServiceSwitcherDialog, SWITCHER_VERSION } from '@ics/service-switcher';
+
+const client: PlatformClient = createPlatformClient({
+  environment: nodeEnvironment({ origin: 'http://127.0.0.1:4100' }),
+});
+export const config: Promise<ShellConfig> = client.shell.getConfig();
+export const dialog = <ServiceSwitcherDialog client={client} open stylesheets={['/a.css', '/b.css']} />;
+export const version: string = SWITCHER_VERSION;
+export const proxy: string = platformProxy('http://127.0.0.1:4100')['/shell-service']?.target ?? '';
+export const emulator: Promise<Emulator> = createEmulator({ database: 'memory' });
+export const misc = [contract, ConfigurationError, mountServiceSwitcher] as const;
+`,
+  });
+
+const nodeCheck = `// Plain Node ESM: the client through @ics/platform-client/node, the emulator through its
+// programmatic API and through its installed command line.
+import { spawn } from 'node:child_process';
+import { dirname } from 'node:path';
+import { createPlatformClient } from '@ics/platform-client';
+import { nodeEnvironment } from '@ics/platform-client/node';
+import { createEmulator } from '@ics/platform-emulator';
+
+const expected = process.argv[2];
+if (process.versions.node.split('.')[0] !== expected) {
+  throw new Error(\`expected Node \${expected}, running \${process.version}\`);
+}
+const emulator = await createEmulator({ database: 'memory' });
+try {
+  const url = await emulator.listen({ port: 0, host: '127.0.0.1' });
+  const client = createPlatformClient({ environment: nodeEnvironment({ origin: url }) });
+  const config = await client.shell.getConfig();
+  if (!config.serviceUrls['shell-service']) throw new Error('shell config: ' + JSON.stringify(config));
+} finally {
+  await emulator.close();
+}
+
+const cli = spawn('node_modules/.bin/platform-emulator', ['--port', '0', '--database', 'memory'], {
+  env: { ...process.env, PATH: \`\${dirname(process.execPath)}:\${process.env.PATH}\` },
+});
+let output = '';
+cli.stderr.on('data', (chunk) => (output += chunk));
+const url = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('CLI did not start: ' + output)), 60_000);
+  cli.on('exit', (code) => reject(new Error(\`CLI exited with \${code}: \${output}\`)));
+  cli.stdout.on('data', (chunk) => {
+    output += chunk;
+    const match = /listening at (http:\\/\\/[^\\s/]+)/.exec(output);
+    if (match) {
+      clearTimeout(timer);
+      resolve(match[1]);
+    }
+  });
+});
+const response = await fetch(\`\${url}/shell-service/api/v1/config\`);
+if (response.status !== 200) throw new Error(\`CLI emulator answered \${response.status}\`);
+cli.removeAllListeners('exit');
+const exited = new Promise((resolve) => cli.on('exit', resolve));
+cli.kill('SIGTERM');
+if ((await exited) !== 0) throw new Error('CLI did not stop cleanly: ' + output);
+console.log(\`ok on \${process.version}\`);
+`;
+
+const viteApp = (name) =>
+  writeApp(name, {
+    'index.html': `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>A team's app</title></head>
+<body><div id="root"></div><script type="module" src="/src/main.js"></script></body>
+</html>
+`,
+    'vite.config.js': `import { platformProxy } from '@ics/platform-emulator/dev-proxy';
+import { defineConfig } from 'vite';
+
+const proxy = platformProxy(process.env.EMULATOR_URL ?? 'http://127.0.0.1:4100');
+export default defineConfig({
+  server: { proxy },
+  preview: { proxy, headers: { 'Content-Security-Policy': "default-src 'self'" } },
+});
+`,
+    'src/main.js': `import { createPlatformClient } from '@ics/platform-client';
+import { ServiceSwitcherDialog } from '@ics/service-switcher';
+import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
+import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const client = createPlatformClient();
+createRoot(document.getElementById('root')).render(
+  createElement(ServiceSwitcherDialog, {
+    client,
+    defaultOpen: true,
+    stylesheets: [designSystemCss, switcherCss],
+  }),
+);
+`,
+    'ssr.mjs': `// Server rendering with react-dom/server: the page and the dialog, and the default client
+// created on the server (it touches no browser API; a call fails with a ConfigurationError).
+import { ConfigurationError, createPlatformClient } from '@ics/platform-client';
+import { ServiceSwitcherDialog, ServiceSwitcherPage } from '@ics/service-switcher';
+import { createElement, version } from 'react';
+import { renderToString } from 'react-dom/server';
+
+if (version !== process.argv[2]) throw new Error(\`expected React \${process.argv[2]}, got \${version}\`);
+const client = createPlatformClient();
+const page = renderToString(createElement(ServiceSwitcherPage, { client, locale: 'en' }));
+if (!page.includes('Intelligent Cloud Services')) throw new Error('page: ' + page.slice(0, 200));
+const dialog = renderToString(
+  createElement(ServiceSwitcherDialog, { client, open: true, stylesheets: ['/a.css', '/b.css'] }),
+);
+if (!dialog.includes('app-switcher-dialog')) throw new Error('dialog: ' + dialog.slice(0, 200));
+const error = await client.shell.getConfig().then(() => undefined, (e) => e);
+if (!(error instanceof ConfigurationError)) throw new Error('a server-side call gave ' + error);
+console.log('ok');
+`,
+  });
+
+const tarballs = (...names) => names.map((name) => packs[name]);
+const allTarballs = tarballs(...libraries);
+
+const apps = {
+  ts5: {
+    dir: typesApp('typescript-5'),
+    specs: [
+      `typescript@${v.typescript5}`,
+      `@types/react@${v.typesReact}`,
+      `@types/react-dom@${v.typesReact}`,
+      `@types/node@${v.typesNode}`,
+      `react@${v.react19}`,
+      `react-dom@${v.react19}`,
+      ...allTarballs,
+    ],
+  },
+  ts7: {
+    dir: typesApp('typescript-7'),
+    specs: [
+      `typescript@${v.typescript7}`,
+      `@types/react@${v.typesReact}`,
+      `@types/react-dom@${v.typesReact}`,
+      `@types/node@${v.typesNode}`,
+      `react@${v.react19}`,
+      `react-dom@${v.react19}`,
+      ...allTarballs,
+    ],
+  },
+  node20: {
+    dir: writeApp('node-20', { 'check.mjs': nodeCheck }),
+    specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
+  },
+  node24: {
+    dir: writeApp('node-24', { 'check.mjs': nodeCheck }),
+    // npm itself runs on Node 24 here, so an EBADENGINE on 24 shows.
+    async install(dir) {
+      await install(dir, [`node@${v.node24}`]);
+      await install(dir, tarballs('platform-contract', 'platform-client', 'platform-emulator'), {
+        PATH: `${join(dir, 'node_modules/.bin')}${delimiter}${process.env.PATH}`,
+      });
+    },
+  },
+  react19: {
+    dir: viteApp('vite-react-19'),
+    specs: [`vite@${v.vite}`, `react@${v.react19}`, `react-dom@${v.react19}`, ...allTarballs],
+  },
+  react18: {
+    dir: viteApp('vite-react-18'),
+    specs: [`vite@${v.vite}`, `react@${v.react18}`, `react-dom@${v.react18}`, ...allTarballs],
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The rows.
+
+const tsc = (app, config) => async () => {
+  await succeed('tsc', join(apps[app].dir, 'node_modules/.bin/tsc'), ['-p', config], {
+    cwd: apps[app].dir,
+  });
+};
+const nodeRow = (app, node) => async () => {
+  await succeed('node check.mjs', node, ['check.mjs', node === 'node' ? '20' : v.node24], {
+    cwd: apps[app].dir,
+  });
+};
+const viteBuild = (app) => async () => {
+  const { dir } = apps[app];
+  await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
+  const assets = readdirSync(join(dir, 'dist/assets'));
+  const text = assets.map((file) => readFileSync(join(dir, 'dist/assets', file), 'utf8'));
+  if (text.some((t) => t.includes('data:text/css')))
+    throw new Error('a data:text/css URL in dist/');
+  const css = assets.filter((file) => file.endsWith('.css'));
+  const cssText = css.map((file) => readFileSync(join(dir, 'dist/assets', file), 'utf8'));
+  if (css.length !== 2 || !cssText.some((t) => t.includes('--ics-color-text:'))) {
+    throw new Error(
+      `expected the two stylesheets as files in dist/assets, found ${css.join(', ')}`,
+    );
+  }
+};
+const ssr = (app, react) => async () => {
+  await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
+};
+
+/** Emulator (installed CLI) + `vite preview` with the CSP and the proxy, and Chromium. */
+const dialogInChromium = (app) => async () => {
+  const { dir } = apps[app];
+  const emulatorPort = await freePort();
+  const emulator = sh(
+    join(dir, 'node_modules/.bin/platform-emulator'),
+    ['--port', String(emulatorPort), '--database', 'memory'],
+    { cwd: dir, timeoutMs: 120_000 },
+  );
+  const previewPort = await freePort();
+  const preview = sh(
+    join(dir, 'node_modules/.bin/vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort'],
+    { cwd: dir, env: { EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` }, timeoutMs: 120_000 },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const origin = `http://127.0.0.1:${previewPort}`;
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
+    const page = await browser.newPage();
+    const violations = [];
+    // Style violations only: the emulator's seeded product icons are data: images, which this
+    // policy refuses too (the platform's own policy adds img-src data:).
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text()) && /style/i.test(message.text())) {
+        violations.push(message.text());
+      }
+    });
+    // Sign in on the proxied login page; it returns the browser to the app's page.
+    await page.goto(`${origin}/identity-service/home?returnTo=${encodeURIComponent('/')}`);
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await page.waitForURL(`${origin}/`);
+    const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
+    await frame.locator('.ics-card').first().waitFor({ timeout: 30_000 });
+    const sheets = await frame.locator('body').evaluate((body) => ({
+      hrefs: [...body.ownerDocument.styleSheets].map((sheet) => sheet.href ?? '(inline)'),
+      rules: [...body.ownerDocument.styleSheets].map((sheet) => sheet.cssRules.length),
+      token: getComputedStyle(body).getPropertyValue('--ics-color-text').trim(),
+      card: getComputedStyle(body.querySelector('.ics-card')).position,
+    }));
+    const fromSelf = sheets.hrefs.filter((href) => href.startsWith(`${origin}/assets/`));
+    if (fromSelf.length !== 2 || sheets.rules.some((n) => n === 0)) {
+      throw new Error(`frame stylesheets: ${JSON.stringify(sheets)}`);
+    }
+    if (!sheets.token || sheets.card !== 'relative') {
+      throw new Error(`the stylesheets do not apply: ${JSON.stringify(sheets)}`);
+    }
+    if (violations.length > 0) throw new Error(`CSP: ${violations[0]}`);
+  } finally {
+    await browser.close();
+    kill(emulator.child);
+    kill(preview.child);
+    await Promise.all([emulator, preview]);
+  }
+};
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in ${timeoutMs / 1000} s`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+const node24 = () => join(apps.node24.dir, 'node_modules/.bin/node');
+const only = new RegExp(process.env.CONSUMERS_ONLY ?? '');
+const rows = [
+  [
+    'TypeScript 5.9, strict, moduleResolution NodeNext',
+    'ts5',
+    tsc('ts5', 'tsconfig.nodenext.json'),
+  ],
+  ['TypeScript 5.9, strict, moduleResolution bundler', 'ts5', tsc('ts5', 'tsconfig.bundler.json')],
+  ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
+  ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
+  ['Node 20 ESM: client/node, emulator API and CLI', 'node20', nodeRow('node20', 'node')],
+  ['Node 24 ESM: client/node, emulator API and CLI', 'node24', () => nodeRow('node24', node24())()],
+  ['Vite 8 production build (React 19): stylesheets as files', 'react19', viteBuild('react19')],
+  [
+    'React 19 in Chromium: dialog under CSP default-src self',
+    'react19',
+    dialogInChromium('react19'),
+  ],
+  ['SSR with react-dom/server (React 19)', 'react19', ssr('react19', v.react19)],
+  ['Vite 8 production build (React 18.3)', 'react18', viteBuild('react18')],
+  [
+    'React 18.3 in Chromium: dialog under CSP default-src self',
+    'react18',
+    dialogInChromium('react18'),
+  ],
+  ['SSR with react-dom/server (React 18.3)', 'react18', ssr('react18', v.react18)],
+].filter(([title]) => only.test(title));
+
+// Installs run three at a time (network and disk bound); rows run one at a time after their
+// app is installed, so the two cores are not shared by several builds.
+const installed = {};
+const queue = Object.entries(apps).filter(([name]) => rows.some(([, app]) => app === name));
+const installing = Array.from({ length: 3 }, async () => {
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [name, app] = next;
+    const t = Date.now();
+    installed[name] = (app.install ? app.install(app.dir) : install(app.dir, app.specs)).then(() =>
+      console.log(`  installed ${name} in ${Math.round((Date.now() - t) / 1000)} s`),
+    );
+    await installed[name].catch(() => {});
+  }
+});
+
+const results = [];
+for (const [title, app, check] of rows) {
+  const t = Date.now();
+  while (!installed[app]) await new Promise((done) => setTimeout(done, 100));
+  let error;
+  try {
+    await installed[app];
+    await check();
+  } catch (caught) {
+    error = String(caught?.message ?? caught).split('\n')[0];
+  }
+  const seconds = Math.round((Date.now() - t) / 100) / 10;
+  results.push({ row: title, ok: !error, seconds, ...(error ? { error } : {}) });
+  console.log(error ? `  ✗ ${title}: ${error}` : `  ✓ ${title} (${seconds} s)`);
+}
+await Promise.all(installing);
+
+if (reportFile) writeFileSync(reportFile, `${JSON.stringify({ work, results }, null, 2)}\n`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(
+  `Consumer matrix: ${results.length - failed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)} s.`,
+);
+if (failed === 0) rmSync(work, { recursive: true, force: true });
+else console.log(`The throw-away apps are kept in ${work}.`);
+process.exit(failed > 0 ? 1 : 0);
