@@ -37,7 +37,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/service-switcher/**/*.{ts,tsx}', 'apps/demo/**/*.{ts,tsx}'],
+    files: [
+      'packages/service-switcher/**/*.{ts,tsx}',
+      'apps/demo/**/*.{ts,tsx}',
+      'packages/platform-client/src/{react,query}/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
@@ -47,7 +51,7 @@ export default tseslint.config(
     ignores: [
       'packages/platform-client/src/environment.ts',
       'packages/platform-client/src/**/*.test.ts',
-      'packages/platform-client/src/{node,testing}/**',
+      'packages/platform-client/src/{node,testing,testkit,react,query}/**',
     ],
     rules: {
       'no-restricted-globals': [
@@ -66,6 +70,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['react', 'react-dom', '@ics/platform-emulator'] },
+      ],
+    },
+  },
+  {
+    // The React and TanStack Query entries may import React and TanStack (optional peers),
+    // never the emulator or msw; only the test kit (src/testkit, the /testing entry) may
+    // (docs/decisions/0772-test-kit.md).
+    files: ['packages/platform-client/src/{react,query}/**/*.{ts,tsx}'],
+    ignores: ['packages/platform-client/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', 'window', 'document', 'location', 'fetch', 'setTimeout'],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@ics/platform-emulator', '@ics/platform-emulator/*', 'msw', 'msw/*'] },
       ],
     },
   },

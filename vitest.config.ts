@@ -36,6 +36,15 @@ export default defineConfig({
           include: ['packages/service-switcher/src/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        ...sources,
+        plugins: [react()],
+        test: {
+          name: 'client-react',
+          environment: './scripts/vitest/jsdom-node-modules.ts',
+          include: ['packages/platform-client/src/**/*.test.tsx', 'integration/**/*.test.tsx'],
+        },
+      },
     ],
   },
 });

@@ -1,17 +1,22 @@
-import { createEmulator, type Emulator, type EmulatorOptions } from '@ics/platform-emulator';
+import type { Emulator } from '@ics/platform-emulator';
 import {
   createPlatformClient,
   type PlatformClient,
   type PlatformClientOptions,
 } from '@ics/platform-client';
-import { nodeEnvironment, type NodeEnvironment } from '@ics/platform-client/node';
+import type { NodeEnvironment } from '@ics/platform-client/node';
+import {
+  signedInEnvironment,
+  startEmulator as startTestEmulator,
+  type TestEmulatorOptions,
+} from '@ics/platform-client/testing';
 
-/** An emulator on an ephemeral loopback port, with a throw-away database. */
+/** An emulator on an ephemeral loopback port, with a throw-away copy of the seeded database. */
 export async function startEmulator(
-  options: Partial<EmulatorOptions> = {},
+  options: TestEmulatorOptions = {},
 ): Promise<{ emulator: Emulator; url: string }> {
-  const emulator = await createEmulator({ ...options, database: 'memory' });
-  return { emulator, url: await emulator.listen({ port: 0 }) };
+  const { emulator, url } = await startTestEmulator(options);
+  return { emulator, url };
 }
 
 /**
@@ -23,16 +28,7 @@ export async function signedInClient(
   personaId: string,
   options: Omit<PlatformClientOptions, 'environment'> = {},
 ): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
-  const env = nodeEnvironment({ origin: url, page: '/demo/' });
-  const page = await env.fetch(`${url}/identity-service/home`, { method: 'GET' });
-  const token = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (!token) throw new Error('The login page has no form token.');
-  const login = await env.fetch(`${url}/identity-service/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ persona: personaId, xsrf: token }).toString(),
-  });
-  if (login.status !== 303) throw new Error(`Sign-in answered ${login.status}.`);
+  const env = await signedInEnvironment(personaId, url);
   return { client: createPlatformClient({ environment: env, ...options }), env };
 }
 

@@ -52,11 +52,12 @@ if (!existsSync('/usr/bin/chromium')) apt('/usr/bin/chromium is missing', ['chro
 if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
   apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
 
+// In build order: the client's test kit (/testing) is typed against the emulator's build.
 const libraries = [
   'packages/platform-contract',
+  'packages/platform-emulator',
   'packages/platform-client',
   'packages/service-switcher',
-  'packages/platform-emulator',
 ];
 const packages = [...libraries, 'apps/demo', 'integration', 'e2e', 'bench'];
 for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);

@@ -40,4 +40,18 @@ describe('given the size budgets', () => {
     record('client-core-js', kb);
     expect(kb).toBeLessThanOrEqual(12);
   }, 60_000);
+
+  it('keeps the React bindings within 2 kB gzip on top of the client core', async () => {
+    const kb =
+      (await entryKb('bench/size/client-react-entry.ts')) -
+      (await entryKb('bench/size/client-core-entry.ts'));
+    record('client-react-js', kb);
+    expect(kb).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('keeps the TanStack Query options within 3 kB gzip, TanStack excluded', async () => {
+    const kb = await entryKb('bench/size/client-query-entry.ts');
+    record('client-query-js', kb);
+    expect(kb).toBeLessThanOrEqual(3);
+  }, 60_000);
 });

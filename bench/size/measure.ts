@@ -19,7 +19,7 @@ if (unbuilt.length > 0) {
 /**
  * kB gzip of the JavaScript an entry loads up front (its entry chunk and the chunks that
  * imports statically), built and minified as an application would from the packages' dist/
- * (no `source` condition here); React is excluded.
+ * (no `source` condition here); React and TanStack Query are excluded.
  * Chunks loaded on demand (the non-English messages) are not counted.
  */
 export async function entryKb(source: string): Promise<number> {
@@ -35,7 +35,15 @@ export async function entryKb(source: string): Promise<number> {
       write: false,
       minify: true,
       lib: { entry: repoPath(source), formats: ['es'], fileName: 'entry' },
-      rollupOptions: { external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'] },
+      rollupOptions: {
+        external: [
+          'react',
+          'react-dom',
+          'react/jsx-runtime',
+          'react-dom/client',
+          '@tanstack/react-query',
+        ],
+      },
     },
   }).finally(() => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -1,23 +1,23 @@
 import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import './host.css';
-import type { UserSession } from '@ics/platform-client';
+import { PlatformProvider, useSession } from '@ics/platform-client/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
 import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { client } from './client.ts';
+import { client, session } from './client.ts';
+import { MyProjects } from './MyProjects.tsx';
 import { SessionWarning } from './SessionWarning.tsx';
+
+const queryClient = new QueryClient();
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
-  const [user, setUser] = useState<UserSession>();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    void client.session.getUser().then(setUser);
-  }, []);
 
   return (
     <div className="host">
@@ -46,6 +46,7 @@ function HostApp() {
           This page stands in for an application of the suite. Open the switcher with the Services
           button, or go to the <a href="/demo/services.html">standalone services page</a>.
         </p>
+        <MyProjects />
       </main>
       <SessionWarning />
       <ServiceSwitcherDialog
@@ -63,7 +64,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <HostApp />
+      <PlatformProvider client={client} session={session}>
+        <QueryClientProvider client={queryClient}>
+          <HostApp />
+        </QueryClientProvider>
+      </PlatformProvider>
     </StrictMode>,
   );
 }

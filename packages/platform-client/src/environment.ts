@@ -73,6 +73,13 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** The host's wall clock and timers (`Date.now`, `setTimeout`); works in Node too. */
+export const systemClock: Pick<PlatformEnvironment, 'now' | 'setTimeout' | 'clearTimeout'> = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /**
  * The environment of a page in a browser.
  * @param options.timeWorkerUrl the time worker script; default `TIME_WORKER_PATH`
@@ -89,9 +96,7 @@ export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): Pl
       assign: (url) => page().location.assign(url),
     },
     readCookies: () => page().document.cookie,
-    now: () => Date.now(),
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    ...systemClock,
     getRandomValues: (array) => crypto.getRandomValues(array),
     console,
     openChannel: (name) =>

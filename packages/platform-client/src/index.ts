@@ -8,7 +8,7 @@ export {
   type PlatformClient,
   type PlatformClientOptions,
 } from './createPlatformClient.ts';
-export { browserEnvironment, type PlatformEnvironment } from './environment.ts';
+export { browserEnvironment, systemClock, type PlatformEnvironment } from './environment.ts';
 export {
   ConfigurationError,
   HttpError,
@@ -146,10 +146,13 @@ export {
   type AcceptedToken,
 } from './session/tokenResponse.ts';
 export {
+  decideAccess,
   hasAccess,
   canChangePermissions,
   CHANGE_PERMISSIONS_ALL_TYPES,
   WILDCARD,
+  type AccessDecision,
+  type AccessReason,
   type AccessRequirement,
   type AccessSubject,
   type PermissionLicences,

@@ -68,6 +68,11 @@ export interface EmulatorOptions {
   readonly logLevel?: LogLevel;
   /** Where the log lines go; default standard output. */
   readonly logDestination?: { write(line: string): void };
+  /**
+   * A seeded database (`seededSnapshot()`) that a `'memory'` database starts from instead of
+   * migrating and seeding: the emulator is ready in a fraction of the time.
+   */
+  readonly snapshot?: Blob;
 }
 
 export interface Emulator {
@@ -81,17 +86,24 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-export async function openDatabase(database: string): Promise<Database> {
+export async function openDatabase(database: string, snapshot?: Blob): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database);
-  return openPglite(database === 'memory' ? undefined : database);
+  if (snapshot && database !== 'memory')
+    throw new Error("A snapshot starts only a 'memory' database.");
+  return openPglite(database === 'memory' ? undefined : database, snapshot);
+}
+
+/** Brings a database to the current schema with the seed data; a seeded one is left as it is. */
+export async function migrateAndSeed(db: Database): Promise<void> {
+  await migrate(db);
+  await seed(db);
+  await seedServices(db);
 }
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  const db = await openDatabase(options.database);
-  await migrate(db);
-  await seed(db);
-  await seedServices(db);
+  const db = await openDatabase(options.database, options.snapshot);
+  if (!options.snapshot) await migrateAndSeed(db);
   const jwtSecret =
     options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
 

@@ -1,4 +1,11 @@
-export { createEmulator, openDatabase, type Emulator, type EmulatorOptions } from './app.ts';
+export {
+  createEmulator,
+  migrateAndSeed,
+  openDatabase,
+  type Emulator,
+  type EmulatorOptions,
+} from './app.ts';
+export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
 export type { Database, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';
 export { seed } from './seed/seed.ts';

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canChangePermissions, hasAccess, WILDCARD, type AccessSubject } from './access.ts';
+import {
+  canChangePermissions,
+  decideAccess,
+  hasAccess,
+  WILDCARD,
+  type AccessSubject,
+} from './access.ts';
 import { isExpiredOrInGrace, licenceState, type LicenceInfo } from './licences.ts';
 import {
   isSubOrganisation,
@@ -229,5 +235,17 @@ describe('given organisations and users', () => {
     }
     expect(new MissingUserIdError().message).toBe('User ID is undefined.');
     expect(userIdOf({ id: 'usr-ada-0000001' }, { strict: true })).toBe('usr-ada-0000001');
+  });
+});
+
+describe('given decideAccess', () => {
+  it('names the rule that decided: exclusion first, then privilege, then licences', () => {
+    const s = subject(['read'], licences(['L1', 'EX'], ['L2']));
+    const reason = (requirement: Parameters<typeof decideAccess>[1]) =>
+      decideAccess(s, requirement).reason;
+    expect(reason({ privilege: 'admin', exclusionLicence: 'EX' })).toBe('excluded');
+    expect(reason({ privilege: 'admin', licence: 'L9' })).toBe('missingPrivilege');
+    expect(reason({ privilege: 'read', licence: ['L1', 'L2'] })).toBe('missingLicence');
+    expect(reason({ privilege: 'read', licence: 'L2', allowExpiredOrGrace: true })).toBe('granted');
   });
 });

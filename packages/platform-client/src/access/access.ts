@@ -21,28 +21,41 @@ export interface AccessRequirement {
 /** The wildcard that passes its part of a check (PC-6.3). */
 export const WILDCARD = '*';
 
+/** Why a check passed or failed: the first rule that decided it. */
+export type AccessReason = 'granted' | 'excluded' | 'missingPrivilege' | 'missingLicence';
+
+/** An access decision with the rule that made it. */
+export interface AccessDecision {
+  readonly allowed: boolean;
+  readonly reason: AccessReason;
+}
+
 /**
- * The access decision (PC-6.1 to PC-6.5): the privilege AND every licence must be held; '*'
- * passes its part; an active exclusion licence denies; expired and grace-period licences
- * count only when the caller allows them. Pure: same inputs, same answer.
+ * The access decision (PC-6.1 to PC-6.5) with its reason: an active exclusion licence denies;
+ * then the privilege AND every licence must be held; '*' passes its part; expired and
+ * grace-period licences count only when the caller allows them. Pure: same inputs, same answer.
  */
-export function hasAccess(subject: AccessSubject, requirement: AccessRequirement): boolean {
+export function decideAccess(
+  subject: AccessSubject,
+  requirement: AccessRequirement,
+): AccessDecision {
   const { privilege, licence, exclusionLicence, allowExpiredOrGrace = false } = requirement;
+  const deny = (reason: AccessReason): AccessDecision => ({ allowed: false, reason });
   if (
     exclusionLicence !== undefined &&
     licenceState(subject.licences, exclusionLicence) === 'active'
   ) {
-    return false;
+    return deny('excluded');
   }
   if (
     privilege !== undefined &&
     privilege !== WILDCARD &&
     !subject.privileges.includes(privilege)
   ) {
-    return false;
+    return deny('missingPrivilege');
   }
   const licences = licence === undefined ? [] : typeof licence === 'string' ? [licence] : licence;
-  return licences.every((id) => {
+  const held = licences.every((id) => {
     if (id === WILDCARD) return true;
     const state = licenceState(subject.licences, id);
     return (
@@ -50,6 +63,12 @@ export function hasAccess(subject: AccessSubject, requirement: AccessRequirement
       (allowExpiredOrGrace && (state === 'expired' || state === 'gracePeriod'))
     );
   });
+  return held ? { allowed: true, reason: 'granted' } : deny('missingLicence');
+}
+
+/** Whether the subject may: `decideAccess(subject, requirement).allowed`. */
+export function hasAccess(subject: AccessSubject, requirement: AccessRequirement): boolean {
+  return decideAccess(subject, requirement).allowed;
 }
 
 /** The privilege that allows changing permissions on every type (PC-6.6). */

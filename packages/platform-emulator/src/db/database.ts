@@ -16,15 +16,17 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** 'pglite' or 'postgres', for logs. */
   readonly kind: 'pglite' | 'postgres';
+  /** The whole data directory as a gzipped tar (PGlite only), to start another database from. */
+  dump?(): Promise<Blob>;
 }
 
 /**
  * Embedded PostgreSQL (PGlite). `dataDir` keeps the data across restarts; `undefined` keeps
- * it in memory only.
+ * it in memory only. `snapshot` (a `dump()`) is the data an in-memory database starts from.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
   await db.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
@@ -36,6 +38,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     close: () => db.close(),
+    dump: () => db.dumpDataDir('gzip'),
   };
 }
 

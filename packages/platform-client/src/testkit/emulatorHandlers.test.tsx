@@ -1,0 +1,58 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../createPlatformClient.ts';
+import { PlatformProvider, useAccess, useSession } from '../react/index.ts';
+import { emulatorHandlers, startEmulator, type TestEmulator } from './index.ts';
+
+// A jsdom page of an application at http://localhost:3000/ whose calls MSW answers from an
+// in-process emulator (Fastify's inject, no port used), signed in as Ada Admin.
+let emulator: TestEmulator;
+const server = setupServer();
+beforeAll(async () => {
+  emulator = await startEmulator();
+  server.use(...(await emulatorHandlers(emulator, { persona: 'Ada Admin' })));
+  server.listen({ onUnhandledRequest: 'error' });
+}, 120_000);
+afterEach(cleanup);
+afterAll(async () => {
+  server.close();
+  await emulator.close();
+});
+
+function Header() {
+  const { user } = useSession();
+  const admin = useAccess({ privilege: 'manage_users' });
+  return (
+    <header>
+      <span>{user ? `Signed in as ${user.displayName}` : 'Loading'}</span>
+      {admin.allowed ? <button type="button">Manage users</button> : null}
+    </header>
+  );
+}
+
+describe('given MSW handlers backed by the emulator, in jsdom', () => {
+  it('answers the application’s calls as the platform would: session, privileges, XSRF cookie', async () => {
+    expect(window.location.origin).toBe('http://localhost:3000');
+    render(
+      <PlatformProvider client={createPlatformClient()}>
+        <Header />
+      </PlatformProvider>,
+    );
+    expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Manage users' })).toBeTruthy();
+    expect(document.cookie).toMatch(/XSRF-TOKEN=/);
+    expect(document.cookie).not.toMatch(/ICS_SESSION/);
+  });
+
+  it('keeps state between calls: a preference written is read back', async () => {
+    const client = createPlatformClient();
+    const prefs = client.preferences.forUser('usr-ada-0000001');
+    await prefs.create({ fullyQualifiedName: 'msw.colour', value: 'green' });
+    expect(await prefs.get('msw.colour')).toBe('green');
+    await prefs.update('msw.colour', 'blue');
+    expect(
+      await createPlatformClient().preferences.forUser('usr-ada-0000001').get('msw.colour'),
+    ).toBe('blue');
+  });
+});
