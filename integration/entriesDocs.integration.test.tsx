@@ -14,7 +14,12 @@ import {
   useOrganisation,
   useSession,
 } from '@ics/platform-client/react';
-import { emulatorHandlers, signIn, startEmulator, type TestEmulator } from '@ics/platform-client/testing';
+import {
+  emulatorHandlers,
+  signIn,
+  startEmulator,
+  type TestEmulator,
+} from '@ics/platform-client/testing';
 import { compile, example, run } from './docsExamples.ts';
 
 // The sections of docs/client.md on the /react, /query and /testing entries, run as written:
