@@ -1,0 +1,15 @@
+import { Type } from '@sinclair/typebox';
+import { closed } from '../closed.ts';
+import type { EndpointSchemas } from '../endpointSchemas.ts';
+import { ProductContributionList } from '../token.ts';
+
+/** Inputs and answers of the auth endpoints. */
+export const auth = {
+  keepAlive: {},
+  selectOrg: { body: Type.Object({ orgId: Type.String() }, closed) },
+  saasLogout: {},
+  getProductContribution: {
+    params: Type.Object({ id: Type.String() }, closed),
+    response: ProductContributionList,
+  },
+} satisfies Record<string, EndpointSchemas>;

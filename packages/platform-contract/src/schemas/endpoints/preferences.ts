@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { closed } from '../closed.ts';
+import type { EndpointSchemas } from '../endpointSchemas.ts';
+import { ODataCollection, UserPreference } from '../common.ts';
+
+const UserKey = Type.Object({ userId: Type.String() }, closed);
+
+const OrgKey = Type.Object({ orgId: Type.String() }, closed);
+
+const Filter = Type.Object({ fullyQualifiedName: Type.Optional(Type.String()) }, closed);
+
+/** Inputs and answers of the preferences endpoints. */
+export const preferences = {
+  getUserPreferences: { params: UserKey, query: Filter, response: ODataCollection(UserPreference) },
+  createUserPreference: { params: UserKey, body: UserPreference, response: UserPreference },
+  updateUserPreference: {
+    params: Type.Composite([UserKey, Type.Object({ key: Type.String() }, closed)], closed),
+    body: Type.Object({ value: Type.String() }, closed),
+    response: UserPreference,
+  },
+  deleteUserPreference: {
+    params: Type.Composite([UserKey, Type.Object({ key: Type.String() }, closed)], closed),
+  },
+  getOrgPreferences: { params: OrgKey, query: Filter, response: ODataCollection(UserPreference) },
+  createOrgPreference: { params: OrgKey, body: UserPreference, response: UserPreference },
+  updateOrgPreference: {
+    params: Type.Composite([OrgKey, Type.Object({ key: Type.String() }, closed)], closed),
+    body: Type.Object({ value: Type.String() }, closed),
+    response: UserPreference,
+  },
+  deleteOrgPreference: {
+    params: Type.Composite([OrgKey, Type.Object({ key: Type.String() }, closed)], closed),
+  },
+} satisfies Record<string, EndpointSchemas>;
