@@ -1,13 +1,31 @@
-import { createEmulator, type Emulator, type EmulatorOptions } from '@ics/platform-emulator';
+import {
+  Conformance,
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '@ics/platform-emulator';
 import { createPlatformClient, type PlatformClient } from '../createPlatformClient.ts';
 import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
 
-/** An emulator on an ephemeral loopback port, with a throw-away database. */
+/**
+ * An emulator on an ephemeral loopback port, with a throw-away database. Every answer it
+ * gives is checked against the contract; `close()` fails naming each endpoint and field that
+ * did not match.
+ */
 export async function startEmulator(
   options: Partial<EmulatorOptions> = {},
 ): Promise<{ emulator: Emulator; url: string }> {
-  const emulator = await createEmulator({ ...options, database: 'memory' });
-  return { emulator, url: await emulator.listen({ port: 0 }) };
+  const conformance = new Conformance();
+  const emulator = await createEmulator({
+    ...options,
+    database: 'memory',
+    onAnswer: conformance.check,
+  });
+  const close = async () => {
+    await emulator.close();
+    conformance.assertNone();
+  };
+  return { emulator: { ...emulator, close }, url: await emulator.listen({ port: 0 }) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { key, personName } from './primitives.ts';
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
 import { Type } from '@sinclair/typebox';
 
@@ -20,7 +21,7 @@ export const Theme = Type.Object(
 
 /** Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers. */
 export const NewTheme = Type.Object(
-  { name: Type.String(), value: Type.String() },
+  { name: personName(), value: Type.String({ minLength: 2, maxLength: 10000 }) },
   {
     additionalProperties: false,
     description:
@@ -82,10 +83,16 @@ export const OrgAndParentOrgBranding = Type.Object(
  */
 export const OrgBrandingInput = Type.Object(
   {
-    themeId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    customTheme: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    themeId: Type.Optional(Type.Union([key(), Type.Null()])),
+    customTheme: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
     logoPosition: Type.Optional(LogoPosition),
-    variables: Type.Optional(Type.Record(Type.String(), Type.String())),
+    variables: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
+        Type.String({ maxLength: 500 }),
+        { maxProperties: 50 },
+      ),
+    ),
   },
   {
     additionalProperties: false,

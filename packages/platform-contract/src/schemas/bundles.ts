@@ -1,3 +1,4 @@
+import { key, list } from './primitives.ts';
 /** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -43,8 +44,8 @@ export const BundleDefinitionBody = Type.Object(
   {
     name: Type.String(),
     description: Type.Optional(Type.String()),
-    objectIds: Type.Array(Type.String()),
-    accessCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    objectIds: list(key(), 500),
+    accessCode: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   },
   closed,
 );

@@ -1,3 +1,4 @@
+import { text } from './primitives.ts';
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -153,6 +154,6 @@ export const ProductsWithLicenses = Type.Object(
 
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
-  { fullyQualifiedName: Type.String(), value: Type.String() },
+  { fullyQualifiedName: text(255), value: Type.String({ maxLength: 4000 }) },
   { additionalProperties: false, description: 'A user or organisation preference.' },
 );

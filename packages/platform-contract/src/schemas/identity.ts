@@ -1,3 +1,4 @@
+import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 /** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
 import { Type } from '@sinclair/typebox';
 
@@ -30,20 +31,22 @@ export const IdentityUser = Type.Object(
 /** The fields of a user that `PATCH Users({id})` may change; absent fields are kept. */
 export const UserUpdate = Type.Object(
   {
-    firstName: Type.Optional(Type.String()),
-    lastName: Type.Optional(Type.String()),
-    displayName: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    timeZone: Type.Optional(Type.String()),
+    firstName: Type.Optional(personName()),
+    lastName: Type.Optional(personName()),
+    displayName: Type.Optional(personName()),
+    email: Type.Optional(email()),
+    timeZone: Type.Optional(timeZone()),
     state: Type.Optional(UserState),
     roleIds: Type.Optional(
-      Type.Array(Type.String(), {
+      list(key(), 50, {
+        uniqueItems: true,
         description: "Replaces the user's roles (ids of the organisation's roles).",
       }),
     ),
   },
   {
     additionalProperties: false,
+    minProperties: 1,
     description:
       'The fields of a user that `PATCH Users({id})` may change; absent fields are kept.',
   },
@@ -73,16 +76,19 @@ export const UserProfile = Type.Object(
 /** The fields of the profile that `PATCH UserProfile` may change; absent fields are kept. */
 export const UserProfileUpdate = Type.Object(
   {
-    firstName: Type.Optional(Type.String()),
-    lastName: Type.Optional(Type.String()),
-    displayName: Type.Optional(Type.String()),
-    timeZone: Type.Optional(Type.String()),
-    phone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    locale: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    firstName: Type.Optional(personName()),
+    lastName: Type.Optional(personName()),
+    displayName: Type.Optional(personName()),
+    timeZone: Type.Optional(timeZone()),
+    phone: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40, pattern: '^[+0-9 ()./-]*$' }), Type.Null()]),
+    ),
+    title: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    locale: Type.Optional(Type.Union([localeTag(), Type.Null()])),
   },
   {
     additionalProperties: false,
+    minProperties: 1,
     description:
       'The fields of the profile that `PATCH UserProfile` may change; absent fields are kept.',
   },
@@ -194,13 +200,13 @@ export const IdentityConfigInfo = Type.Object(
 
 /** Body of the email verification calls for oneself. */
 export const EmailVerificationRequest = Type.Object(
-  { email: Type.String() },
+  { email: email() },
   { additionalProperties: false, description: 'Body of the email verification calls for oneself.' },
 );
 
 /** Body of the email verification call an administrator makes for another user (PC-6.8). */
 export const EmailVerificationForUserRequest = Type.Object(
-  { email: Type.String(), userId: Type.String() },
+  { email: email(), userId: key() },
   {
     additionalProperties: false,
     description:
@@ -232,22 +238,20 @@ export const PendingVerification = Type.Object(
 /** Body of `users/add` on the management service. */
 export const NewUser = Type.Object(
   {
-    userName: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    orgId: Type.Optional(
-      Type.String({ description: "Default: the administrator's organisation." }),
-    ),
-    timeZone: Type.Optional(Type.String({ description: 'Default: `UTC`.' })),
-    roleIds: Type.Optional(Type.Array(Type.String(), { description: 'Default: none.' })),
+    userName: email({ minLength: 3 }),
+    firstName: personName(),
+    lastName: personName(),
+    email: email(),
+    orgId: Type.Optional(key({ description: "Default: the administrator's organisation." })),
+    timeZone: Type.Optional(timeZone({ description: 'Default: `UTC`.' })),
+    roleIds: Type.Optional(list(key(), 50, { uniqueItems: true, description: 'Default: none.' })),
   },
   { additionalProperties: false, description: 'Body of `users/add` on the management service.' },
 );
 
 /** Body of `users/delete` on the management service: all of them are deleted, or none. */
 export const UserDeletion = Type.Object(
-  { userIds: Type.Array(Type.String()) },
+  { userIds: keys(100, { uniqueItems: true }) },
   {
     additionalProperties: false,
     description:

@@ -154,4 +154,19 @@ export {
 export { Binary, Form } from './binary.ts';
 export { DocumentFilter, Paging } from './endpoints/repository.ts';
 export { endpointSchemas, schemasOf } from './contractSchemas.ts';
+export { openApiDocument } from './openapi.ts';
+export {
+  count,
+  email,
+  key,
+  keys,
+  list,
+  localeTag,
+  Nothing,
+  personName,
+  skip,
+  text,
+  timeZone,
+  top,
+} from './primitives.ts';
 export type { EndpointSchemas } from './endpointSchemas.ts';

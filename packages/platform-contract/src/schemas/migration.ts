@@ -1,3 +1,4 @@
+import { key, list } from './primitives.ts';
 /** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -32,7 +33,7 @@ export const MigrationJobStatus = Type.Union(
 );
 
 export const ExportObject = Type.Object(
-  { objectGuid: Type.String(), inclusionScope: InclusionScope },
+  { objectGuid: key(), inclusionScope: InclusionScope },
   closed,
 );
 
@@ -62,15 +63,15 @@ export const ExportJob = Type.Composite(
 /** What to import from an uploaded package, and where. */
 export const ImportSpecification = Type.Object(
   {
-    packageId: Type.String(),
+    packageId: key(),
     targetLocationId: Type.Optional(
-      Type.String({
+      key({
         description:
           "Project or folder to import into; default the organisation's default location.",
       }),
     ),
     objectGuids: Type.Optional(
-      Type.Array(Type.String(), {
+      list(key(), 500, {
         description: 'Only these package objects (by `objectGuid`); default all.',
       }),
     ),
@@ -95,7 +96,7 @@ export const ImportJob = Type.Composite(
 export const CreateExportJobBody = Type.Object(
   {
     name: Type.String(),
-    objects: Type.Array(ExportObject),
+    objects: list(ExportObject, 500, { minItems: 1 }),
     executionClient: Type.Optional(ExecutionClient),
     runType: Type.Optional(RunType),
   },

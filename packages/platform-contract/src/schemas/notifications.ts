@@ -1,3 +1,4 @@
+import { key, list, skip, text, top } from './primitives.ts';
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -70,7 +71,7 @@ export const NotificationCategory = Type.Object(
 /** Which categories and types reach the user. */
 export const NotificationPreferences = Type.Object(
   {
-    mutedCategories: Type.Array(Type.String()),
+    mutedCategories: list(key(), 20),
     emailEnabled: Type.Boolean(),
     bannerEnabled: Type.Boolean(),
   },
@@ -80,9 +81,9 @@ export const NotificationPreferences = Type.Object(
 export const BellSearchBody = Type.Object(
   {
     status: Type.Optional(NotificationStatus),
-    categories: Type.Optional(Type.Array(Type.String())),
-    top: Type.Optional(Type.Number()),
-    skip: Type.Optional(Type.Number()),
+    categories: Type.Optional(list(key(), 20)),
+    top: Type.Optional(Type.Integer({ minimum: 0, maximum: 200 })),
+    skip: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   closed,
 );
@@ -96,16 +97,16 @@ export const BellSearchResult = Type.Object(
 export const ReceivedMessagesQuery = Type.Object(
   {
     $filter: Type.Optional(
-      Type.String({
+      text(500, {
         description:
           "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
       }),
     ),
     $count: Type.Optional(Type.Boolean()),
-    $skip: Type.Optional(Type.Number()),
-    $top: Type.Optional(Type.Number()),
+    $skip: Type.Optional(skip()),
+    $top: Type.Optional(top()),
     $orderby: Type.Optional(
-      Type.String({
+      text(64, {
         description:
           '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
       }),

@@ -14,17 +14,23 @@ export const ODataQuery = Type.Object(
   {
     $filter: Type.Optional(
       Type.String({
+        maxLength: 1000,
         description:
           "e.g. `state eq 'ACTIVE' and lastName eq 'Admin'`. Anything outside the subset answers 400.",
       }),
     ),
     $orderby: Type.Optional(
       Type.String({
+        maxLength: 200,
         description: "e.g. `lastName desc,firstName`; fields must be the entity's own.",
       }),
     ),
-    $top: Type.Optional(Type.Number({ description: 'At most this many items (0–1000).' })),
-    $skip: Type.Optional(Type.Number({ description: 'Skips this many items first.' })),
+    $top: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1000, description: 'At most this many items (0–1000).' }),
+    ),
+    $skip: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 999999, description: 'Skips this many items first.' }),
+    ),
     $count: Type.Optional(
       Type.Boolean({
         description:

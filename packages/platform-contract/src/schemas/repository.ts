@@ -1,3 +1,4 @@
+import { key, keys, list, text } from './primitives.ts';
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -118,8 +119,8 @@ export const RepositoryPermission = Type.Union(
 export const AclEntry = Type.Object(
   {
     principalType: Type.Union([Type.Literal('USER'), Type.Literal('ORG')]),
-    principalId: Type.String(),
-    permissions: Type.Array(RepositoryPermission),
+    principalId: key(),
+    permissions: list(RepositoryPermission, 5),
   },
   { additionalProperties: false, description: 'One entry of an access-control list.' },
 );
@@ -168,7 +169,7 @@ export const UpdateEntityBody = Type.Object(
 
 export const SourceSpec = Type.Object(
   {
-    id: Type.String(),
+    id: key(),
     name: Type.Optional(
       Type.String({
         description:
@@ -182,7 +183,7 @@ export const SourceSpec = Type.Object(
 export const TransferBody = Type.Object(
   {
     xferSpec: Type.Object(
-      { targetLocationId: Type.String(), sourceSpecArr: Type.Array(SourceSpec) },
+      { targetLocationId: key(), sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) },
       closed,
     ),
   },
@@ -190,7 +191,7 @@ export const TransferBody = Type.Object(
 );
 
 export const CopyProjectsBody = Type.Object(
-  { xferSpec: Type.Object({ sourceSpecArr: Type.Array(SourceSpec) }, closed) },
+  { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
   closed,
 );
 
@@ -227,8 +228,9 @@ export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityC
 
 export const EntityAccessBody = Type.Object(
   {
-    ids: Type.Array(Type.String()),
-    entries: Type.Array(AclEntry, {
+    ids: keys(),
+    entries: list(AclEntry, 100, {
+      minItems: 1,
       description: "Added to each entity's list, replacing an entry for the same principal.",
     }),
   },
@@ -237,8 +239,8 @@ export const EntityAccessBody = Type.Object(
 
 export const UpdateAclBody = Type.Object(
   {
-    objectId: Type.String(),
-    entries: Type.Array(AclEntry, {
+    objectId: key(),
+    entries: list(AclEntry, 100, {
       description: 'The new list; empty means "inherit from the parent".',
     }),
   },
@@ -246,7 +248,7 @@ export const UpdateAclBody = Type.Object(
 );
 
 export const DoctypePrivilegeQuery = Type.Object(
-  { containerId: Type.String(), documentType: Type.String() },
+  { containerId: key(), documentType: text() },
   closed,
 );
 
@@ -264,20 +266,20 @@ export const DoctypePrivilege = Type.Object(
 
 export const TagAssignmentBody = Type.Object(
   {
-    ids: Type.Array(Type.String()),
+    ids: keys(),
     assign: Type.Optional(
-      Type.Array(Type.String(), {
+      list(Type.String(), 50, {
         description: 'Tag names to assign; tags that do not exist are created.',
       }),
     ),
-    unassign: Type.Optional(Type.Array(Type.String())),
+    unassign: Type.Optional(list(Type.String(), 50)),
   },
   closed,
 );
 
 export const MeteringTagAssignmentBody = Type.Object(
   {
-    ids: Type.Array(Type.String()),
+    ids: keys(),
     meteringTagName: Type.Union([Type.String(), Type.Null()], {
       description: "`null` removes the entities' metering tag.",
     }),

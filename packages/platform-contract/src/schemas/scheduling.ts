@@ -1,3 +1,4 @@
+import { keys, text } from './primitives.ts';
 /** Schedule and source-control entities (spec §3, PC-3.1). */
 import { Type, type Static } from '@sinclair/typebox';
 import { closed } from './closed.ts';
@@ -19,15 +20,24 @@ export const ScheduleBody = Type.Object(
   {
     name: Type.String(),
     description: Type.Optional(Type.String()),
-    startTime: Type.String({ description: 'ISO 8601 instant of the first run.' }),
+    startTime: Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T',
+      description: 'ISO 8601 instant of the first run.',
+    }),
     interval: Type.Optional(
       Type.Unsafe<Static<typeof ScheduleInterval>>({
         ...ScheduleInterval,
         description: 'Default `NONE` (runs once).',
       }),
     ),
-    frequency: Type.Optional(Type.Number({ description: 'Every how many intervals; default 1.' })),
-    endTime: Type.Optional(Type.String()),
+    frequency: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description: 'Every how many intervals; default 1.',
+      }),
+    ),
+    endTime: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' })),
   },
   closed,
 );
@@ -72,7 +82,7 @@ export const ScmCredential = Type.Object(
 );
 
 export const ScmCredentialBody = Type.Object(
-  { provider: ScmProvider, username: Type.String(), token: Type.String() },
+  { provider: ScmProvider, username: text(), token: text(4000) },
   closed,
 );
 
@@ -80,9 +90,9 @@ export const ScmCredentialBody = Type.Object(
 export const RepoConnection = Type.Object(
   {
     provider: ScmProvider,
-    repositoryUrl: Type.String(),
-    branch: Type.String(),
-    folderPath: Type.String(),
+    repositoryUrl: Type.String({ pattern: '^https://', maxLength: 2000 }),
+    branch: text(255),
+    folderPath: Type.String({ maxLength: 1000 }),
   },
   {
     additionalProperties: false,
@@ -124,15 +134,18 @@ export const ScmObjectState = Type.Object(
   { additionalProperties: false, description: 'The source-control state of a repository object.' },
 );
 
-export const ScmObjectsBody = Type.Object({ objectIds: Type.Array(Type.String()) }, closed);
+/** A commit hash: 7 to 40 lowercase hexadecimal digits. */
+const CommitHash = '^[0-9a-f]{7,40}$';
+
+export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
 
 export const CheckinBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ message: Type.String() }, closed)],
+  [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
   closed,
 );
 
 export const PullByCommitHashBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ commitHash: Type.String() }, closed)],
+  [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
   closed,
 );
 
@@ -143,6 +156,7 @@ export const CompareBody = Type.Composite(
       {
         commitHash: Type.Optional(
           Type.String({
+            pattern: CommitHash,
             description: "Compare against this commit; default each object's latest.",
           }),
         ),

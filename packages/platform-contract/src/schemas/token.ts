@@ -1,3 +1,4 @@
+import { key, text } from './primitives.ts';
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
 import { Type } from '@sinclair/typebox';
 
@@ -20,7 +21,7 @@ export const JwtTokenResponse = Type.Object(
 
 /** Query of `jwt/Token`. */
 export const JwtTokenQuery = Type.Object(
-  { client_id: Type.String(), nonce: Type.String(), access_code: Type.String() },
+  { client_id: key(), nonce: text(128), access_code: text(256) },
   { additionalProperties: false, description: 'Query of `jwt/Token`.' },
 );
 

@@ -63,56 +63,34 @@ export function authRoutes(
     await extendSession(db, session.sessionId, options.sessionLifetimeSeconds);
   });
 
-  router.add(
-    contract.auth.selectOrg,
-    {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['orgId'],
-        properties: { orgId: { type: 'string', minLength: 1, maxLength: 64 } },
-      },
-    },
-    async ({ body, session }) => {
-      const [org] = await db.query<{ id: string; parent_id: string }>(
-        'select id, parent_id from orgs where id = $1',
-        [body.orgId],
-      );
-      if (!org) throw notFound(`Organisation '${body.orgId}'`);
-      const own = session.user.orgId;
-      if (org.id !== own && org.parent_id !== own) {
-        throw forbidden('Only your organisation or one of its sub-organisations can be selected.');
-      }
-      await setCurrentOrg(db, session.sessionId, org.id);
-    },
-  );
+  router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {
+    const [org] = await db.query<{ id: string; parent_id: string }>(
+      'select id, parent_id from orgs where id = $1',
+      [body.orgId],
+    );
+    if (!org) throw notFound(`Organisation '${body.orgId}'`);
+    const own = session.user.orgId;
+    if (org.id !== own && org.parent_id !== own) {
+      throw forbidden('Only your organisation or one of its sub-organisations can be selected.');
+    }
+    await setCurrentOrg(db, session.sessionId, org.id);
+  });
 
   router.add(contract.auth.saasLogout, {}, async ({ session, reply }) => {
     await deleteSession(db, session.sessionId);
     clearSessionCookies(reply);
   });
 
-  router.add(
-    contract.auth.getProductContribution,
-    {
-      params: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id'],
-        properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
-      },
-    },
-    async ({ params }) => {
-      if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
-      return {
-        value: testContributions,
-        zeroDowntime: true,
-        ...(options.maintenanceWindowEnd
-          ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
-          : {}),
-      };
-    },
-  );
+  router.add(contract.auth.getProductContribution, {}, async ({ params }) => {
+    if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
+    return {
+      value: testContributions,
+      zeroDowntime: true,
+      ...(options.maintenanceWindowEnd
+        ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
+        : {}),
+    };
+  });
 }
 
 /**

@@ -1,18 +1,9 @@
 import { contract, type NotificationSettings } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { verifyBearer } from '../auth/verifyBearer.ts';
-import { obj } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
-const settingsBody = obj(
-  {
-    email: { type: 'boolean' },
-    inApp: { type: 'boolean' },
-    digest: { enum: ['NONE', 'DAILY', 'WEEKLY'] },
-  },
-  ['email', 'inApp', 'digest'],
-);
 
 /** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
 export function notificationSettingsRoutes(router: ContractRouter, db: Database): void {
@@ -25,7 +16,7 @@ export function notificationSettingsRoutes(router: ContractRouter, db: Database)
     );
     return row?.settings ?? defaults;
   });
-  router.add(s.updateSettings, { public: true, body: settingsBody }, async ({ request, body }) => {
+  router.add(s.updateSettings, { public: true }, async ({ request, body }) => {
     const claims = verifyBearer(request);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)

@@ -11,43 +11,6 @@ import type { SessionContext } from '../auth/session.ts';
 import { conflict, forbidden, notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
-const key = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const value = { type: 'string', maxLength: 4000 } as const;
-const userParams = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { userId: key },
-};
-const orgParams = {
-  type: 'object',
-  required: ['orgId'],
-  additionalProperties: false,
-  properties: { orgId: key },
-};
-const withKey = (params: typeof userParams | typeof orgParams) => ({
-  ...params,
-  required: [...params.required, 'key'],
-  properties: { ...params.properties, key },
-});
-const filter = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { fullyQualifiedName: key },
-};
-const preference = {
-  type: 'object',
-  required: ['fullyQualifiedName', 'value'],
-  additionalProperties: false,
-  properties: { fullyQualifiedName: key, value },
-};
-const valueOnly = {
-  type: 'object',
-  required: ['value'],
-  additionalProperties: false,
-  properties: { value },
-};
-
 /**
  * Users read and write their own preferences; organisation preferences are readable by the
  * organisation's members and writable by its administrators.
@@ -68,10 +31,9 @@ function owner(session: SessionContext, kind: OwnerKind, id: string, write: bool
 
 export function preferencesRoutes(router: ContractRouter, db: Database): void {
   const p = contract.preferences;
-  for (const [kind, params, list, create, update, remove] of [
+  for (const [kind, list, create, update, remove] of [
     [
       'user',
-      userParams,
       p.getUserPreferences,
       p.createUserPreference,
       p.updateUserPreference,
@@ -79,7 +41,6 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     ],
     [
       'org',
-      orgParams,
       p.getOrgPreferences,
       p.createOrgPreference,
       p.updateOrgPreference,
@@ -87,14 +48,14 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     ],
   ] as const) {
     const ownerId = (ps: Record<string, string>) => (kind === 'user' ? ps.userId : ps.orgId) ?? '';
-    router.add(list, { params, query: filter }, async ({ params: ps, query, session }) => ({
+    router.add(list, {}, async ({ params: ps, query, session }) => ({
       value: await listPreferences(
         db,
         owner(session, kind, ownerId(ps), false),
         query.fullyQualifiedName,
       ),
     }));
-    router.add(create, { params, body: preference }, async ({ params: ps, body, session }) => {
+    router.add(create, {}, async ({ params: ps, body, session }) => {
       if (!(await insertPreference(db, owner(session, kind, ownerId(ps), true), body))) {
         throw conflict(
           `A preference '${body.fullyQualifiedName}' exists already; update it with PUT.`,
@@ -102,18 +63,14 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
       }
       return body;
     });
-    router.add(
-      update,
-      { params: withKey(params), body: valueOnly },
-      async ({ params: ps, body, session }) => {
-        const updated = { fullyQualifiedName: ps.key, value: body.value };
-        if (!(await updatePreference(db, owner(session, kind, ownerId(ps), true), updated))) {
-          throw notFound(`The preference '${ps.key}'`);
-        }
-        return updated;
-      },
-    );
-    router.add(remove, { params: withKey(params) }, async ({ params: ps, session }) => {
+    router.add(update, {}, async ({ params: ps, body, session }) => {
+      const updated = { fullyQualifiedName: ps.key, value: body.value };
+      if (!(await updatePreference(db, owner(session, kind, ownerId(ps), true), updated))) {
+        throw notFound(`The preference '${ps.key}'`);
+      }
+      return updated;
+    });
+    router.add(remove, {}, async ({ params: ps, session }) => {
       if (!(await deletePreference(db, owner(session, kind, ownerId(ps), true), ps.key))) {
         throw notFound(`The preference '${ps.key}'`);
       }

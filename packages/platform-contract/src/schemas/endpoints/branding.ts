@@ -1,3 +1,4 @@
+import { key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { Form } from '../binary.ts';
 import { closed } from '../closed.ts';
@@ -12,7 +13,7 @@ export const branding = {
   getOrgBranding: { response: OrgBranding },
   getOrgAndParentOrgBranding: { response: OrgAndParentOrgBranding },
   getThemes: { query: ODataQuery, response: ODataCollection(Theme) },
-  getTheme: { params: Type.Object({ themeId: Type.String() }, closed), response: Theme },
+  getTheme: { params: Type.Object({ themeId: key() }, closed), response: Theme },
   createTheme: { body: NewTheme, response: Theme },
   saveOrgBranding: { body: Form, bodyType: 'multipart/form-data', response: OrgBranding },
 } satisfies Record<string, EndpointSchemas>;

@@ -1,3 +1,4 @@
+import { key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -10,7 +11,7 @@ import {
   BundleValidation,
 } from '../bundles.ts';
 
-const Id = Type.Object({ id: Type.String() }, closed);
+const Id = Type.Object({ id: key() }, closed);
 
 /** Inputs and answers of the bundles endpoints. */
 export const bundles = {
@@ -28,7 +29,7 @@ export const bundles = {
   getBundleInstallation: { params: Id, response: BundleInstallation },
   generateBundleAccessCode: { response: Type.Object({ accessCode: Type.String() }, closed) },
   validateBundle: {
-    body: Type.Object({ bundleId: Type.String() }, closed),
+    body: Type.Object({ bundleId: key() }, closed),
     response: BundleValidation,
   },
   publishBundle: { params: Id, response: Bundle },
@@ -36,17 +37,11 @@ export const bundles = {
   deprecateBundle: { params: Id, response: Bundle },
   copyBundle: {
     params: Id,
-    body: Type.Object(
-      { accessCode: Type.Optional(Type.String()), locationFrsId: Type.String() },
-      closed,
-    ),
+    body: Type.Object({ accessCode: Type.Optional(key()), locationFrsId: key() }, closed),
     response: Bundle,
   },
   pushBundle: {
-    body: Type.Object(
-      { bundleExternalId: Type.String(), accessCode: Type.Optional(Type.String()) },
-      closed,
-    ),
+    body: Type.Object({ bundleExternalId: key(), accessCode: Type.Optional(key()) }, closed),
     response: ODataCollection(BundleInstallation),
   },
 } satisfies Record<string, EndpointSchemas>;

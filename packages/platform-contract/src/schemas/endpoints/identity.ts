@@ -1,3 +1,4 @@
+import { key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -19,7 +20,7 @@ import {
 import { ODataQuery } from '../odata.ts';
 import { ODataCollection } from '../common.ts';
 
-const OrgKey = Type.Object({ orgId: Type.String() }, closed);
+const OrgKey = Type.Object({ orgId: key() }, closed);
 
 /** Inputs and answers of the identity endpoints. */
 export const identity = {
@@ -34,14 +35,14 @@ export const identity = {
   getOrgUsers: { params: OrgKey, query: ODataQuery, response: ODataCollection(IdentityUser) },
   getOrgGroups: { params: OrgKey, query: ODataQuery, response: ODataCollection(UserGroup) },
   getOrgRoles: { params: OrgKey, query: ODataQuery, response: ODataCollection(Role) },
-  getUser: { params: Type.Object({ userId: Type.String() }, closed), response: IdentityUser },
+  getUser: { params: Type.Object({ userId: key() }, closed), response: IdentityUser },
   updateUser: {
-    params: Type.Object({ userId: Type.String() }, closed),
+    params: Type.Object({ userId: key() }, closed),
     body: UserUpdate,
     response: IdentityUser,
   },
-  getGroup: { params: Type.Object({ groupId: Type.String() }, closed), response: UserGroup },
-  getRole: { params: Type.Object({ roleId: Type.String() }, closed), response: Role },
+  getGroup: { params: Type.Object({ groupId: key() }, closed), response: UserGroup },
+  getRole: { params: Type.Object({ roleId: key() }, closed), response: Role },
   getTimeZones: { response: ODataCollection(TimeZoneInfo) },
   getConfigInfo: { response: IdentityConfigInfo },
   initEmailVerification: {
@@ -55,7 +56,7 @@ export const identity = {
   },
   getPendingVerification: { response: PendingVerification },
   getPendingVerificationForUser: {
-    params: Type.Object({ userId: Type.String() }, closed),
+    params: Type.Object({ userId: key() }, closed),
     response: PendingVerification,
   },
 } satisfies Record<string, EndpointSchemas>;

@@ -1,3 +1,4 @@
+import { key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { Binary } from '../binary.ts';
 import { closed } from '../closed.ts';
@@ -13,7 +14,7 @@ import {
   MigrationObject,
 } from '../migration.ts';
 
-const Id = Type.Object({ id: Type.String() }, closed);
+const Id = Type.Object({ id: key() }, closed);
 
 /** Inputs and answers of the migration endpoints. */
 export const migration = {
@@ -33,10 +34,7 @@ export const migration = {
     response: ImportPackage,
   },
   startImportJob: {
-    body: Type.Object(
-      { jobId: Type.String(), relaxChecksum: Type.Optional(Type.Boolean()) },
-      closed,
-    ),
+    body: Type.Object({ jobId: key(), relaxChecksum: Type.Optional(Type.Boolean()) }, closed),
     response: ImportJob,
   },
   getImportObjects: { params: Id, response: ODataCollection(MigrationObject) },

@@ -1,3 +1,4 @@
+import { count, key, keys, localeTag, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -15,40 +16,37 @@ import { ODataCollection } from '../common.ts';
 export const notifications = {
   searchBellNotifications: { body: BellSearchBody, response: BellSearchResult },
   getCategories: {
-    query: Type.Object({ locale: Type.Optional(Type.String()) }, closed),
+    query: Type.Object({ locale: Type.Optional(localeTag()) }, closed),
     response: ODataCollection(NotificationCategory),
   },
   getPreferences: { response: NotificationPreferences },
   updatePreferences: { body: NotificationPreferences, response: NotificationPreferences },
   getReceivedMessages: {
-    params: Type.Object({ userId: Type.String() }, closed),
+    params: Type.Object({ userId: key() }, closed),
     query: ReceivedMessagesQuery,
     response: ODataCollection(NotificationMessage),
   },
   markMessage: {
-    params: Type.Object({ id: Type.String() }, closed),
+    params: Type.Object({ id: key() }, closed),
     body: Type.Object({ status: Type.Literal('READ') }, closed),
     response: NotificationMessage,
   },
-  markAllAsRead: { response: Type.Object({ updated: Type.Number() }, closed) },
+  markAllAsRead: { response: Type.Object({ updated: count() }, closed) },
   markAsReadForAllUsers: {
-    body: Type.Object({ notificationId: Type.String() }, closed),
-    response: Type.Object({ updated: Type.Number() }, closed),
+    body: Type.Object({ notificationId: key() }, closed),
+    response: Type.Object({ updated: count() }, closed),
   },
   markBulkAsRead: {
-    body: Type.Object({ ids: Type.Array(Type.String()) }, closed),
-    response: Type.Object({ updated: Type.Number() }, closed),
+    body: Type.Object({ ids: keys() }, closed),
+    response: Type.Object({ updated: count() }, closed),
   },
   respondToAction: {
-    params: Type.Object({ id: Type.String(), actionId: Type.String() }, closed),
-    body: Type.Object({ input: Type.Optional(Type.String()) }, closed),
+    params: Type.Object({ id: key(), actionId: key() }, closed),
+    body: Type.Object({ input: Type.Optional(text(4000)) }, closed),
     response: NotificationMessage,
   },
   updateActionStatus: {
-    body: Type.Object(
-      { messageId: Type.String(), actionId: Type.String(), status: Type.String() },
-      closed,
-    ),
+    body: Type.Object({ messageId: key(), actionId: key(), status: text(32) }, closed),
     response: NotificationMessage,
   },
 } satisfies Record<string, EndpointSchemas>;

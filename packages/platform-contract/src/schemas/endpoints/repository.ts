@@ -1,3 +1,4 @@
+import { count, key, keys, list, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -25,13 +26,13 @@ import {
   UpdateEntityBody,
 } from '../repository.ts';
 
-const Id = Type.Object({ id: Type.String() }, closed);
+const Id = Type.Object({ id: key() }, closed);
 
 /** Paging of repository lists. */
 export const Paging = Type.Object(
   {
-    $top: Type.Optional(Type.Number()),
-    $skip: Type.Optional(Type.Number()),
+    $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
     $count: Type.Optional(Type.Boolean()),
   },
   closed,
@@ -43,11 +44,11 @@ export const DocumentFilter = Type.Composite(
     Paging,
     Type.Object(
       {
-        documentType: Type.Optional(Type.String()),
-        parentId: Type.Optional(Type.String()),
-        tag: Type.Optional(Type.String()),
+        documentType: Type.Optional(text()),
+        parentId: Type.Optional(key()),
+        tag: Type.Optional(text()),
         nameContains: Type.Optional(
-          Type.String({ description: 'Case-insensitive substring of the name.' }),
+          text(255, { description: 'Case-insensitive substring of the name.' }),
         ),
       },
       closed,
@@ -57,7 +58,10 @@ export const DocumentFilter = Type.Composite(
 );
 
 /** `$expand`: comma-separated `nativeData`, `refs`. */
-const Expand = Type.Object({ $expand: Type.Optional(Type.String()) }, closed);
+const Expand = Type.Object(
+  { $expand: Type.Optional(Type.String({ pattern: '^(nativeData|refs)(,(nativeData|refs))*$' })) },
+  closed,
+);
 
 const Entities = ODataCollection(RepositoryEntity);
 
@@ -89,11 +93,11 @@ export const repository = {
   copyEntities: { body: TransferBody, response: Entities },
   moveEntities: { body: TransferBody, response: Entities },
   deleteEntities: {
-    body: Type.Object({ artifactIds: Type.Array(Type.String()) }, closed),
-    response: Type.Object({ deleted: Type.Number() }, closed),
+    body: Type.Object({ artifactIds: keys() }, closed),
+    response: Type.Object({ deleted: count() }, closed),
   },
   checkEntityList: {
-    body: Type.Object({ entityList: Type.Array(CandidateEntity) }, closed),
+    body: Type.Object({ entityList: list(CandidateEntity, 1000, { minItems: 1 }) }, closed),
     response: CheckEntityListResult,
   },
   updateEntityAccess: { body: EntityAccessBody, response: Type.Array(Acl) },
@@ -101,8 +105,8 @@ export const repository = {
   getEffPrivilegeForDoctypeContainer: { body: DoctypePrivilegeQuery, response: DoctypePrivilege },
   updateTagAssignment: { body: TagAssignmentBody, response: ODataCollection(Tag) },
   deleteTagEntities: {
-    body: Type.Object({ tagIds: Type.Array(Type.String()) }, closed),
-    response: Type.Object({ deleted: Type.Number() }, closed),
+    body: Type.Object({ tagIds: keys() }, closed),
+    response: Type.Object({ deleted: count() }, closed),
   },
   updateMeteringTagAssignment: {
     body: MeteringTagAssignmentBody,

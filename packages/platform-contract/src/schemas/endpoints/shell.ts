@@ -1,3 +1,4 @@
+import { key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -10,12 +11,12 @@ export const shell = {
   getProductsWithLicenses: { response: ProductsWithLicenses },
   getAnalytics: { response: AnalyticsConfig },
   getProductRegistry: {
-    params: Type.Object({ id: Type.String() }, closed),
+    params: Type.Object({ id: key() }, closed),
     response: ProductRegistryItem,
   },
   getUserProductsInfo: { response: UserProductsInfo },
   getTrialUrlIfEnabled: {
-    query: Type.Object({ productName: Type.String() }, closed),
+    query: Type.Object({ productName: key() }, closed),
     response: TrialUrl,
   },
 } satisfies Record<string, EndpointSchemas>;

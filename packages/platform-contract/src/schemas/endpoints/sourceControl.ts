@@ -1,3 +1,4 @@
+import { key, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -24,14 +25,17 @@ export const sourceControl = {
   getUserCredential: { response: ScmCredential },
   saveUserCredential: { body: ScmCredentialBody, response: ScmCredential },
   getOAuthRedirect: {
-    query: Type.Object({ provider: ScmProvider, redirectUri: Type.String() }, closed),
+    query: Type.Object({ provider: ScmProvider, redirectUri: text(2000) }, closed),
     response: OAuthRedirect,
   },
   getRepoConnection: { response: RepoConnection },
   saveRepoConnection: { body: RepoConnection, response: RepoConnection },
   getRemoteCommits: {
     query: Type.Object(
-      { objectId: Type.Optional(Type.String()), $top: Type.Optional(Type.Number()) },
+      {
+        objectId: Type.Optional(key()),
+        $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
+      },
       closed,
     ),
     response: ODataCollection(ScmCommit),
@@ -44,5 +48,5 @@ export const sourceControl = {
   pull: { body: ScmObjectsBody, response: ScmActionResult },
   pullByCommitHash: { body: PullByCommitHashBody, response: ScmActionResult },
   compare: { body: CompareBody, response: Type.Union([Type.Array(CompareResult), CompareJob]) },
-  getCompareJob: { params: Type.Object({ id: Type.String() }, closed), response: CompareJob },
+  getCompareJob: { params: Type.Object({ id: key() }, closed), response: CompareJob },
 } satisfies Record<string, EndpointSchemas>;

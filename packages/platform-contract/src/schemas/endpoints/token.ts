@@ -1,3 +1,4 @@
+import { key, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -7,11 +8,11 @@ import { JwtTokenQuery, JwtTokenResponse } from '../token.ts';
 export const token = {
   getToken: { query: JwtTokenQuery, response: JwtTokenResponse },
   renewToken: {
-    query: Type.Object({ nonce: Type.String(), client_id: Type.Optional(Type.String()) }, closed),
+    query: Type.Object({ nonce: text(128), client_id: Type.Optional(key()) }, closed),
     response: JwtTokenResponse,
   },
   renewToken2: {
-    query: Type.Object({ nonce: Type.String(), client_id: Type.Optional(Type.String()) }, closed),
+    query: Type.Object({ nonce: text(128), client_id: Type.Optional(key()) }, closed),
     response: JwtTokenResponse,
   },
 } satisfies Record<string, EndpointSchemas>;
