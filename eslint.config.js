@@ -47,7 +47,7 @@ export default tseslint.config(
     ignores: [
       'packages/platform-client/src/environment.ts',
       'packages/platform-client/src/**/*.test.ts',
-      'packages/platform-client/src/{node,testing,integration}/**',
+      'packages/platform-client/src/{node,testing}/**',
     ],
     rules: {
       'no-restricted-globals': [

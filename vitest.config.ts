@@ -11,6 +11,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/{platform-contract,platform-client,platform-emulator}/src/**/*.test.ts',
+            'integration/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           testTimeout: 30_000,

@@ -10,9 +10,11 @@ const emulator = spawn(
   ['packages/platform-emulator/bin/platform-emulator.mjs', ...process.argv.slice(2)],
   { stdio: ['inherit', 'pipe', 'inherit'] },
 );
+let ready = false;
 emulator.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (String(chunk).includes('listening at')) {
+  if (!ready && String(chunk).includes('Platform emulator')) {
+    ready = true;
     console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 });

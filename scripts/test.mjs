@@ -57,6 +57,7 @@ const packages = [
   'packages/service-switcher',
   'packages/platform-emulator',
   'apps/demo',
+  'integration',
   'e2e',
   'bench',
 ];

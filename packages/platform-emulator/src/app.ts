@@ -7,10 +7,13 @@ import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.t
 import { authenticator, currentSession } from './auth/session.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
+import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
+import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './routes/apiError.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
+import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
@@ -35,6 +38,9 @@ import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedServices } from './seed/services.ts';
 
+/** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
+const UNIQUE_VIOLATION = '23505';
+
 export interface EmulatorOptions {
   /**
    * Where the data lives: a directory for embedded PostgreSQL that survives restarts,
@@ -53,8 +59,15 @@ export interface EmulatorOptions {
   readonly maintenanceWindowEnd?: string;
   /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
   readonly faults?: boolean;
-  /** Fastify's request log; default off. */
-  readonly logger?: boolean;
+  /**
+   * The HS256 key of the platform's JWTs. Default: `EMULATOR_JWT_SECRET`, else a random key
+   * kept in the database, so every process on one database signs and verifies alike.
+   */
+  readonly jwtSecret?: string;
+  /** Level of the structured request log (JSON lines, one per event); default `'silent'`. */
+  readonly logLevel?: LogLevel;
+  /** Where the log lines go; default standard output. */
+  readonly logDestination?: { write(line: string): void };
   /**
    * Called with every answer of a contract endpoint, errors included — e.g. to check each
    * answer against the contract's schemas (the test suites do, see `testing/conformance.ts`).
@@ -66,6 +79,8 @@ export interface Emulator {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly router: ContractRouter;
+  /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
+  signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
   close(): Promise<void>;
@@ -82,21 +97,29 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await migrate(db);
   await seed(db);
   await seedServices(db);
+  const jwtSecret =
+    options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: {
+      level: options.logLevel ?? 'silent',
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
+    },
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    frameworkErrors,
   });
+  // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
+  let closing = false;
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
-    const requestId = request.headers['x-request-id'];
-    if (typeof requestId === 'string' && /^[\w-]{1,64}$/.test(requestId))
-      reply.header('X-Request-Id', requestId);
+    reply.header('X-Request-Id', request.id);
+    if (closing) reply.header('Connection', 'close');
     if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
       reply.header(
         'Content-Security-Policy',
@@ -108,15 +131,25 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    // A write that lost a race on a unique constraint (another request, maybe another
+    // process, wrote the same name first) is a conflict, not a failure.
+    if (error.code === UNIQUE_VIOLATION) {
+      return reply.code(409).send({
+        error: { code: 'CONFLICT', message: 'Another request wrote the same name first.' },
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
         .code(status)
         .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
     }
-    request.log.error(error);
+    request.log.error({ err: error }, 'failed to answer');
     return reply.code(500).send({
-      error: { code: 'INTERNAL', message: 'The emulator failed to answer; see its log.' },
+      error: {
+        code: 'INTERNAL',
+        message: `The emulator failed to answer; see its log for request ${request.id}.`,
+      },
     });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -125,6 +158,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
+  registerHealth(app, db);
   if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db), options.onAnswer);
   sessionRoutes(router, db);
@@ -144,12 +178,16 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   notificationsRoutes(router, db);
   schedulesRoutes(router, db);
   sourceControlRoutes(router, db);
-  notificationSettingsRoutes(router, db);
+  notificationSettingsRoutes(router, db, jwtSecret);
   // Import packages arrive as binary bodies.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
     done(null, b),
   );
-  tokenRoutes(router, db, new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800 }));
+  tokenRoutes(
+    router,
+    db,
+    new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800, secret: jwtSecret }),
+  );
   authRoutes(router, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
@@ -189,6 +227,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     app,
     db,
     router,
+    signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
@@ -196,9 +235,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         throw new Error('The emulator has no address.');
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
+    /** Stops accepting, lets requests in flight finish, then closes the database. */
     async close() {
+      closing = true;
       await app.close();
       await db.close();
+      app.log.info('database closed');
     },
   };
 }

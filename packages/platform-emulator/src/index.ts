@@ -6,5 +6,4 @@ export { migrate, migrations } from './db/migrations.ts';
 export { seed } from './seed/seed.ts';
 export { personas, organisations } from './seed/personas.ts';
 export { catalogue } from './seed/catalogue.ts';
-export { jwtSecret } from './auth/jwtSecret.ts';
 export { signJwt, verifyBearer, type BearerClaims } from './auth/verifyBearer.ts';

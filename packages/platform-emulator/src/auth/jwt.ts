@@ -1,21 +1,21 @@
 import { createHmac } from 'node:crypto';
 import type { JwtClaims } from '@ics/platform-contract';
-import { jwtSecret } from './jwtSecret.ts';
 import { sameSecret } from './session.ts';
 import { signJwt } from './verifyBearer.ts';
 
 /**
- * Issues and verifies the platform's JWTs: HS256 with the emulator's `jwtSecret`, the one the
- * bearer-token services verify with. Unless `EMULATOR_JWT_SECRET` fixes it, the secret lives
- * as long as the process, so a restart invalidates every token (as a key rotation would).
+ * Issues and verifies the platform's JWTs: HS256 with the emulator's secret, the one the
+ * bearer-token services verify with (docs/decisions/0751-scale-out.md: `EMULATOR_JWT_SECRET`,
+ * else a secret kept in the database and shared by every process on it).
  */
 export class JwtIssuer {
-  readonly #secret = jwtSecret;
+  readonly #secret: string;
   /** Seconds a token lives. */
   readonly lifetimeSeconds: number;
 
-  constructor(options: { lifetimeSeconds: number }) {
+  constructor(options: { lifetimeSeconds: number; secret: string }) {
     this.lifetimeSeconds = options.lifetimeSeconds;
+    this.#secret = options.secret;
   }
 
   sign(claims: Omit<JwtClaims, 'exp' | 'iat'> & { sid: string }): string {

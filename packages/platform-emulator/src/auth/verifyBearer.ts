@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../routes/apiError.ts';
-import { jwtSecret } from './jwtSecret.ts';
 
 /** The claims the emulator relies on (spec §3 "Decoded token claims"). */
 export interface BearerClaims {
@@ -15,12 +14,12 @@ export interface BearerClaims {
 const unauthorized = (why: string) => new ApiError(401, 'INVALID_TOKEN', why);
 
 /**
- * Verifies `Authorization: Bearer <jwt>`: an HS256 JWT signed with `jwtSecret`, not expired,
+ * Verifies `Authorization: Bearer <jwt>`: an HS256 JWT signed with `secret`, not expired,
  * carrying user_id and org_id. Anything else is a 401 naming the problem.
  */
 export function verifyBearer(
   request: FastifyRequest,
-  secret = jwtSecret,
+  secret: string,
   now = Date.now(),
 ): BearerClaims {
   const header = request.headers.authorization;
@@ -52,8 +51,8 @@ export function verifyBearer(
   return claims as BearerClaims;
 }
 
-/** Signs claims as an HS256 JWT (the emulator's own issuing; tests use it to get a token). */
-export function signJwt(claims: Record<string, unknown>, secret = jwtSecret): string {
+/** Signs claims as an HS256 JWT with `secret` (`emulator.signJwt` signs with the emulator's). */
+export function signJwt(claims: Record<string, unknown>, secret: string): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;

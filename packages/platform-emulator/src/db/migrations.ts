@@ -378,6 +378,11 @@ export const migrations: readonly {
     name: 'sessions remember the organisation chosen with selectOrg',
     sql: `alter table sessions add column current_org_id text references orgs(id) on delete set null;`,
   },
+  {
+    id: 750,
+    name: 'secrets shared by every emulator process on the database (the JWT signing key)',
+    sql: `create table emulator_secrets (name text primary key, value text not null);`,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

@@ -6,10 +6,14 @@ import type { ContractRouter } from './router.ts';
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
 
 /** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
-export function notificationSettingsRoutes(router: ContractRouter, db: Database): void {
+export function notificationSettingsRoutes(
+  router: ContractRouter,
+  db: Database,
+  jwtSecret: string,
+): void {
   const s = contract.notificationsettings;
   router.add(s.getSettings, { public: true }, async ({ request }) => {
-    const claims = verifyBearer(request);
+    const claims = verifyBearer(request, jwtSecret);
     const [row] = await db.query<{ settings: NotificationSettings }>(
       'select settings from notification_settings where user_id = $1',
       [claims.user_id],
@@ -17,7 +21,7 @@ export function notificationSettingsRoutes(router: ContractRouter, db: Database)
     return row?.settings ?? defaults;
   });
   router.add(s.updateSettings, { public: true }, async ({ request, body }) => {
-    const claims = verifyBearer(request);
+    const claims = verifyBearer(request, jwtSecret);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)
        on conflict (user_id) do update set settings = excluded.settings`,

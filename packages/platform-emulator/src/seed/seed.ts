@@ -11,6 +11,8 @@ export const iconPath = (name: string) =>
  */
 export async function seed(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Two processes starting on one new database: the second waits, then finds it seeded.
+    await tx.query('select pg_advisory_xact_lock(7419001)');
     const [seeded] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
     if (seeded && seeded.n > 0) return false;
     for (const org of organisations) {

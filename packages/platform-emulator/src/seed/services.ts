@@ -175,6 +175,8 @@ const usage = [
  */
 export async function seedServices(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Two processes starting on one new database: the second waits, then finds it seeded.
+    await tx.query('select pg_advisory_xact_lock(7419001)');
     const [done] = await tx.query<{ n: number }>('select count(*)::int as n from themes');
     if (done && done.n > 0) return false;
     for (const persona of personas) {

@@ -1,6 +1,6 @@
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../createPlatformClient.ts';
+import type { PlatformClient } from '@ics/platform-client';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;

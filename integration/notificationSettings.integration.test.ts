@@ -1,9 +1,10 @@
-import type { Emulator } from '@ics/platform-emulator';
-import { signJwt } from '@ics/platform-emulator';
+import { signJwt, type Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../createPlatformClient.ts';
-import { ConfigurationError } from '../errors.ts';
-import type { SessionManager } from '../session/sessionManager.ts';
+import {
+  ConfigurationError,
+  createPlatformClient,
+  type SessionManager,
+} from '@ics/platform-client';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;
@@ -15,9 +16,15 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-/** A token as the emulator issues them, signed with its own secret (its test helper, not a mock). */
+/** A token as the emulator issues them, signed with its own secret (its API, not a mock). */
 const tokenFor = (userId: string, exp = inAnHour()) =>
-  signJwt({ user_id: userId, org_id: 'org-acme-000001', exp, client_id: 'cdlg_app', nonce: 'n' });
+  emulator.signJwt({
+    user_id: userId,
+    org_id: 'org-acme-000001',
+    exp,
+    client_id: 'cdlg_app',
+    nonce: 'n',
+  });
 
 describe('given the notification-settings service over real HTTP', () => {
   it('[PC-7.19] reads and writes settings with the bearer token from the injected provider', async () => {

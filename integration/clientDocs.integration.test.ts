@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createEmulator, signJwt, type Emulator } from '@ics/platform-emulator';
+import { createEmulator, type Emulator } from '@ics/platform-emulator';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../createPlatformClient.ts';
-import { nodeEnvironment } from '../node/nodeEnvironment.ts';
+import { createPlatformClient } from '@ics/platform-client';
+import { nodeEnvironment } from '@ics/platform-client/node';
 import { signedInClient, startEmulator } from './support.ts';
 
 /**
@@ -12,7 +12,6 @@ import { signedInClient, startEmulator } from './support.ts';
  */
 const modules: Record<string, unknown> = {
   createEmulator,
-  signJwt,
   createPlatformClient,
   nodeEnvironment,
 };
@@ -34,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const guide = readFileSync(new URL('../../../../docs/client.md', import.meta.url), 'utf8');
+const guide = readFileSync(new URL('../docs/client.md', import.meta.url), 'utf8');
 /** The services whose sections this test runs (other sections belong to other suites). */
 const sections = [
   'Identity',

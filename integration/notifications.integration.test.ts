@@ -1,9 +1,8 @@
 import type { NotificationMessage } from '@ics/platform-contract';
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../createPlatformClient.ts';
-import type { NodeEnvironment } from '../node/nodeEnvironment.ts';
-import { UnsafeActionAddressError } from '../services/notifications.ts';
+import { UnsafeActionAddressError, type PlatformClient } from '@ics/platform-client';
+import type { NodeEnvironment } from '@ics/platform-client/node';
 import { rawRequest } from './raw.ts';
 import { signedInClient, startEmulator } from './support.ts';
 

@@ -1,8 +1,7 @@
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../createPlatformClient.ts';
-import type { NodeEnvironment } from '../node/nodeEnvironment.ts';
-import { RepositoryRuleError } from '../services/repository.ts';
+import { RepositoryRuleError, type PlatformClient } from '@ics/platform-client';
+import type { NodeEnvironment } from '@ics/platform-client/node';
 import { rawRequest } from './raw.ts';
 import { signedInClient, startEmulator } from './support.ts';
 

@@ -1,4 +1,4 @@
-import type { NodeEnvironment } from '../node/nodeEnvironment.ts';
+import type { NodeEnvironment } from '@ics/platform-client/node';
 
 /**
  * A request straight to the emulator, bypassing the client's own checks, with the session's

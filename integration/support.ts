@@ -4,8 +4,8 @@ import {
   type Emulator,
   type EmulatorOptions,
 } from '@ics/platform-emulator';
-import { createPlatformClient, type PlatformClient } from '../createPlatformClient.ts';
-import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
+import { createPlatformClient, type PlatformClient } from '@ics/platform-client';
+import { nodeEnvironment, type NodeEnvironment } from '@ics/platform-client/node';
 
 /**
  * An emulator on an ephemeral loopback port, with a throw-away database. Every answer it

@@ -1,7 +1,7 @@
 import type { ExportJob, ImportJob } from '@ics/platform-contract';
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../createPlatformClient.ts';
+import type { PlatformClient } from '@ics/platform-client';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;

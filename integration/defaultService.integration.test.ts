@@ -1,7 +1,7 @@
 import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeDefaultService } from '../services/defaultService.ts';
+import { changeDefaultService } from '@ics/platform-client';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;

@@ -6,8 +6,8 @@ import type {
 } from '@ics/platform-contract';
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../errors.ts';
-import { fieldsOf, keysOf } from '../testing/fields.ts';
+import { HttpError } from '@ics/platform-client';
+import { fieldsOf, keysOf } from './fields.ts';
 import { clientAs, startEmulator, type Persona } from './support.ts';
 
 let emulator: Emulator;
