@@ -5,6 +5,7 @@ import {
   createPlatformClient,
   type SessionManager,
 } from '@ics/platform-client';
+import type { NodeEnvironment } from '@ics/platform-client/node';
 import { signedInClient, startEmulator } from './support.ts';
 
 let emulator: Emulator;
@@ -25,16 +26,26 @@ const tokenFor = (userId: string, exp = inAnHour()) =>
     client_id: 'cdlg_app',
     nonce: 'n',
   });
+/** The token the emulator issues to the signed-in browser's session (jwt/Token). */
+const issuedToken = async (env: NodeEnvironment): Promise<string> => {
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(env.readCookies())?.[1] ?? '';
+  const answer = await env.fetch(
+    `${url}/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=n&access_code=${xsrf}`,
+    { method: 'GET' },
+  );
+  return ((await answer.json()) as { jwt_token: string }).jwt_token;
+};
 
 describe('given the notification-settings service over real HTTP', () => {
   it('[PC-7.19] reads and writes settings with the bearer token from the injected provider', async () => {
     const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const token = await issuedToken(env);
     let asked = 0;
     const client = createPlatformClient({
       environment: env,
       getAccessToken: async () => {
         asked += 1;
-        return tokenFor('usr-ada-0000001');
+        return token;
       },
     });
     expect(await client.notificationSettings.get()).toEqual({
@@ -82,6 +93,7 @@ describe('given the notification-settings service over real HTTP', () => {
       withToken(tokenFor('usr-ada-0000001', Math.floor(Date.now() / 1000) - 1)),
     ).rejects.toThrow(/expired/);
     await expect(withToken('not.a.jwt')).rejects.toMatchObject({ status: 401 });
+    await expect(withToken(tokenFor('usr-ada-0000001'))).rejects.toThrow(/names no session/);
     const bare = await env.fetch(`${url}/notification-settings-service/api/v1/settings`, {
       method: 'GET',
     });

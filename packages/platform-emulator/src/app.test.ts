@@ -85,7 +85,7 @@ describe('given the login page', () => {
   it('ends the session on logout and returns to the login page', async () => {
     const lee = await signInWithInject(emulator.app, 'usr-lee-0000001');
     const out = await emulator.app.inject({
-      url: '/identity-service/logout',
+      url: `/identity-service/logout?xsrf=${lee.xsrf.value}`,
       cookies: lee.cookies,
     });
     expect(out.statusCode).toBe(303);

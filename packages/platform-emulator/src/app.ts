@@ -11,6 +11,7 @@ import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './routes/apiError.ts';
+import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
@@ -159,6 +160,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   );
 
   registerHealth(app, db);
+  registerInputGuards(app);
   if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db), options.onAnswer);
   sessionRoutes(router, db);

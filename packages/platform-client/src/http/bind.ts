@@ -49,6 +49,12 @@ export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 /** Everything services need to bind endpoints, and a record of what they bound. */
 export interface Binder {
   bind<E extends AnyEndpoint>(endpoint: E, options?: BindOptions): BoundCall<E>;
+  /** The address a call of the endpoint with these path parameters goes to (base included). */
+  addressOf(
+    endpoint: AnyEndpoint,
+    params: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
+  ): Promise<string>;
   readonly bound: ReadonlySet<AnyEndpoint>;
 }
 
@@ -56,6 +62,9 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
   const bound = new Set<AnyEndpoint>();
   return {
     bound,
+    async addressOf(endpoint, params, signal) {
+      return (await directory.baseUrl(endpoint.backend, signal)) + fillPath(endpoint.path, params);
+    },
     bind<E extends AnyEndpoint>(endpoint: E, options: BindOptions = {}): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {

@@ -53,19 +53,47 @@ describe('given notification actions whose addresses come from the message', () 
     expect(env.requests).toHaveLength(0);
   });
 
-  it('[PC-7.13] posts a page-relative action to the page origin, and an absolute one to a configured platform origin', async () => {
+  const declared = '/notification-service/api/v1/ReceivedMessages(m1)/Actions(a)';
+
+  it('[PC-7.13] posts the declared action address of the message, page-relative or on a configured platform origin', async () => {
     const { env, client } = setup(['https://api.example.com']);
-    await client.notifications.performAction(message('/notification-service/api/v1/x'), 'a');
+    await client.notifications.performAction(message(declared), 'a');
     await client.notifications.performAction(
-      message('https://api.example.com/y', 'INPUT'),
+      message(`https://api.example.com${declared}`, 'INPUT'),
       'a',
       'yes',
     );
-    expect(env.requests.map((r) => [r.init.method, r.url.href])).toEqual([
-      ['POST', 'https://app.example.com/notification-service/api/v1/x'],
-      ['POST', 'https://api.example.com/y'],
+    const posts = env.requests.filter((r) => r.init.method === 'POST');
+    expect(posts.map((r) => r.url.href)).toEqual([
+      `https://app.example.com${declared}`,
+      `https://api.example.com${declared}`,
     ]);
-    expect(env.requests[1]?.init.body).toBe('{"input":"yes"}');
+    expect(posts[1]?.init.body).toBe('{"input":"yes"}');
+  });
+
+  it.each([
+    ['the sign-out address', '/identity-service/logout'],
+    ['user deletion', '/management-service/api/v1/users/delete'],
+    [
+      'a protocol-relative address',
+      '//evil.example/notification-service/api/v1/ReceivedMessages(m1)/Actions(a)',
+    ],
+    ['a dot-segment escape', `${declared}/../../../../../management-service/api/v1/users/delete`],
+    [
+      'an encoded slash',
+      '/notification-service/api/v1/ReceivedMessages(m1)%2F..%2F..%2Fusers/delete',
+    ],
+    ['another message’s action', '/notification-service/api/v1/ReceivedMessages(m2)/Actions(a)'],
+    ['another action', '/notification-service/api/v1/ReceivedMessages(m1)/Actions(b)'],
+    ['the declared address with a query', `${declared}?userIds=usr-ada-0000001`],
+    ['another service’s path', '/notification-service/api/v1/MarkAllNotificationsAsRead'],
+  ])('[PC-7.13] refuses %s as an action address, posting nothing', async (_, url) => {
+    const { env, client } = setup();
+    const error = await client.notifications
+      .performAction(message(url), 'a')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeActionAddressError);
+    expect(env.requests.filter((r) => r.init.method === 'POST')).toHaveLength(0);
   });
 
   it('[PC-7.13] downloads a DOWNLOAD action as a Blob, and refuses to download an ACTION', async () => {

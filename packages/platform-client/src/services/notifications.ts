@@ -69,8 +69,10 @@ export interface NotificationsService {
   ): Promise<NotificationMessage>;
   /**
    * Performs a message's `ACTION` (POST) or `INPUT` action (POST with `{ input }`) at the address
-   * the message gives. Only http(s) addresses on the page's origin or a configured platform
-   * origin are followed; anything else throws `UnsafeActionAddressError` without a request.
+   * the message gives, which must be the action address the platform declares for that message
+   * and action (`ReceivedMessages({id})/Actions({actionId})` of the notification service) on the
+   * page's origin or a configured platform origin. Any other address — another same-origin path,
+   * another message's action, a query — throws `UnsafeActionAddressError` without a request.
    */
   performAction(
     message: NotificationMessage,
@@ -167,6 +169,22 @@ export function notificationsService(
       b.respond({ params: { id, actionId }, body: input === undefined ? {} : { input }, ...o }),
     performAction: async (message, actionId, input, o = {}) => {
       const { action, url } = actionOf(message, actionId, ['ACTION', 'INPUT']);
+      const declared = new URL(
+        await binder.addressOf(n.respondToAction, { id: message.id, actionId }, o.signal),
+        support.pageHref(),
+      );
+      const given = new URL(url);
+      const sameOrigin = declared.origin === new URL(support.pageHref()).origin;
+      if (
+        given.pathname !== declared.pathname ||
+        given.search !== '' ||
+        (!sameOrigin && given.origin !== declared.origin)
+      ) {
+        throw new UnsafeActionAddressError(
+          action.url,
+          `it is not the action address the platform declares for message ${message.id} (${declared.pathname}).`,
+        );
+      }
       const body = action.kind === 'INPUT' ? { input: input ?? '' } : {};
       return support.request({ method: 'POST', url, body, signal: o.signal });
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { createSession, deleteSession } from '../db/sessions.ts';
+import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../routes/apiError.ts';
 import { escapeHtml, htmlPage } from './html.ts';
@@ -83,10 +83,43 @@ export function registerAuthPages(
     },
   );
 
-  app.get(IDENTITY_LOGOUT_PATH, async (request, reply) => {
+  // Signing out needs the session's XSRF token, so no other site can sign a user out with a
+  // link: a GET carrying `?xsrf=` signs out; one without asks to confirm with a POST form
+  // (docs/decisions/0713-session-bound-tokens.md).
+  const signOut = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    given: unknown,
+    onRefusal: (xsrfToken: string) => unknown,
+  ) => {
     const id = request.cookies[SESSION_COOKIE];
-    if (id) await deleteSession(db, id);
+    const session = id ? await findSession(db, id) : undefined;
+    if (session && !session.expired && !sameSecret(given, session.xsrfToken)) {
+      return onRefusal(session.xsrfToken);
+    }
+    if (session) await deleteSession(db, session.id);
     clearSessionCookies(reply);
     return reply.redirect(IDENTITY_HOME_PATH, 303);
-  });
+  };
+  app.get<{ Querystring: { xsrf?: unknown } }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
+    signOut(request, reply, request.query.xsrf, (xsrfToken) =>
+      reply.type('text/html; charset=utf-8').send(
+        htmlPage({
+          title: 'Sign out · Intelligent Cloud Services',
+          body: `<main class="login">
+          <h1>Sign out?</h1>
+          <form method="post" action="${IDENTITY_LOGOUT_PATH}">
+            <input type="hidden" name="xsrf" value="${escapeHtml(xsrfToken)}">
+            <button type="submit">Sign out</button>
+          </form>
+        </main>`,
+        }),
+      ),
+    ),
+  );
+  app.post<{ Body: { xsrf?: unknown } | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
+    signOut(request, reply, request.body?.xsrf, () => {
+      throw new ApiError(403, 'XSRF', 'Signing out needs the form of the sign-out page.');
+    }),
+  );
 }

@@ -9,6 +9,8 @@ export interface BearerClaims {
   readonly exp: number;
   readonly client_id?: string;
   readonly nonce?: string;
+  /** The session the token was issued to (a hash of its id). */
+  readonly sid?: string;
 }
 
 const unauthorized = (why: string) => new ApiError(401, 'INVALID_TOKEN', why);

@@ -232,3 +232,43 @@ export async function sendVerification(
   );
   return pendingVerification(db, userId);
 }
+
+/** An organisation with its parent (itself at the top), or `undefined`. */
+export async function findOrg(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; name: string; parentId: string } | undefined> {
+  const [org] = await db.query<{ id: string; name: string; parent_id: string }>(
+    'select id, name, parent_id from orgs where id = $1',
+    [id],
+  );
+  return org && { id: org.id, name: org.name, parentId: org.parent_id };
+}
+
+/** How many active users of an organisation hold the `admin` privilege through a role, other than `exceptUserId`. */
+export async function countOtherAdmins(
+  db: Queryable,
+  orgId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(distinct u.id)::int as n from users u
+       join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+      where u.org_id = $1 and u.id <> $2 and u.state = 'ACTIVE' and r.privileges ? 'admin'`,
+    [orgId, exceptUserId],
+  );
+  return row?.n ?? 0;
+}
+
+/** Whether another user has this user name, compared case-insensitively. */
+export async function userNameTaken(
+  db: Queryable,
+  userName: string,
+  exceptUserId: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from users where lower(user_name) = lower($1) and id <> $2',
+    [userName, exceptUserId],
+  );
+  return rows.length > 0;
+}

@@ -6,7 +6,7 @@ import {
   type RepositoryPermission,
   type UserSession,
 } from '@ics/platform-contract';
-import { ApiError, conflict, forbidden, notFound } from '../routes/apiError.ts';
+import { ApiError, conflict, notFound } from '../routes/apiError.ts';
 import { iso, newId } from '../routes/kit.ts';
 import type { Queryable } from './database.ts';
 
@@ -19,7 +19,7 @@ export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
 ];
 const CONTAINERS = ['Project', 'Folder'];
 
-interface Row {
+export interface EntityRow {
   id: string;
   org_id: string;
   name: string;
@@ -44,8 +44,8 @@ export async function selectEntities(
   where = 'true',
   params: readonly unknown[] = [],
   tail = 'order by t.path',
-): Promise<Row[]> {
-  return q.query<Row>(
+): Promise<EntityRow[]> {
+  return q.query<EntityRow>(
     `with recursive tree as (
        select e.*, '/' || e.name as path from frs_entities e where e.parent_id is null and e.org_id = $1
        union all
@@ -60,7 +60,7 @@ export async function selectEntities(
   );
 }
 
-export function toEntity(row: Row, expand: readonly string[] = []): RepositoryEntity {
+export function toEntity(row: EntityRow, expand: readonly string[] = []): RepositoryEntity {
   return {
     id: row.id,
     name: row.name,
@@ -82,7 +82,7 @@ export function toEntity(row: Row, expand: readonly string[] = []): RepositoryEn
 }
 
 /** One entity of the organisation, or 404. */
-export async function findEntity(q: Queryable, orgId: string, id: string): Promise<Row> {
+export async function findEntity(q: Queryable, orgId: string, id: string): Promise<EntityRow> {
   const [row] = await selectEntities(q, orgId, 't.id = $2', [id]);
   if (!row) throw notFound(`The repository entity '${id}'`);
   return row;
@@ -141,43 +141,6 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
     [user.orgId],
   );
   return created?.id ?? project;
-}
-
-/**
- * What a user may do with an entity: the owner and holders of `changeperm_alltypes` may do
- * everything; otherwise the nearest ACL on the entity or an ancestor decides; with none, every
- * member of the organisation may do everything.
- */
-export async function permissionsOf(
-  q: Queryable,
-  user: UserSession,
-  row: { id: string; owner_id: string },
-): Promise<RepositoryPermission[]> {
-  if (row.owner_id === user.id || user.effectivePrivileges.includes('changeperm_alltypes')) {
-    return [...ALL_PERMISSIONS];
-  }
-  const acl = await effectiveAcl(q, row.id);
-  if (!acl.inheritedFrom) return [...ALL_PERMISSIONS];
-  const granted = new Set<RepositoryPermission>();
-  for (const entry of acl.entries) {
-    const matches =
-      (entry.principalType === 'USER' && entry.principalId === user.id) ||
-      (entry.principalType === 'ORG' && entry.principalId === user.orgId);
-    if (matches) for (const p of entry.permissions) granted.add(p);
-  }
-  return ALL_PERMISSIONS.filter((p) => granted.has(p));
-}
-
-/** Refuses with 403 unless the user holds `permission` on the entity. */
-export async function requirePermission(
-  q: Queryable,
-  user: UserSession,
-  row: { id: string; name: string; owner_id: string },
-  permission: RepositoryPermission,
-): Promise<void> {
-  if (!(await permissionsOf(q, user, row)).includes(permission)) {
-    throw forbidden(`You lack the '${permission}' permission on '${row.name}'.`);
-  }
 }
 
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
@@ -284,7 +247,7 @@ export async function refuseConflict(
 }
 
 /** A project or folder of the organisation to put things in, or a clear error. */
-export async function findContainer(q: Queryable, orgId: string, id: string): Promise<Row> {
+export async function findContainer(q: Queryable, orgId: string, id: string): Promise<EntityRow> {
   const row = await findEntity(q, orgId, id);
   if (!CONTAINERS.includes(row.document_type)) {
     throw new ApiError(
@@ -376,4 +339,32 @@ export async function subtreeSize(q: Queryable, id: string): Promise<number> {
     [id],
   );
   return row?.n ?? 0;
+}
+
+/** An entity and everything under it (ids, names and owners), for permission checks. */
+export async function subtreeOf(
+  q: Queryable,
+  id: string,
+): Promise<{ id: string; name: string; owner_id: string }[]> {
+  return q.query(
+    `with recursive down as (
+       select id, name, owner_id from frs_entities where id = $1
+       union all select e.id, e.name, e.owner_id from frs_entities e join down on e.parent_id = down.id
+     ) select id, name, owner_id from down`,
+    [id],
+  );
+}
+
+/** The entities that carry any of the tags (of the organisation). */
+export async function tagCarriers(
+  q: Queryable,
+  orgId: string,
+  tagIds: readonly string[],
+): Promise<{ id: string; name: string; owner_id: string }[]> {
+  return q.query(
+    `select distinct e.id, e.name, e.owner_id from frs_entity_tags et
+       join frs_tags t on t.id = et.tag_id join frs_entities e on e.id = et.entity_id
+      where t.org_id = $1 and t.id = any($2)`,
+    [orgId, tagIds],
+  );
 }

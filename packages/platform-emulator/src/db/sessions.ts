@@ -35,19 +35,40 @@ export async function createSession(
   };
 }
 
+const selectSession = `select id, user_id, xsrf_token, expires_at <= now() as expired, expires_at, current_org_id
+  from sessions`;
+
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.query<{
+  return toSession(await db.query(`${selectSession} where id = $1`, [id]));
+}
+
+/**
+ * The session a JWT names by its `sid`: the first 22 characters of the base64url SHA-256 of the
+ * session id (auth/bearerSession.ts computes the same).
+ */
+export async function findSessionByRef(
+  db: Queryable,
+  ref: string,
+): Promise<SessionRow | undefined> {
+  return toSession(
+    await db.query(
+      `${selectSession} where left(translate(encode(sha256(convert_to(id, 'UTF8')), 'base64'), '+/', '-_'), 22) = $1`,
+      [ref],
+    ),
+  );
+}
+
+function toSession(
+  rows: {
     id: string;
     user_id: string;
     xsrf_token: string;
     expired: boolean;
     expires_at: Date | string;
     current_org_id: string | null;
-  }>(
-    `select id, user_id, xsrf_token, expires_at <= now() as expired, expires_at, current_org_id
-       from sessions where id = $1`,
-    [id],
-  );
+  }[],
+): SessionRow | undefined {
+  const [row] = rows;
   return (
     row && {
       id: row.id,
@@ -80,4 +101,9 @@ export async function extendSession(
 /** Records the organisation the session works in (selectOrg). */
 export async function setCurrentOrg(db: Queryable, id: string, orgId: string): Promise<void> {
   await db.query('update sessions set current_org_id = $2 where id = $1', [id, orgId]);
+}
+
+/** Ends every session of a user (disabled or deleted users keep none). */
+export async function endUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId]);
 }

@@ -27,8 +27,14 @@ export async function findUserSession(
   db: Queryable,
   userId: string,
 ): Promise<UserSession | undefined> {
+  // Privileges are those of the roles the user holds now, read on every request: a role
+  // change applies to the next call, never frozen at sign-in (docs/decisions/0710).
   const [row] = await db.query<UserRow>(
-    `select u.id, u.user_name, u.display_name, u.org_id, o.parent_id, u.privileges, u.locale
+    `select u.id, u.user_name, u.display_name, u.org_id, o.parent_id, u.locale,
+            coalesce((select jsonb_agg(distinct p.value order by p.value)
+                        from user_roles ur join roles r on r.id = ur.role_id,
+                             jsonb_array_elements_text(r.privileges) p
+                       where ur.user_id = u.id), '[]') as privileges
        from users u join orgs o on o.id = u.org_id where u.id = $1 and u.state = 'ACTIVE'`,
     [userId],
   );

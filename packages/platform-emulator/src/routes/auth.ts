@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
-import { ApiError, forbidden, notFound } from './apiError.ts';
+import { requireVisibleOrg } from '../policy/policy.ts';
+import { ApiError, notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
 /** Where the served test extensions live. */
@@ -64,15 +65,8 @@ export function authRoutes(
   });
 
   router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {
-    const [org] = await db.query<{ id: string; parent_id: string }>(
-      'select id, parent_id from orgs where id = $1',
-      [body.orgId],
-    );
-    if (!org) throw notFound(`Organisation '${body.orgId}'`);
-    const own = session.user.orgId;
-    if (org.id !== own && org.parent_id !== own) {
-      throw forbidden('Only your organisation or one of its sub-organisations can be selected.');
-    }
+    // The organisations a user may select are those they may see.
+    const org = await requireVisibleOrg(db, session.user, body.orgId);
     await setCurrentOrg(db, session.sessionId, org.id);
   });
 

@@ -1,8 +1,8 @@
 import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
+import { findClient } from '../db/clients.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
-import { requireAdmin } from './access.ts';
 import { notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
@@ -11,15 +11,9 @@ export function authorisationRoutes(router: ContractRouter, db: Database): void 
   const a = contract.authorisation;
 
   router.add(a.getClientAttributes, {}, async ({ params }) => {
-    const [row] = await db.query<{
-      client_id: string;
-      name: string;
-      attributes: Record<string, string>;
-    }>('select client_id, name, attributes from auth_clients where client_id = $1', [
-      params.clientId,
-    ]);
-    if (!row) throw notFound(`The client '${params.clientId}'`);
-    return { clientId: row.client_id, name: row.name, attributes: row.attributes };
+    const client = await findClient(db, params.clientId);
+    if (!client) throw notFound(`The client '${params.clientId}'`);
+    return client;
   });
 
   router.add(a.getUpgradeUrl, {}, async ({ query, session }) => {
@@ -38,7 +32,6 @@ export function authorisationRoutes(router: ContractRouter, db: Database): void 
   });
 
   router.add(a.getBillingUrl, {}, async ({ session }) => {
-    requireAdmin(session.user, "see the organization's billing");
     return { url: (await orgAttribute(db, session.user.orgId, 'authz.billingUrl')) ?? null };
   });
 }

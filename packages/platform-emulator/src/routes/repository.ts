@@ -20,14 +20,21 @@ import {
   freeName,
   insertEntity,
   isSelfOrDescendant,
-  permissionsOf,
   refuseConflict,
-  requirePermission,
   selectEntities,
   subtreeSize,
+  tagCarriers,
   toEntity,
   withRefs,
 } from '../db/repository.ts';
+import {
+  permissionsOf,
+  readableOnly,
+  requireEntity,
+  requirePermission,
+  requireSubtree,
+  requireTagControl,
+} from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { checkNameRules, newId, pageOf } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -44,7 +51,7 @@ async function collection<T extends RepositoryEntity = RepositoryEntity>(
   params: unknown[],
   query: { $top?: unknown; $skip?: unknown; $count?: unknown },
 ) {
-  const rows = await selectEntities(db, user.orgId, where, params);
+  const rows = await readableOnly(db, user, await selectEntities(db, user.orgId, where, params));
   const { top, skip } = pageOf(query);
   return {
     value: rows.slice(skip, skip + top).map((row) => toEntity(row) as T),
@@ -59,7 +66,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     id: string,
     expandList: string[] = [],
   ) => {
-    const entity = toEntity(await findEntity(q, user.orgId, id), expandList);
+    const entity = toEntity(await requireEntity(q, user, id, 'read'), expandList);
     return expandList.includes('refs') ? withRefs(q, entity) : entity;
   };
 
@@ -146,6 +153,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       query: Paging;
     }) => {
       const parent = await findContainer(db, session.user.orgId, params.id);
+      await requirePermission(db, session.user, parent, 'read');
       if (type === 'Project' && parent.document_type !== 'Project')
         throw notFound(`The project '${params.id}'`);
       if (type === 'Folder' && parent.document_type !== 'Folder')
@@ -231,8 +239,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     }
     return deleted;
   };
-  const requireAll = async (q: Queryable, user: UserSession, list: readonly string[]) => {
-    for (const id of list) await findEntity(q, user.orgId, id);
+  const requireAll = async (
+    q: Queryable,
+    user: UserSession,
+    list: readonly string[],
+    permission?: 'update',
+  ) => {
+    for (const id of list) {
+      if (permission) await requireEntity(q, user, id, permission);
+      else await findEntity(q, user.orgId, id);
+    }
   };
   router.add(r.deleteBaseEntity, {}, async ({ session, params }) => {
     await db.transaction(async (tx) => {
@@ -262,6 +278,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
             'VALIDATION',
             `'${source.name}' is not a project; use CopyEntities.`,
           );
+        await requireSubtree(tx, session.user, spec.id, 'read');
         const target =
           spec.name ?? (await freeName(tx, session.user.orgId, null, source.name, 'Project'));
         copies.push(await copyTree(tx, session.user, spec.id, null, target));
@@ -286,6 +303,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
             `'${source.name}' cannot be copied into itself or one of its descendants.`,
           );
         }
+        await requireSubtree(tx, session.user, spec.id, 'read');
         const wanted =
           spec.name ??
           (await freeName(tx, session.user.orgId, target.id, source.name, source.document_type));
@@ -418,7 +436,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     }),
   );
   router.add(r.getAcl, {}, async ({ session, query }) => {
-    await findEntity(db, session.user.orgId, query.id);
+    await requireEntity(db, session.user, query.id, 'read');
     return effectiveAcl(db, query.id);
   });
   router.add(r.getPermission, {}, async ({ session, query }) => {
@@ -458,6 +476,11 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         session.user.orgId,
       ]);
       if (!tag) throw notFound(`The tag '${params.id}'`);
+      await requireTagControl(
+        tx,
+        session.user,
+        await tagCarriers(tx, session.user.orgId, [params.id]),
+      );
       if (body.name !== undefined) {
         const [other] = await tx.query(
           'select 1 from frs_tags where org_id = $1 and name_key = $2 and id <> $3',
@@ -482,7 +505,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   router.add(r.updateTagAssignment, {}, async ({ session, body }) => {
     (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
     return db.transaction(async (tx) => {
-      await requireAll(tx, session.user, body.ids);
+      await requireAll(tx, session.user, body.ids, 'update');
       for (const tagName of body.assign ?? []) {
         await tx.query(
           'insert into frs_tags (id, org_id, name, name_key) values ($1, $2, $3, $4) on conflict (org_id, name_key) do nothing',
@@ -506,6 +529,11 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(r.deleteTagEntities, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
+      await requireTagControl(
+        tx,
+        session.user,
+        await tagCarriers(tx, session.user.orgId, body.tagIds),
+      );
       const rows = await tx.query(
         'delete from frs_tags where org_id = $1 and id = any($2) returning 1',
         [session.user.orgId, body.tagIds],
@@ -531,7 +559,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     if (body.meteringTagName !== null)
       checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
     return db.transaction(async (tx) => {
-      await requireAll(tx, session.user, body.ids);
+      await requireAll(tx, session.user, body.ids, 'update');
       await tx.query(
         'update frs_entities set metering_tag = $2, updated_at = now() where id = any($1)',
         [body.ids, body.meteringTagName],
@@ -546,7 +574,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(r.fetchProjectStatForRecentEntity, {}, async ({ session }) => {
     await ensureDefaultProject(db, session.user);
-    const rows = await selectEntities(db, session.user.orgId);
+    const rows = await readableOnly(db, session.user, await selectEntities(db, session.user.orgId));
     const stats = new Map<
       string,
       { projectId: string; projectName: string; entityCount: number; lastUpdatedTime: string }

@@ -10,6 +10,8 @@ import { Nothing, schemasOf } from '@ics/platform-contract/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionContext } from '../auth/session.ts';
+import { requireAdmin } from '../policy/policy.ts';
+import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from './apiError.ts';
 
 /** One answer of a contract endpoint, as it leaves the router (errors included). */
@@ -20,17 +22,14 @@ export interface ContractAnswer {
   readonly body: unknown;
 }
 
-/** How a route is served besides its contract endpoint. */
-export interface RouteOptions {
-  /** Served without a session (the route authenticates on its own, or not at all). */
-  readonly public?: boolean;
-}
+/** How a route is served besides its endpoint and its rule in the access table: nothing yet. */
+export type RouteOptions = Record<string, never>;
 
 export interface RouteContext<E> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
-  /** The signed-in user; routes are authenticated unless declared `public`. */
+  /** The signed-in user; every route but the `public` and `bearer` rules of the access table is authenticated. */
   readonly session: SessionContext;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -51,7 +50,8 @@ interface Route {
   readonly names: readonly string[];
   /** Compiled on the route's first request, so a start does not pay for ~130 endpoints. */
   readonly validate: () => Validators;
-  readonly isPublic: boolean;
+  /** The operation's rule in the access table (policy/table.ts). */
+  readonly access: { operation: string; rule: AccessRule };
   readonly handler: RouteHandler<AnyEndpoint>;
 }
 
@@ -80,8 +80,10 @@ export class ContractRouter {
    * Serves a contract endpoint. Params, query and body are validated against the endpoint's
    * schemas from `@ics/platform-contract/schemas` before the handler runs.
    */
-  add<E extends AnyEndpoint>(endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void {
+  add<E extends AnyEndpoint>(endpoint: E, _options: RouteOptions, handler: RouteHandler<E>): void {
     const schemas = schemasOf(endpoint);
+    // Every route has a rule in the access table; one without cannot be installed.
+    const access = accessRuleOf(endpoint);
     const names: string[] = [];
     const source = endpoint.path
       .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
@@ -101,7 +103,7 @@ export class ContractRouter {
         query: this.#queryAjv.compile(schemas.query ?? Nothing),
         body: schemas.bodyType ? 'raw' : schemas.body && this.#ajv.compile(schemas.body),
       })),
-      isPublic: options.public ?? false,
+      access,
       handler: handler as unknown as RouteHandler<AnyEndpoint>,
     });
   }
@@ -132,7 +134,7 @@ export class ContractRouter {
       );
     }
     try {
-      const result = await this.#serve(route, rawPath, request, reply);
+      const result = await this.#serve(route, request, reply, rawPath);
       this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
       return reply.send(result);
     } catch (error) {
@@ -143,11 +145,16 @@ export class ContractRouter {
     }
   }
 
-  /** Validates the inputs and runs the handler; sets the status of a success. */
-  async #serve(route: Route, rawPath: string, request: FastifyRequest, reply: FastifyReply) {
-    const session = route.isPublic
+  /** Decides access, validates the inputs and runs the handler; sets the status of a success. */
+  async #serve(route: Route, request: FastifyRequest, reply: FastifyReply, rawPath: string) {
+    // Who may call is decided before the input is read: the table's endpoint-wide rules here,
+    // the object rules by the route asking the policy about the object it touches.
+    const { rule, operation } = route.access;
+    const anonymous = rule === 'public' || rule === 'bearer';
+    const session = anonymous
       ? (undefined as unknown as SessionContext)
       : await this.authenticate(request, route.endpoint.method !== 'GET');
+    if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
     const values = route.pattern.exec(rawPath)?.slice(1) ?? [];
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
@@ -181,11 +188,6 @@ export class ContractRouter {
   }
 }
 
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
-
 function check(target: string, validate: ValidateFunction, value: unknown): void {
   if (validate(value)) return;
   const details = (validate.errors ?? []).map((e) => ({
@@ -199,6 +201,11 @@ function check(target: string, validate: ValidateFunction, value: unknown): void
     first ? `${first.target} ${first.message}` : `${target} is not valid`,
     details,
   );
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 function checkBody(validate: ValidateFunction | 'raw' | undefined, body: unknown): void {

@@ -73,15 +73,21 @@ const toSchedule = (r: Row): Schedule => {
     createdBy: r.created_by,
   };
 };
+/** Instants a schedule may name: valid, from 1900 to 9999 (PostgreSQL and clients agree on these). */
+const inSaneRange = (date: Date) =>
+  !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
 export function schedulesRoutes(router: ContractRouter, db: Database): void {
   router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);
-    if (Number.isNaN(start.getTime()))
-      throw badRequest('body.startTime', 'startTime is not a valid ISO 8601 instant.');
+    if (!inSaneRange(start))
+      throw badRequest(
+        'body.startTime',
+        'startTime is not a valid ISO 8601 instant between the years 1900 and 9999.',
+      );
     const end = body.endTime === undefined ? null : new Date(body.endTime);
-    if (end && (Number.isNaN(end.getTime()) || end <= start))
+    if (end && (!inSaneRange(end) || end <= start))
       throw badRequest('body.endTime', 'endTime must be a valid instant after startTime.');
     const id = newId();
     const rows = await db.query<Row>(

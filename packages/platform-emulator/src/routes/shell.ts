@@ -10,7 +10,7 @@ export function shellRoutes(
   options: { saasBaseURL?: string },
 ): void {
   // Public: the client reads it before it knows whether anyone is signed in.
-  router.add(contract.shell.getConfig, { public: true }, async () => ({
+  router.add(contract.shell.getConfig, {}, async () => ({
     serviceUrls: Object.fromEntries(Object.values(backends).map((b) => [b.configKey, b.basePath])),
     identityHomePath: IDENTITY_HOME_PATH,
     identityLogoutPath: IDENTITY_LOGOUT_PATH,

@@ -7,8 +7,9 @@ import {
   type UserSession,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
-import { findEntity, requirePermission } from '../db/repository.ts';
-import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
+import { findEntity } from '../db/repository.ts';
+import { requireEntity, requirePermission } from '../policy/policy.ts';
+import { ApiError, conflict, notFound } from './apiError.ts';
 import { newId, pageOf } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
@@ -186,8 +187,6 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     };
   });
   router.add(s.saveRepoConnection, {}, async ({ session, body }) => {
-    if (!session.user.effectivePrivileges.includes('admin'))
-      throw forbidden('Only an organization administrator may connect a repository.');
     await db.query(
       `insert into scm_connections (org_id, provider, repository_url, branch, folder_path) values ($1, $2, $3, $4, $5)
          on conflict (org_id) do update set provider = excluded.provider, repository_url = excluded.repository_url, branch = excluded.branch, folder_path = excluded.folder_path`,
@@ -255,8 +254,9 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       [id, ctx.hash],
     );
   });
+  /** An object under source control that the user may change (its content is replaced). */
   const linked = async (tx: Queryable, user: UserSession, id: string) => {
-    const row = await findEntity(tx, user.orgId, id);
+    const row = await requireEntity(tx, user, id, 'update');
     const state = await stateOf(tx, id);
     if (!state.linked)
       throw conflict(`'${row.name}' is not under source control; check it in first.`);
@@ -307,7 +307,8 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
   ): Promise<CompareResult[]> => {
     const results: CompareResult[] = [];
     for (const id of objectIds) {
-      const { snapshot } = await snapshotOf(db, user, id);
+      const { row, snapshot } = await snapshotOf(db, user, id);
+      await requirePermission(db, user, row, 'read');
       const remote = await commitSnapshot(db, user.orgId, id, hash);
       const differences = diff(snapshot, remote.snapshot);
       results.push({

@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
 import { contract, type JwtTokenResponse } from '@ics/platform-contract';
 import type { JwtIssuer } from '../auth/jwt.ts';
+import { sessionRef } from '../auth/bearerSession.ts';
 import { sameSecret, type SessionContext } from '../auth/session.ts';
+import { isClientId } from '../db/clients.ts';
 import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { ApiError } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
-
-/** Sessions are named in tokens by a hash, so a token never reveals the session cookie. */
-const sessionRef = (sessionId: string) =>
-  createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
 
 /**
  * jwt/Token, jwt/Renew and jwt/Renew2 (docs/decisions/0300-token-and-session.md). Every
@@ -22,6 +19,11 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     nonce: string,
     clientId: string,
   ): Promise<JwtTokenResponse> => {
+    if (!(await isClientId(db, clientId))) {
+      throw new ApiError(400, 'VALIDATION', `'${clientId}' is not a client id of the platform.`, [
+        { target: 'query.client_id', message: 'is not a configured client id' },
+      ]);
+    }
     const row = await findSession(db, session.sessionId);
     return {
       jwt_token: issuer.sign({

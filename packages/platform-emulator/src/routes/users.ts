@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { findUser, listRoles, replaceUserRoles } from '../db/identity.ts';
-import { requireAdmin, requireVisibleOrg } from './access.ts';
+import { findUser, replaceUserRoles, userNameTaken } from '../db/identity.ts';
+import { requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
 import { checkRoles, checkTimeZone } from './identity.ts';
 import type { ContractRouter } from './router.ts';
@@ -17,25 +17,16 @@ export function usersRoutes(router: ContractRouter, db: Database): void {
   const m = contract.users;
 
   router.add(m.addUser, {}, async ({ body, session }) => {
-    requireAdmin(session.user, 'add users');
     const org = await requireVisibleOrg(db, session.user, body.orgId ?? session.user.orgId);
     checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, org.id, body.roleIds);
     const roleIds = body.roleIds ?? [];
-    // A user's privileges are those of their roles.
-    const privileges = [
-      ...new Set(
-        (await listRoles(db, org.id))
-          .filter((r) => roleIds.includes(r.id))
-          .flatMap((r) => r.privileges),
-      ),
-    ];
     const id = newUserId();
     await db.transaction(async (tx) => {
       const inserted = await tx.query(
-        `insert into users (id, org_id, user_name, display_name, email, persona_order, privileges,
+        `insert into users (id, org_id, user_name, display_name, email, persona_order,
                             first_name, last_name, time_zone, email_verified)
-         values ($1, $2, $3, $4, $5, 1000, $6, $7, $8, $9, false)
+         values ($1, $2, $3, $4, $5, 1000, $6, $7, $8, false)
          on conflict (user_name) do nothing returning 1`,
         [
           id,
@@ -43,13 +34,13 @@ export function usersRoutes(router: ContractRouter, db: Database): void {
           body.userName,
           `${body.firstName} ${body.lastName}`,
           body.email,
-          JSON.stringify(privileges),
           body.firstName,
           body.lastName,
           body.timeZone ?? 'UTC',
         ],
       );
-      if (inserted.length === 0) throw conflict(`A user named '${body.userName}' exists already.`);
+      if (inserted.length === 0 || (await userNameTaken(tx, body.userName, id)))
+        throw conflict(`A user named '${body.userName}' exists already.`);
       await replaceUserRoles(tx, id, roleIds);
       // A new user verifies their address before using it.
       await tx.query('insert into email_verifications (user_id, email) values ($1, $2)', [
@@ -63,7 +54,6 @@ export function usersRoutes(router: ContractRouter, db: Database): void {
   });
 
   router.add(m.deleteUsers, {}, async ({ body, session }) => {
-    requireAdmin(session.user, 'delete users');
     if (body.userIds.includes(session.user.id)) {
       throw new ApiError(
         400,

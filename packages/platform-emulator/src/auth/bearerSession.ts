@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { findSessionByRef } from '../db/sessions.ts';
+import { findUserSession } from '../db/users.ts';
+import { ApiError } from '../routes/apiError.ts';
+import { verifyBearer, type BearerClaims } from './verifyBearer.ts';
+
+/** Sessions are named in tokens by a hash, so a token never reveals the session cookie. */
+export const sessionRef = (sessionId: string): string =>
+  createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
+
+/**
+ * Verifies a bearer JWT (verifyBearer) and that it is still bound to a live session of an active
+ * user: a token dies with its session, and with its user when disabled or deleted.
+ */
+export async function verifyBearerSession(
+  db: Queryable,
+  request: FastifyRequest,
+  secret: string,
+): Promise<BearerClaims> {
+  const claims = verifyBearer(request, secret);
+  const ended = (why: string) => new ApiError(401, 'INVALID_TOKEN', why);
+  if (typeof claims.sid !== 'string') throw ended('The bearer token names no session.');
+  const session = await findSessionByRef(db, claims.sid);
+  if (!session || session.expired || session.userId !== claims.user_id)
+    throw ended('The session of this bearer token has ended; sign in again.');
+  if (!(await findUserSession(db, claims.user_id)))
+    throw ended('The user of this bearer token is disabled or deleted.');
+  return claims;
+}

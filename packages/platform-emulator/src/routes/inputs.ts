@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './apiError.ts';
+
+/** How deep JSON may nest (objects and arrays); deeper input is refused, never stored. */
+export const MAX_JSON_DEPTH = 32;
+
+const refuse = (target: string, message: string) =>
+  new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
+
+/**
+ * Refuses input the database cannot store or that costs too much to walk: text with a NUL
+ * character (PostgreSQL's text and jsonb cannot hold U+0000; refused, not stripped, so nothing
+ * is silently changed) and JSON nested deeper than MAX_JSON_DEPTH. Other control characters are
+ * stored as sent unless a field's own rules refuse them (names do).
+ * docs/decisions/0712-input-limits.md.
+ */
+export function checkStorable(target: string, value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000'))
+      throw refuse(target, 'contains a NUL control character, which cannot be stored.');
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return;
+  if (depth >= MAX_JSON_DEPTH)
+    throw refuse(target, `is nested too deep (more than ${MAX_JSON_DEPTH} levels).`);
+  for (const [key, item] of Object.entries(value)) {
+    checkStorable(`${target}.${key}`, key, depth + 1);
+    checkStorable(`${target}.${key}`, item, depth + 1);
+  }
+}
+
+/** Applies checkStorable to every request: its address (NUL as %00), query and body. */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url))
+      throw refuse('url', 'contains a NUL control character (%00), which cannot be stored.');
+  });
+  app.addHook('preValidation', async (request) => {
+    checkStorable('query', request.query);
+    checkStorable('body', request.body);
+  });
+}
