@@ -76,7 +76,10 @@ describe('given the examples of docs/client.md', () => {
     const names = Object.keys(modules);
     if (code.includes('signIn(') || /\bconst client\b/.test(code)) {
       // Examples that sign in or create a client themselves use the guide's Node preamble.
-      const signIn = async (persona: string) => (await signedInClient(url, persona)).client;
+      const signIn = async (
+        persona: string,
+        options?: { getAccessToken?: () => Promise<string> },
+      ) => (await signedInClient(url, persona, options)).client;
       await new AsyncFunction('signIn', 'console', 'origin', ...names, code)(
         signIn,
         console,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-/** A token as the emulator issues them, signed with its own secret (its API, not a mock). */
+/** A token signed with the emulator's own secret (its API, not a mock), bound to no session. */
 const tokenFor = (userId: string, exp = inAnHour()) =>
   emulator.signJwt({
     user_id: userId,

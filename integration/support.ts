@@ -4,7 +4,11 @@ import {
   type Emulator,
   type EmulatorOptions,
 } from '@ics/platform-emulator';
-import { createPlatformClient, type PlatformClient } from '@ics/platform-client';
+import {
+  createPlatformClient,
+  type PlatformClient,
+  type PlatformClientOptions,
+} from '@ics/platform-client';
 import { nodeEnvironment, type NodeEnvironment } from '@ics/platform-client/node';
 
 /**
@@ -35,6 +39,7 @@ export async function startEmulator(
 export async function signedInClient(
   url: string,
   personaId: string,
+  options: Omit<PlatformClientOptions, 'environment'> = {},
 ): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
   const env = nodeEnvironment({ origin: url, page: '/demo/' });
   const page = await env.fetch(`${url}/identity-service/home`, { method: 'GET' });
@@ -46,7 +51,7 @@ export async function signedInClient(
     body: new URLSearchParams({ persona: personaId, xsrf: token }).toString(),
   });
   if (login.status !== 303) throw new Error(`Sign-in answered ${login.status}.`);
-  return { client: createPlatformClient({ environment: env }), env };
+  return { client: createPlatformClient({ environment: env, ...options }), env };
 }
 
 /** The seeded personas, by first name. */

@@ -103,18 +103,23 @@ export function registerAuthPages(
   };
   app.get<{ Querystring: { xsrf?: unknown } }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
     signOut(request, reply, request.query.xsrf, (xsrfToken) =>
-      reply.type('text/html; charset=utf-8').send(
-        htmlPage({
-          title: 'Sign out · Intelligent Cloud Services',
-          body: `<main class="login">
+      // A browser says where a navigation comes from (Fetch Metadata, not forgeable by a page):
+      // the platform's own pages (the client's sign-out, another tab following it) or the
+      // user's address bar sign out at once; another site's link gets the confirmation page.
+      ['same-origin', 'none'].includes(String(request.headers['sec-fetch-site']))
+        ? signOut(request, reply, xsrfToken, () => undefined)
+        : reply.type('text/html; charset=utf-8').send(
+            htmlPage({
+              title: 'Sign out · Intelligent Cloud Services',
+              body: `<main class="login">
           <h1>Sign out?</h1>
           <form method="post" action="${IDENTITY_LOGOUT_PATH}">
             <input type="hidden" name="xsrf" value="${escapeHtml(xsrfToken)}">
             <button type="submit">Sign out</button>
           </form>
         </main>`,
-        }),
-      ),
+            }),
+          ),
     ),
   );
   app.post<{ Body: { xsrf?: unknown } | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>

@@ -102,6 +102,16 @@ describe('given the sign-out address', () => {
     expect(await signedIn(nia)).toBe(true);
   });
 
+  it('asks for confirmation when a browser says another site sent it, and signs out its own pages’ navigations', async () => {
+    const nia = await signInOverHttp(base, 'usr-nia-0000001');
+    const crossSite = await logout(nia, '', { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(200);
+    expect(await signedIn(nia)).toBe(true);
+    const own = await logout(nia, '', { headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(303);
+    expect(await signedIn(nia)).toBe(false);
+  });
+
   it('signs out a GET carrying the XSRF token, and a confirmed POST, returning to the login page', async () => {
     const nia = await signInOverHttp(base, 'usr-nia-0000001');
     const out = await logout(nia, `?xsrf=${nia.xsrf}`);
