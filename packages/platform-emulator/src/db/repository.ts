@@ -368,3 +368,15 @@ export async function tagCarriers(
     [orgId, tagIds],
   );
 }
+
+/** Every object an object references, directly or through others (an export's dependencies). */
+export async function dependenciesOf(q: Queryable, id: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `with recursive deps as (
+       select to_id as id from frs_refs where from_id = $1
+       union select r.to_id from frs_refs r join deps on r.from_id = deps.id
+     ) select id from deps`,
+    [id],
+  );
+  return rows.map((r) => r.id);
+}

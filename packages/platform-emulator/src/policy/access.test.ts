@@ -184,6 +184,19 @@ describe("given Ada's document and project with an owner-only ACL", () => {
       objects: [{ objectGuid: doc, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
     });
     expect(exported.status).toBe(403);
+    // Nor through a dependency: Lee's own export of an open object that references the document.
+    const mine = await lee.call('POST', `${frs}/Projects(${location})/Folders`, {
+      name: 'Lee open',
+    });
+    await emulator.db.query('insert into frs_refs (from_id, to_id) values ($1, $2)', [
+      mine.json.id,
+      doc,
+    ]);
+    const viaDependency = await lee.call('POST', '/migration-service/api/v1/ExportJobs', {
+      name: 'Steal via a reference',
+      objects: [{ objectGuid: mine.json.id, inclusionScope: 'WITH_DEPENDENCIES' }],
+    });
+    expect(viaDependency.status).toBe(403);
     expect((await lee.call('GET', '/migration-service/api/v1/ExportJobs')).json.value).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { checkStorable } from './inputs.ts';
 import {
+  dependenciesOf,
   ensureDefaultProject,
   findContainer,
   freeName,
@@ -380,9 +381,13 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   /** A package carries the content of every object it names and of what they contain. */
   const requireExportable = async (
     user: UserSession,
-    objects: readonly { objectGuid: string }[],
+    objects: readonly { objectGuid: string; inclusionScope: string }[],
   ) => {
-    for (const o of objects) await requireSubtree(db, user, o.objectGuid, 'read');
+    for (const o of objects) {
+      const carried =
+        o.inclusionScope === 'WITH_DEPENDENCIES' ? await dependenciesOf(db, o.objectGuid) : [];
+      for (const id of [o.objectGuid, ...carried]) await requireSubtree(db, user, id, 'read');
+    }
   };
   const ended = (row: Row, what: string) => {
     if (!row.outcome)
