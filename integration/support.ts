@@ -1,4 +1,4 @@
-import type { Emulator } from '@ics/platform-emulator';
+import { Conformance, type Emulator } from '@ics/platform-emulator';
 import {
   createPlatformClient,
   type PlatformClient,
@@ -11,12 +11,21 @@ import {
   type TestEmulatorOptions,
 } from '@ics/platform-client/testing';
 
-/** An emulator on an ephemeral loopback port, with a throw-away copy of the seeded database. */
+/**
+ * An emulator on an ephemeral loopback port, with a throw-away copy of the seeded database.
+ * Every answer it gives is checked against the contract; `close()` fails naming each endpoint
+ * and field that did not match.
+ */
 export async function startEmulator(
   options: TestEmulatorOptions = {},
 ): Promise<{ emulator: Emulator; url: string }> {
-  const { emulator, url } = await startTestEmulator(options);
-  return { emulator, url };
+  const conformance = new Conformance();
+  const started = await startTestEmulator({ ...options, onAnswer: conformance.check });
+  const close = async () => {
+    await started.close();
+    conformance.assertNone();
+  };
+  return { emulator: { ...started.emulator, close }, url: started.url };
 }
 
 /**

@@ -1,4 +1,7 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { BackendName } from './backends.ts';
+import type { EndpointSchemas } from './schemas/endpointSchemas.ts';
+import type { Of } from './schemas/of.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,16 +35,29 @@ export type QueryOf<E> = E extends Endpoint<infer _P, infer Q, infer _B, infer _
 export type BodyOf<E> = E extends Endpoint<infer _P, infer _Q, infer B, infer _R> ? B : never;
 export type ResponseOf<E> = E extends Endpoint<infer _P, infer _Q, infer _B, infer R> ? R : never;
 
+/** The type of one part of an endpoint's schemas, or `Absent` when the endpoint has none. */
+type PartOf<S, K extends keyof EndpointSchemas, Absent> = S extends {
+  readonly [P in K]: infer T extends TSchema;
+}
+  ? Of<T>
+  : Absent;
+
 /**
- * Declares an endpoint: `endpoint<Params, Query, Body, Response>()({ backend, method, path })`.
- * The curried form lets the types be given explicitly while the definition stays literal.
+ * Declares an endpoint: `endpoint<typeof schemas.getThing>()({ backend, method, path })`.
+ * Its types are derived from the endpoint's runtime schemas (in `@ics/platform-contract/schemas`),
+ * imported as types only, so the declaration itself carries no schema code into a bundle.
  */
 export const endpoint =
-  <P = None, Q = None, B = None, R = void>() =>
+  <S extends EndpointSchemas>() =>
   (definition: {
     backend: BackendName;
     method: HttpMethod;
     path: string;
     responseType?: 'blob';
-  }): Endpoint<P, Q, B, R> =>
+  }): Endpoint<
+    PartOf<S, 'params', None>,
+    PartOf<S, 'query', None>,
+    PartOf<S, 'body', None>,
+    PartOf<S, 'response', void>
+  > =>
     Object.freeze({ ...definition });

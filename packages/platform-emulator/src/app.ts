@@ -13,11 +13,12 @@ import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './o
 import { ApiError } from './routes/apiError.ts';
 import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
+import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
-import { ContractRouter } from './routes/router.ts';
+import { ContractRouter, type ContractAnswer } from './routes/router.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { repositoryRoutes } from './routes/repository.ts';
@@ -73,6 +74,11 @@ export interface EmulatorOptions {
    * migrating and seeding: the emulator is ready in a fraction of the time.
    */
   readonly snapshot?: Blob;
+  /**
+   * Called with every answer of a contract endpoint, errors included — e.g. to check each
+   * answer against the contract's schemas (the test suites do, see `testing/conformance.ts`).
+   */
+  readonly onAnswer?: (answer: ContractAnswer) => void;
 }
 
 export interface Emulator {
@@ -168,7 +174,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerHealth(app, db);
   registerInputGuards(app);
   if (options.faults) registerFaults(app);
-  const router = new ContractRouter(authenticator(db));
+  const router = new ContractRouter(authenticator(db), options.onAnswer);
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
   preferencesRoutes(router, db);
@@ -207,6 +213,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
   });
   registerAssets(app);
+  registerApiDocs(app);
 
   // The demo is for signed-in users: anyone else is sent to the login page first.
   app.addHook('onRequest', async (request, reply) => {

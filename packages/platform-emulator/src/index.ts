@@ -6,6 +6,8 @@ export {
   type EmulatorOptions,
 } from './app.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
+export type { ContractAnswer } from './routes/router.ts';
+export { Conformance, type Mismatch } from './testing/conformance.ts';
 export type { Database, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';
 export { seed } from './seed/seed.ts';

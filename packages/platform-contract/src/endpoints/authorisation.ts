@@ -1,21 +1,21 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { AccountUrl, ClientAttributes } from '../entities/authorisation.ts';
+import { endpoint } from '../endpoint.ts';
+import type { authorisation as S } from '../schemas/endpoints/authorisation.ts';
 
 export const authorisationEndpoints = {
   /** The attributes of an OAuth client (application), e.g. `cdlg_app`. */
-  getClientAttributes: endpoint<{ clientId: string }, None, None, ClientAttributes>()({
+  getClientAttributes: endpoint<typeof S.getClientAttributes>()({
     backend: 'authorisation',
     method: 'GET',
     path: '/ClientAttributes({clientId})',
   }),
   /** Where the organisation upgrades its plan, optionally for one product. */
-  getUpgradeUrl: endpoint<None, { productName?: string }, None, AccountUrl>()({
+  getUpgradeUrl: endpoint<typeof S.getUpgradeUrl>()({
     backend: 'authorisation',
     method: 'GET',
     path: '/UpgradeUrl',
   }),
   /** Where the organisation's billing is managed; administrators only. */
-  getBillingUrl: endpoint<None, None, None, AccountUrl>()({
+  getBillingUrl: endpoint<typeof S.getBillingUrl>()({
     backend: 'authorisation',
     method: 'GET',
     path: '/BillingUrl',

@@ -1,44 +1,36 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
-import type {
-  AppBranding,
-  NewTheme,
-  OrgAndParentOrgBranding,
-  OrgBranding,
-  Theme,
-} from '../entities/branding.ts';
-import type { ODataQuery } from '../entities/odata.ts';
+import { endpoint } from '../endpoint.ts';
+import type { branding as S } from '../schemas/endpoints/branding.ts';
 
 export const brandingEndpoints = {
-  getAppBranding: endpoint<None, None, None, AppBranding>()({
+  getAppBranding: endpoint<typeof S.getAppBranding>()({
     backend: 'branding',
     method: 'GET',
     path: '/AppBranding',
   }),
   /** The branding of the signed-in user's organisation. */
-  getOrgBranding: endpoint<None, None, None, OrgBranding>()({
+  getOrgBranding: endpoint<typeof S.getOrgBranding>()({
     backend: 'branding',
     method: 'GET',
     path: '/OrgBranding',
   }),
-  getOrgAndParentOrgBranding: endpoint<None, None, None, OrgAndParentOrgBranding>()({
+  getOrgAndParentOrgBranding: endpoint<typeof S.getOrgAndParentOrgBranding>()({
     backend: 'branding',
     method: 'GET',
     path: '/OrgAndParentOrgBranding',
   }),
   /** Built-in themes and the organisation's own. */
-  getThemes: endpoint<None, ODataQuery, None, ODataCollection<Theme>>()({
+  getThemes: endpoint<typeof S.getThemes>()({
     backend: 'branding',
     method: 'GET',
     path: '/Themes',
   }),
-  getTheme: endpoint<{ themeId: string }, None, None, Theme>()({
+  getTheme: endpoint<typeof S.getTheme>()({
     backend: 'branding',
     method: 'GET',
     path: '/Themes({themeId})',
   }),
   /** Creates a theme of the organisation; administrators only. Invalid theme JSON answers 400. */
-  createTheme: endpoint<None, None, NewTheme, Theme>()({
+  createTheme: endpoint<typeof S.createTheme>()({
     backend: 'branding',
     method: 'POST',
     path: '/Themes',
@@ -47,7 +39,7 @@ export const brandingEndpoints = {
    * Saves the organisation's branding; administrators only. Multipart form: `branding` (JSON
    * text of `OrgBrandingInput`) and an optional `logo` file (PNG, JPEG, GIF or WebP, ≤ 512 KiB).
    */
-  saveOrgBranding: endpoint<None, None, FormData, OrgBranding>()({
+  saveOrgBranding: endpoint<typeof S.saveOrgBranding>()({
     backend: 'branding',
     method: 'POST',
     path: '/OrgBranding',

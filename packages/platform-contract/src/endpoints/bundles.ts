@@ -1,106 +1,93 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
-import type {
-  Bundle,
-  BundleDefinition,
-  BundleDefinitionBody,
-  BundleInstallation,
-  BundleValidation,
-} from '../entities/bundles.ts';
+import { endpoint } from '../endpoint.ts';
+import type { bundles as S } from '../schemas/endpoints/bundles.ts';
 
-type Id = { id: string };
 const bundle = 'bundle' as const;
 
 export const bundlesEndpoints = {
   /** The definitions of the organisation's bundles. */
-  getBundleDefinitions: endpoint<None, None, None, ODataCollection<BundleDefinition>>()({
+  getBundleDefinitions: endpoint<typeof S.getBundleDefinitions>()({
     backend: bundle,
     method: 'GET',
     path: '/BundleDefinitions',
   }),
   /** Creates a bundle in DRAFT from a definition. */
-  createBundleDefinition: endpoint<None, None, BundleDefinitionBody, Bundle>()({
+  createBundleDefinition: endpoint<typeof S.createBundleDefinition>()({
     backend: bundle,
     method: 'POST',
     path: '/BundleDefinitions',
   }),
   /** Replaces a definition; only while DRAFT or VALIDATED (back to DRAFT), else 409. */
-  updateBundleDefinition: endpoint<Id, None, BundleDefinitionBody, Bundle>()({
+  updateBundleDefinition: endpoint<typeof S.updateBundleDefinition>()({
     backend: bundle,
     method: 'PUT',
     path: '/BundleDefinitions({id})',
   }),
   /** Deletes a bundle that is not PUBLISHED or DEPRECATED (409 otherwise). */
-  deleteBundleDefinition: endpoint<Id, None, None, void>()({
+  deleteBundleDefinition: endpoint<typeof S.deleteBundleDefinition>()({
     backend: bundle,
     method: 'DELETE',
     path: '/BundleDefinitions({id})',
   }),
   /** A bundle; unless `showInAnyStatus`, only a published or deprecated one is found. */
-  getBundle: endpoint<Id, { showInAnyStatus?: boolean }, None, Bundle>()({
+  getBundle: endpoint<typeof S.getBundle>()({
     backend: bundle,
     method: 'GET',
     path: '/Bundles({id})',
   }),
-  getCreatedBundles: endpoint<None, None, None, ODataCollection<Bundle>>()({
+  getCreatedBundles: endpoint<typeof S.getCreatedBundles>()({
     backend: bundle,
     method: 'GET',
     path: '/Bundles/Created',
   }),
   /** Published bundles of every organisation. */
-  getPublishedBundles: endpoint<None, None, None, ODataCollection<Bundle>>()({
+  getPublishedBundles: endpoint<typeof S.getPublishedBundles>()({
     backend: bundle,
     method: 'GET',
     path: '/Bundles/Published',
   }),
-  getBundleInstallation: endpoint<Id, None, None, BundleInstallation>()({
+  getBundleInstallation: endpoint<typeof S.getBundleInstallation>()({
     backend: bundle,
     method: 'GET',
     path: '/BundleInstallations({id})',
   }),
   /** A fresh access code to put in a definition. */
-  generateBundleAccessCode: endpoint<None, None, None, { accessCode: string }>()({
+  generateBundleAccessCode: endpoint<typeof S.generateBundleAccessCode>()({
     backend: bundle,
     method: 'GET',
     path: '/Bundles/GenerateBundleAccessCode',
   }),
   /** Checks a DRAFT or VALIDATED bundle; a valid one becomes VALIDATED. */
-  validateBundle: endpoint<None, None, { bundleId: string }, BundleValidation>()({
+  validateBundle: endpoint<typeof S.validateBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles/Validate',
   }),
   /** VALIDATED → PUBLISHED. */
-  publishBundle: endpoint<Id, None, None, Bundle>()({
+  publishBundle: endpoint<typeof S.publishBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Publish',
   }),
   /** PUBLISHED or DEPRECATED → WITHDRAWN. */
-  withdrawBundle: endpoint<Id, None, None, Bundle>()({
+  withdrawBundle: endpoint<typeof S.withdrawBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Withdraw',
   }),
   /** PUBLISHED → DEPRECATED. */
-  deprecateBundle: endpoint<Id, None, None, Bundle>()({
+  deprecateBundle: endpoint<typeof S.deprecateBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Deprecate',
   }),
   /** Copies a published bundle into a repository location of the caller's organisation. */
-  copyBundle: endpoint<Id, None, { accessCode?: string; locationFrsId: string }, Bundle>()({
+  copyBundle: endpoint<typeof S.copyBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Copy',
   }),
   /** Installs a published bundle in every sub-organisation of the caller's organisation. */
-  pushBundle: endpoint<
-    None,
-    None,
-    { bundleExternalId: string; accessCode?: string },
-    ODataCollection<BundleInstallation>
-  >()({
+  pushBundle: endpoint<typeof S.pushBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/BundleInstallations/Push',

@@ -1,91 +1,73 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
-import type {
-  CurrentUserInfo,
-  EmailVerificationForUserRequest,
-  EmailVerificationRequest,
-  IdentityConfigInfo,
-  IdentityUser,
-  Organisation,
-  PendingVerification,
-  Role,
-  TimeZoneInfo,
-  UserGroup,
-  UserProfile,
-  UserProfileUpdate,
-  UserUpdate,
-} from '../entities/identity.ts';
-import type { ODataQuery } from '../entities/odata.ts';
-
-type OrgKey = { orgId: string };
+import { endpoint } from '../endpoint.ts';
+import type { identity as S } from '../schemas/endpoints/identity.ts';
 
 /** Identity calls of spec §7, except the token and login flows (see the session group). */
 export const identityEndpoints = {
   /** The signed-in user's profile. */
-  getUserProfile: endpoint<None, None, None, UserProfile>()({
+  getUserProfile: endpoint<typeof S.getUserProfile>()({
     backend: 'identity',
     method: 'GET',
     path: '/UserProfile',
   }),
   /** Changes the given fields of the signed-in user's profile. */
-  updateUserProfile: endpoint<None, None, UserProfileUpdate, UserProfile>()({
+  updateUserProfile: endpoint<typeof S.updateUserProfile>()({
     backend: 'identity',
     method: 'PATCH',
     path: '/UserProfile',
   }),
-  getCurrentUserInfo: endpoint<None, None, None, CurrentUserInfo>()({
+  getCurrentUserInfo: endpoint<typeof S.getCurrentUserInfo>()({
     backend: 'identity',
     method: 'GET',
     path: '/CurrentUserInfo',
   }),
   /** An organisation; `$expand=attributes` adds its attributes. */
-  getOrg: endpoint<OrgKey, { $expand?: 'attributes' }, None, Organisation>()({
+  getOrg: endpoint<typeof S.getOrg>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})',
   }),
-  getOrgUsers: endpoint<OrgKey, ODataQuery, None, ODataCollection<IdentityUser>>()({
+  getOrgUsers: endpoint<typeof S.getOrgUsers>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Users',
   }),
-  getOrgGroups: endpoint<OrgKey, ODataQuery, None, ODataCollection<UserGroup>>()({
+  getOrgGroups: endpoint<typeof S.getOrgGroups>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Groups',
   }),
-  getOrgRoles: endpoint<OrgKey, ODataQuery, None, ODataCollection<Role>>()({
+  getOrgRoles: endpoint<typeof S.getOrgRoles>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Roles',
   }),
-  getUser: endpoint<{ userId: string }, None, None, IdentityUser>()({
+  getUser: endpoint<typeof S.getUser>()({
     backend: 'identity',
     method: 'GET',
     path: '/Users({userId})',
   }),
   /** Changes the given fields of a user; administrators only (PC-6.8). */
-  updateUser: endpoint<{ userId: string }, None, UserUpdate, IdentityUser>()({
+  updateUser: endpoint<typeof S.updateUser>()({
     backend: 'identity',
     method: 'PATCH',
     path: '/Users({userId})',
   }),
-  getGroup: endpoint<{ groupId: string }, None, None, UserGroup>()({
+  getGroup: endpoint<typeof S.getGroup>()({
     backend: 'identity',
     method: 'GET',
     path: '/Groups({groupId})',
   }),
-  getRole: endpoint<{ roleId: string }, None, None, Role>()({
+  getRole: endpoint<typeof S.getRole>()({
     backend: 'identity',
     method: 'GET',
     path: '/Roles({roleId})',
   }),
-  getTimeZones: endpoint<None, None, None, ODataCollection<TimeZoneInfo>>()({
+  getTimeZones: endpoint<typeof S.getTimeZones>()({
     backend: 'identity',
     method: 'GET',
     path: '/TimeZone',
   }),
-  getConfigInfo: endpoint<None, None, None, IdentityConfigInfo>()({
+  getConfigInfo: endpoint<typeof S.getConfigInfo>()({
     backend: 'identity',
     method: 'GET',
     path: '/configInfo',
@@ -94,33 +76,23 @@ export const identityEndpoints = {
    * Sends a verification email to the signed-in user. `triggerOnly: true` re-sends it for the
    * current or pending address; `false` starts verifying a new address.
    */
-  initEmailVerification: endpoint<
-    None,
-    { triggerOnly: boolean },
-    EmailVerificationRequest,
-    PendingVerification
-  >()({
+  initEmailVerification: endpoint<typeof S.initEmailVerification>()({
     backend: 'identity',
     method: 'POST',
     path: '/Users/InitEmailVerification',
   }),
   /** Starts verifying an address for another user; administrators only (PC-6.8). */
-  initEmailVerificationForUser: endpoint<
-    None,
-    None,
-    EmailVerificationForUserRequest,
-    PendingVerification
-  >()({
+  initEmailVerificationForUser: endpoint<typeof S.initEmailVerificationForUser>()({
     backend: 'identity',
     method: 'POST',
     path: '/Users/InitEmailVerificationForUser',
   }),
-  getPendingVerification: endpoint<None, None, None, PendingVerification>()({
+  getPendingVerification: endpoint<typeof S.getPendingVerification>()({
     backend: 'identity',
     method: 'GET',
     path: '/Users/PendingVerification',
   }),
-  getPendingVerificationForUser: endpoint<{ userId: string }, None, None, PendingVerification>()({
+  getPendingVerificationForUser: endpoint<typeof S.getPendingVerificationForUser>()({
     backend: 'identity',
     method: 'GET',
     path: '/Users/PendingVerificationForUser/{userId}',

@@ -1,17 +1,15 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { EffectiveLicenses, LicenseViews } from '../entities/licence.ts';
-
-type OrgKey = { orgId: string };
+import { endpoint } from '../endpoint.ts';
+import type { licence as S } from '../schemas/endpoints/licence.ts';
 
 export const licenceEndpoints = {
   /** The organisation's licences, as active, expired and grace-period lists (PC-4.3). */
-  getEffectiveLicenses: endpoint<OrgKey, None, None, EffectiveLicenses>()({
+  getEffectiveLicenses: endpoint<typeof S.getEffectiveLicenses>()({
     backend: 'licence',
     method: 'GET',
     path: '/OrgLicenseAssignment({orgId})/EffectiveLicenses()',
   }),
   /** The editions assigned to the organisation. */
-  getViews: endpoint<OrgKey, None, None, LicenseViews>()({
+  getViews: endpoint<typeof S.getViews>()({
     backend: 'licence',
     method: 'GET',
     path: '/OrgLicenseAssignment({orgId})/Views()',

@@ -1,14 +1,14 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { NotificationSettings } from '../entities/notifications.ts';
+import { endpoint } from '../endpoint.ts';
+import type { notificationSettings as S } from '../schemas/endpoints/notificationSettings.ts';
 
 /** The separate notification-settings service; called with a bearer JWT, not the session (PC-7.19). */
 export const notificationSettingsEndpoints = {
-  getSettings: endpoint<None, None, None, NotificationSettings>()({
+  getSettings: endpoint<typeof S.getSettings>()({
     backend: 'notificationSettings',
     method: 'GET',
     path: '/settings',
   }),
-  updateSettings: endpoint<None, None, NotificationSettings, NotificationSettings>()({
+  updateSettings: endpoint<typeof S.updateSettings>()({
     backend: 'notificationSettings',
     method: 'PUT',
     path: '/settings',

@@ -1,58 +1,44 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection, UserPreference } from '../entities.ts';
-
-type UserKey = { userId: string };
-type OrgKey = { orgId: string };
-type Filter = { fullyQualifiedName?: string };
+import { endpoint } from '../endpoint.ts';
+import type { preferences as S } from '../schemas/endpoints/preferences.ts';
 
 export const preferencesEndpoints = {
   /** A user's preferences, optionally only those with one fullyQualifiedName. */
-  getUserPreferences: endpoint<UserKey, Filter, None, ODataCollection<UserPreference>>()({
+  getUserPreferences: endpoint<typeof S.getUserPreferences>()({
     backend: 'identity',
     method: 'GET',
     path: '/Users({userId})/Preferences',
   }),
-  createUserPreference: endpoint<UserKey, None, UserPreference, UserPreference>()({
+  createUserPreference: endpoint<typeof S.createUserPreference>()({
     backend: 'identity',
     method: 'POST',
     path: '/Users({userId})/Preferences',
   }),
-  updateUserPreference: endpoint<
-    UserKey & { key: string },
-    None,
-    { value: string },
-    UserPreference
-  >()({
+  updateUserPreference: endpoint<typeof S.updateUserPreference>()({
     backend: 'identity',
     method: 'PUT',
     path: '/Users({userId})/Preferences({key})',
   }),
-  deleteUserPreference: endpoint<UserKey & { key: string }, None, None, void>()({
+  deleteUserPreference: endpoint<typeof S.deleteUserPreference>()({
     backend: 'identity',
     method: 'DELETE',
     path: '/Users({userId})/Preferences({key})',
   }),
-  getOrgPreferences: endpoint<OrgKey, Filter, None, ODataCollection<UserPreference>>()({
+  getOrgPreferences: endpoint<typeof S.getOrgPreferences>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Preferences',
   }),
-  createOrgPreference: endpoint<OrgKey, None, UserPreference, UserPreference>()({
+  createOrgPreference: endpoint<typeof S.createOrgPreference>()({
     backend: 'identity',
     method: 'POST',
     path: '/Orgs({orgId})/Preferences',
   }),
-  updateOrgPreference: endpoint<
-    OrgKey & { key: string },
-    None,
-    { value: string },
-    UserPreference
-  >()({
+  updateOrgPreference: endpoint<typeof S.updateOrgPreference>()({
     backend: 'identity',
     method: 'PUT',
     path: '/Orgs({orgId})/Preferences({key})',
   }),
-  deleteOrgPreference: endpoint<OrgKey & { key: string }, None, None, void>()({
+  deleteOrgPreference: endpoint<typeof S.deleteOrgPreference>()({
     backend: 'identity',
     method: 'DELETE',
     path: '/Orgs({orgId})/Preferences({key})',

@@ -1,235 +1,193 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
+import { endpoint } from '../endpoint.ts';
+import type { Of } from '../schemas/of.ts';
 import type {
-  Acl,
-  CandidateEntity,
-  CheckEntityListResult,
-  CopyProjectsBody,
-  CreateContainerBody,
-  DoctypePrivilege,
-  DoctypePrivilegeQuery,
-  EffectivePermission,
-  EntityAccessBody,
-  Folder,
-  MeteringTag,
-  MeteringTagAssignmentBody,
-  Project,
-  ProjectStat,
-  RepositoryEntity,
-  Tag,
-  TagAssignmentBody,
-  TransferBody,
-  UpdateAclBody,
-  UpdateEntityBody,
-} from '../entities/repository.ts';
+  DocumentFilter as DocumentFilterSchema,
+  Paging as PagingSchema,
+  repository as S,
+} from '../schemas/endpoints/repository.ts';
 
-type Id = { id: string };
 /** Paging of repository lists. */
-export type Paging = { $top?: number; $skip?: number; $count?: boolean };
+export type Paging = Of<typeof PagingSchema>;
 /** Filters of `GET Documents`. */
-export type DocumentFilter = Paging & {
-  documentType?: string;
-  parentId?: string;
-  tag?: string;
-  /** Case-insensitive substring of the name. */
-  nameContains?: string;
-};
-/** `$expand`: comma-separated `nativeData`, `refs`. */
-type Expand = { $expand?: string };
-type Entities = ODataCollection<RepositoryEntity>;
+export type DocumentFilter = Of<typeof DocumentFilterSchema>;
 const frs = 'frs' as const;
 
 export const repositoryEndpoints = {
   /** The organisation's projects. */
-  getProjects: endpoint<None, Paging, None, ODataCollection<Project>>()({
+  getProjects: endpoint<typeof S.getProjects>()({
     backend: frs,
     method: 'GET',
     path: '/Projects',
   }),
-  createProject: endpoint<None, None, CreateContainerBody, Project>()({
+  createProject: endpoint<typeof S.createProject>()({
     backend: frs,
     method: 'POST',
     path: '/Projects',
   }),
-  updateProject: endpoint<Id, None, UpdateEntityBody, Project>()({
+  updateProject: endpoint<typeof S.updateProject>()({
     backend: frs,
     method: 'PATCH',
     path: '/Projects({id})',
   }),
   /** Folders directly under a project. */
-  getProjectFolders: endpoint<Id, Paging, None, ODataCollection<Folder>>()({
+  getProjectFolders: endpoint<typeof S.getProjectFolders>()({
     backend: frs,
     method: 'GET',
     path: '/Projects({id})/Folders',
   }),
-  createFolder: endpoint<Id, None, CreateContainerBody, Folder>()({
+  createFolder: endpoint<typeof S.createFolder>()({
     backend: frs,
     method: 'POST',
     path: '/Projects({id})/Folders',
   }),
   /** Folders and documents directly under a project. */
-  getProjectBaseEntities: endpoint<Id, Paging, None, Entities>()({
+  getProjectBaseEntities: endpoint<typeof S.getProjectBaseEntities>()({
     backend: frs,
     method: 'GET',
     path: '/Projects({id})/BaseEntities',
   }),
-  updateFolder: endpoint<Id, None, UpdateEntityBody, Folder>()({
+  updateFolder: endpoint<typeof S.updateFolder>()({
     backend: frs,
     method: 'PATCH',
     path: '/Folders({id})',
   }),
-  getFolderBaseEntities: endpoint<Id, Paging, None, Entities>()({
+  getFolderBaseEntities: endpoint<typeof S.getFolderBaseEntities>()({
     backend: frs,
     method: 'GET',
     path: '/Folders({id})/BaseEntities',
   }),
-  updateDocument: endpoint<Id, None, UpdateEntityBody, RepositoryEntity>()({
+  updateDocument: endpoint<typeof S.updateDocument>()({
     backend: frs,
     method: 'PATCH',
     path: '/Documents({id})',
   }),
-  updateTag: endpoint<Id, None, { name?: string; description?: string }, Tag>()({
+  updateTag: endpoint<typeof S.updateTag>()({
     backend: frs,
     method: 'PATCH',
     path: '/Tags({id})',
   }),
-  getDocuments: endpoint<None, DocumentFilter, None, Entities>()({
+  getDocuments: endpoint<typeof S.getDocuments>()({
     backend: frs,
     method: 'GET',
     path: '/Documents',
   }),
-  getDocument: endpoint<Id, Expand, None, RepositoryEntity>()({
+  getDocument: endpoint<typeof S.getDocument>()({
     backend: frs,
     method: 'GET',
     path: '/Documents({id})',
   }),
   /** Every entity of the organisation (projects, folders, documents). */
-  getBaseEntities: endpoint<None, DocumentFilter, None, Entities>()({
+  getBaseEntities: endpoint<typeof S.getBaseEntities>()({
     backend: frs,
     method: 'GET',
     path: '/BaseEntities',
   }),
-  getBaseEntity: endpoint<Id, Expand, None, RepositoryEntity>()({
+  getBaseEntity: endpoint<typeof S.getBaseEntity>()({
     backend: frs,
     method: 'GET',
     path: '/BaseEntities({id})',
   }),
   /** Deletes one entity and everything under it. */
-  deleteBaseEntity: endpoint<Id, None, None, void>()({
+  deleteBaseEntity: endpoint<typeof S.deleteBaseEntity>()({
     backend: frs,
     method: 'DELETE',
     path: '/BaseEntities({id})',
   }),
   /** Copies projects with their contents; answers the new projects. */
-  copyProjects: endpoint<None, None, CopyProjectsBody, Entities>()({
+  copyProjects: endpoint<typeof S.copyProjects>()({
     backend: frs,
     method: 'POST',
     path: '/CopyProjects',
   }),
   /** Copies entities (with contents) into a project or folder; all or none. */
-  copyEntities: endpoint<None, None, TransferBody, Entities>()({
+  copyEntities: endpoint<typeof S.copyEntities>()({
     backend: frs,
     method: 'POST',
     path: '/CopyEntities',
   }),
   /** Moves entities (with contents) into a project or folder; all or none. */
-  moveEntities: endpoint<None, None, TransferBody, Entities>()({
+  moveEntities: endpoint<typeof S.moveEntities>()({
     backend: frs,
     method: 'POST',
     path: '/MoveEntities',
   }),
   /** Deletes entities and their contents; all or none. */
-  deleteEntities: endpoint<None, None, { artifactIds: readonly string[] }, { deleted: number }>()({
+  deleteEntities: endpoint<typeof S.deleteEntities>()({
     backend: frs,
     method: 'POST',
     path: '/DeleteEntities',
   }),
   /** Reports which of the intended entities would conflict (PC-5.2) or have invalid names. */
-  checkEntityList: endpoint<
-    None,
-    None,
-    { entityList: readonly CandidateEntity[] },
-    CheckEntityListResult
-  >()({
+  checkEntityList: endpoint<typeof S.checkEntityList>()({
     backend: frs,
     method: 'POST',
     path: '/CheckEntityList',
   }),
-  updateEntityAccess: endpoint<None, None, EntityAccessBody, readonly Acl[]>()({
+  updateEntityAccess: endpoint<typeof S.updateEntityAccess>()({
     backend: frs,
     method: 'POST',
     path: '/UpdateEntityAccess',
   }),
-  updateAcl: endpoint<None, None, UpdateAclBody, Acl>()({
+  updateAcl: endpoint<typeof S.updateAcl>()({
     backend: frs,
     method: 'POST',
     path: '/UpdateACL',
   }),
-  getEffPrivilegeForDoctypeContainer: endpoint<
-    None,
-    None,
-    DoctypePrivilegeQuery,
-    DoctypePrivilege
-  >()({
+  getEffPrivilegeForDoctypeContainer: endpoint<typeof S.getEffPrivilegeForDoctypeContainer>()({
     backend: frs,
     method: 'POST',
     path: '/GetEffPrivilegeForDoctypeContainer',
   }),
-  updateTagAssignment: endpoint<None, None, TagAssignmentBody, ODataCollection<Tag>>()({
+  updateTagAssignment: endpoint<typeof S.updateTagAssignment>()({
     backend: frs,
     method: 'POST',
     path: '/UpdateTagAssignment',
   }),
-  deleteTagEntities: endpoint<None, None, { tagIds: readonly string[] }, { deleted: number }>()({
+  deleteTagEntities: endpoint<typeof S.deleteTagEntities>()({
     backend: frs,
     method: 'POST',
     path: '/DeleteTagEntities',
   }),
-  updateMeteringTagAssignment: endpoint<
-    None,
-    None,
-    MeteringTagAssignmentBody,
-    ODataCollection<MeteringTag>
-  >()({
+  updateMeteringTagAssignment: endpoint<typeof S.updateMeteringTagAssignment>()({
     backend: frs,
     method: 'POST',
     path: '/UpdateMeteringTagAssignment',
   }),
-  getAcl: endpoint<None, Id, None, Acl>()({ backend: frs, method: 'GET', path: '/GetACL' }),
-  getPermission: endpoint<None, Id, None, EffectivePermission>()({
+  getAcl: endpoint<typeof S.getAcl>()({ backend: frs, method: 'GET', path: '/GetACL' }),
+  getPermission: endpoint<typeof S.getPermission>()({
     backend: frs,
     method: 'GET',
     path: '/GetPermission',
   }),
   /** The organisation's default project (created on first use). */
-  fetchDefaultLocation: endpoint<None, None, None, Project>()({
+  fetchDefaultLocation: endpoint<typeof S.fetchDefaultLocation>()({
     backend: frs,
     method: 'GET',
     path: '/FetchDefaultLocation()',
   }),
   /** Projects by most recent change inside them. */
-  fetchProjectStatForRecentEntity: endpoint<None, None, None, ODataCollection<ProjectStat>>()({
+  fetchProjectStatForRecentEntity: endpoint<typeof S.fetchProjectStatForRecentEntity>()({
     backend: frs,
     method: 'GET',
     path: '/FetchProjectStatForRecentEntity()',
   }),
-  getTags: endpoint<None, None, None, ODataCollection<Tag>>()({
+  getTags: endpoint<typeof S.getTags>()({
     backend: frs,
     method: 'GET',
     path: '/Tags',
   }),
-  getMeteringTags: endpoint<None, None, None, ODataCollection<MeteringTag>>()({
+  getMeteringTags: endpoint<typeof S.getMeteringTags>()({
     backend: frs,
     method: 'GET',
     path: '/MeteringTags',
   }),
-  getMeteringTagNames: endpoint<None, None, None, readonly string[]>()({
+  getMeteringTagNames: endpoint<typeof S.getMeteringTagNames>()({
     backend: frs,
     method: 'GET',
     path: '/meteringTagNames',
   }),
   /** Read-only documents of the platform's system space (templates shared by every organisation). */
-  getSystemDocuments: endpoint<None, Paging, None, Entities>()({
+  getSystemDocuments: endpoint<typeof S.getSystemDocuments>()({
     backend: frs,
     method: 'GET',
     path: "/Spaces('SYS')/Documents",

@@ -1,15 +1,14 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
-import type { Schedule, ScheduleBody } from '../entities/scheduling.ts';
+import { endpoint } from '../endpoint.ts';
+import type { schedules as S } from '../schemas/endpoints/schedules.ts';
 
 export const schedulesEndpoints = {
-  createSchedule: endpoint<None, None, ScheduleBody, Schedule>()({
+  createSchedule: endpoint<typeof S.createSchedule>()({
     backend: 'scheduler',
     method: 'POST',
     path: '/Schedules',
   }),
   /** The organisation's schedules, by name. */
-  getSchedules: endpoint<None, None, None, ODataCollection<Schedule>>()({
+  getSchedules: endpoint<typeof S.getSchedules>()({
     backend: 'scheduler',
     method: 'GET',
     path: '/Schedules',

@@ -1,15 +1,15 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { UserSession } from '../entities.ts';
+import { endpoint } from '../endpoint.ts';
+import type { session as S } from '../schemas/endpoints/session.ts';
 
 export const sessionEndpoints = {
   /** The signed-in user's session. */
-  getUser: endpoint<None, None, None, UserSession>()({
+  getUser: endpoint<typeof S.getUser>()({
     backend: 'session',
     method: 'GET',
     path: '/session/User',
   }),
   /** Ends the browser session (the switcher's 'Log Out', SW-7.3). */
-  logout: endpoint<None, None, None, void>()({
+  logout: endpoint<typeof S.logout>()({
     backend: 'session',
     method: 'POST',
     path: '/session/logout',

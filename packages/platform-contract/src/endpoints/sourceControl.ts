@@ -1,85 +1,68 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { ODataCollection } from '../entities.ts';
-import type {
-  CheckinBody,
-  CompareBody,
-  CompareJob,
-  CompareResult,
-  OAuthRedirect,
-  PullByCommitHashBody,
-  RemoteProject,
-  RepoConnection,
-  ScmActionResult,
-  ScmCommit,
-  ScmCredential,
-  ScmCredentialBody,
-  ScmObjectsBody,
-  ScmProvider,
-} from '../entities/scheduling.ts';
+import { endpoint } from '../endpoint.ts';
+import type { EndpointSchemas } from '../schemas/endpointSchemas.ts';
+import type { sourceControl as S } from '../schemas/endpoints/sourceControl.ts';
 
 const scm = 'sourceControl' as const;
-const action = <B>(path: string) =>
-  endpoint<None, None, B, ScmActionResult>()({ backend: scm, method: 'POST', path });
+const action = <S extends EndpointSchemas>(path: string) =>
+  endpoint<S>()({ backend: scm, method: 'POST', path });
 
 export const sourceControlEndpoints = {
-  getUserCredential: endpoint<None, None, None, ScmCredential>()({
+  getUserCredential: endpoint<typeof S.getUserCredential>()({
     backend: scm,
     method: 'GET',
     path: '/UserCredential',
   }),
-  saveUserCredential: endpoint<None, None, ScmCredentialBody, ScmCredential>()({
+  saveUserCredential: endpoint<typeof S.saveUserCredential>()({
     backend: scm,
     method: 'POST',
     path: '/UserCredential',
   }),
   /** Where to send the browser to authorise the provider (OAuth). */
-  getOAuthRedirect: endpoint<
-    None,
-    { provider: ScmProvider; redirectUri: string },
-    None,
-    OAuthRedirect
-  >()({ backend: scm, method: 'GET', path: '/OAuth/Redirect' }),
-  getRepoConnection: endpoint<None, None, None, RepoConnection>()({
+  getOAuthRedirect: endpoint<typeof S.getOAuthRedirect>()({
+    backend: scm,
+    method: 'GET',
+    path: '/OAuth/Redirect',
+  }),
+  getRepoConnection: endpoint<typeof S.getRepoConnection>()({
     backend: scm,
     method: 'GET',
     path: '/RepoConnection',
   }),
   /** Connects the organisation to a repository; administrators only. */
-  saveRepoConnection: endpoint<None, None, RepoConnection, RepoConnection>()({
+  saveRepoConnection: endpoint<typeof S.saveRepoConnection>()({
     backend: scm,
     method: 'POST',
     path: '/RepoConnection',
   }),
   /** Commits of the remote repository, newest first; `objectId` limits to one object's history. */
-  getRemoteCommits: endpoint<
-    None,
-    { objectId?: string; $top?: number },
-    None,
-    ODataCollection<ScmCommit>
-  >()({ backend: scm, method: 'GET', path: '/remoteRepo/commits' }),
-  getRemoteProjects: endpoint<None, None, None, ODataCollection<RemoteProject>>()({
+  getRemoteCommits: endpoint<typeof S.getRemoteCommits>()({
+    backend: scm,
+    method: 'GET',
+    path: '/remoteRepo/commits',
+  }),
+  getRemoteProjects: endpoint<typeof S.getRemoteProjects>()({
     backend: scm,
     method: 'GET',
     path: '/remoteRepo/projects',
   }),
   /** Commits the objects (linking those not yet linked); they must be checked out by the caller. */
-  checkin: action<CheckinBody>('/odata/Checkin'),
+  checkin: action<typeof S.checkin>('/odata/Checkin'),
   /** Locks linked objects for the caller's changes. */
-  checkout: action<ScmObjectsBody>('/odata/Checkout'),
+  checkout: action<typeof S.checkout>('/odata/Checkout'),
   /** Drops the caller's changes: back to the last commit, lock released. */
-  undoCheckout: action<ScmObjectsBody>('/odata/UndoCheckout'),
+  undoCheckout: action<typeof S.undoCheckout>('/odata/UndoCheckout'),
   /** Ends source control of the objects; their history stays in the remote. */
-  unlink: action<ScmObjectsBody>('/odata/Unlink'),
+  unlink: action<typeof S.unlink>('/odata/Unlink'),
   /** Brings objects to their latest commit (409 while checked out). */
-  pull: action<ScmObjectsBody>('/odata/Pull'),
-  pullByCommitHash: action<PullByCommitHashBody>('/odata/PullByCommitHash'),
+  pull: action<typeof S.pull>('/odata/Pull'),
+  pullByCommitHash: action<typeof S.pullByCommitHash>('/odata/PullByCommitHash'),
   /** Compares objects with a commit; with `async` answers a job to poll with `getCompareJob`. */
-  compare: endpoint<None, None, CompareBody, readonly CompareResult[] | CompareJob>()({
+  compare: endpoint<typeof S.compare>()({
     backend: scm,
     method: 'POST',
     path: '/odata/Compare',
   }),
-  getCompareJob: endpoint<{ id: string }, None, None, CompareJob>()({
+  getCompareJob: endpoint<typeof S.getCompareJob>()({
     backend: scm,
     method: 'GET',
     path: '/odata/CompareJobs({id})',

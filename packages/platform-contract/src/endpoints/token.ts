@@ -1,22 +1,22 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type { JwtTokenQuery, JwtTokenResponse } from '../entities/token.ts';
+import { endpoint } from '../endpoint.ts';
+import type { token as S } from '../schemas/endpoints/token.ts';
 
 /** The identity service's JWT calls (docs/decisions/0300-token-and-session.md). */
 export const tokenEndpoints = {
   /** Obtains a JWT for the signed-in browser session. */
-  getToken: endpoint<None, JwtTokenQuery, None, JwtTokenResponse>()({
+  getToken: endpoint<typeof S.getToken>()({
     backend: 'identity',
     method: 'GET',
     path: '/jwt/Token',
   }),
   /** Renews a still-valid JWT, sent in the `jwt_token` header. */
-  renewToken: endpoint<None, { nonce: string; client_id?: string }, None, JwtTokenResponse>()({
+  renewToken: endpoint<typeof S.renewToken>()({
     backend: 'identity',
     method: 'GET',
     path: '/jwt/Renew',
   }),
   /** Renews from the browser session alone, when the tab holds no valid JWT. */
-  renewToken2: endpoint<None, { nonce: string; client_id?: string }, None, JwtTokenResponse>()({
+  renewToken2: endpoint<typeof S.renewToken2>()({
     backend: 'identity',
     method: 'GET',
     path: '/jwt/Renew2',

@@ -1,20 +1,15 @@
-import { endpoint, type None } from '../endpoint.ts';
-import type {
-  IdentityUser,
-  NewUser,
-  UserDeletion,
-  UserDeletionResult,
-} from '../entities/identity.ts';
+import { endpoint } from '../endpoint.ts';
+import type { users as S } from '../schemas/endpoints/users.ts';
 
 /** User management on the management service; administrators only (PC-6.8). */
 export const usersEndpoints = {
-  addUser: endpoint<None, None, NewUser, IdentityUser>()({
+  addUser: endpoint<typeof S.addUser>()({
     backend: 'management',
     method: 'POST',
     path: '/users/add',
   }),
   /** Deletes every listed user, or none of them. */
-  deleteUsers: endpoint<None, None, UserDeletion, UserDeletionResult>()({
+  deleteUsers: endpoint<typeof S.deleteUsers>()({
     backend: 'management',
     method: 'POST',
     path: '/users/delete',

@@ -1,13 +1,9 @@
 /** Entities of the authorisation service (spec §7 'Other services'). */
+import type { Of } from '../schemas/of.ts';
+import type * as S from '../schemas/authorisation.ts';
 
 /** The attributes the platform keeps for one OAuth client (application). */
-export interface ClientAttributes {
-  readonly clientId: string;
-  readonly name: string;
-  readonly attributes: Readonly<Record<string, string>>;
-}
+export type ClientAttributes = Of<typeof S.ClientAttributes>;
 
 /** An address the authorisation service hands out; `url` is `null` when there is none. */
-export interface AccountUrl {
-  readonly url: string | null;
-}
+export type AccountUrl = Of<typeof S.AccountUrl>;

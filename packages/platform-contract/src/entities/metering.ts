@@ -1,47 +1,18 @@
 /** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
+import type { Of } from '../schemas/of.ts';
+import type * as S from '../schemas/metering.ts';
 
 /** A month, `YYYY-MM`. */
-export type UsagePeriod = string;
+export type UsagePeriod = Of<typeof S.UsagePeriod>;
 
 /** Usage of one meter of one service by one organisation in one month. */
-export interface UsageRecord {
-  readonly orgId: string;
-  /** The product's uniqueName, e.g. `cdi`. */
-  readonly service: string;
-  /** What is counted, e.g. `compute.hours`. */
-  readonly meter: string;
-  readonly period: UsagePeriod;
-  readonly quantity: number;
-}
+export type UsageRecord = Of<typeof S.UsageRecord>;
 
 /** Query of `GET Usage`: every part optional; the period bounds are inclusive. */
-export interface UsageQuery {
-  readonly service?: string;
-  readonly from?: UsagePeriod;
-  readonly to?: UsagePeriod;
-  readonly $top?: number;
-  readonly $skip?: number;
-  readonly $count?: boolean;
-}
+export type UsageQuery = Of<typeof S.UsageQuery>;
 
 /** Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`. */
-export interface UsageEvent {
-  readonly service: string;
-  readonly meter: string;
-  /** Positive, at most 1e9. */
-  readonly quantity: number;
-  /** ISO 8601 time; default now. */
-  readonly occurredAt?: string;
-}
+export type UsageEvent = Of<typeof S.UsageEvent>;
 
 /** Totals per service and meter over a period (`GET Usage/Summary`). */
-export interface UsageSummary {
-  readonly orgId: string;
-  readonly from: UsagePeriod;
-  readonly to: UsagePeriod;
-  readonly services: readonly {
-    readonly service: string;
-    readonly meter: string;
-    readonly quantity: number;
-  }[];
-}
+export type UsageSummary = Of<typeof S.UsageSummary>;

@@ -1,32 +1,15 @@
 /** Entities of the shell's product calls beyond the product fetch (spec §7 'Shell'). */
+import type { Of } from '../schemas/of.ts';
+import type * as S from '../schemas/shellCatalogue.ts';
 
 /** `analytics`: whether usage analytics are on for the user's organisation, and where. */
-export interface AnalyticsConfig {
-  readonly enabled: boolean;
-  /** The analytics site id; present when enabled. */
-  readonly siteId?: string;
-}
+export type AnalyticsConfig = Of<typeof S.AnalyticsConfig>;
 
 /** Spec §3 'Product with licences': a product the user may open, and whether it is licensed. */
-export interface ProductWithLicenses {
-  readonly uniqueName: string;
-  readonly indexPageUrl: string;
-  readonly licensed: boolean;
-  /** Days left while the organisation evaluates the product. */
-  readonly trialDaysLeft?: number;
-}
+export type ProductWithLicenses = Of<typeof S.ProductWithLicenses>;
 
 /** `UserProductsInfo`: the products the signed-in user may open. */
-export interface UserProductsInfo {
-  readonly userId: string;
-  readonly orgId: string;
-  readonly products: readonly ProductWithLicenses[];
-}
+export type UserProductsInfo = Of<typeof S.UserProductsInfo>;
 
 /** `getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started. */
-export interface TrialUrl {
-  readonly productName: string;
-  readonly enabled: boolean;
-  /** Present when `enabled`. */
-  readonly trialUrl?: string;
-}
+export type TrialUrl = Of<typeof S.TrialUrl>;

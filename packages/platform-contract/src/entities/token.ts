@@ -1,55 +1,24 @@
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
+import type { Of } from '../schemas/of.ts';
+import type * as S from '../schemas/token.ts';
 
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
-export interface JwtTokenResponse {
-  /** A signed JWT whose claims carry `exp`, `iat`, `nonce`, `client_id`, `org_id`, `user_id`. */
-  readonly jwt_token: string;
-  /** When the browser session itself ends, as an ISO 8601 time (informational). */
-  readonly session_expiry: string;
-}
+export type JwtTokenResponse = Of<typeof S.JwtTokenResponse>;
 
 /** Query of `jwt/Token`. */
-export interface JwtTokenQuery {
-  readonly client_id: string;
-  readonly nonce: string;
-  readonly access_code: string;
-}
+export type JwtTokenQuery = Of<typeof S.JwtTokenQuery>;
 
 /** Decoded claims of the platform's JWT. */
-export interface JwtClaims {
-  readonly exp: number;
-  readonly iat: number;
-  readonly nonce: string;
-  readonly client_id: string;
-  readonly org_id: string;
-  readonly user_id: string;
-}
+export type JwtClaims = Of<typeof S.JwtClaims>;
 
 /** One script of a product contribution: the primary address and the fallback. */
-export interface ContributionScript {
-  readonly resourceUrl: string;
-  readonly fallbackUrl?: string;
-}
+export type ContributionScript = Of<typeof S.ContributionScript>;
 
 /** Where a contribution may be loaded. */
-export type SupportedTarget = 'Droplets Shell' | 'Both' | (string & {});
+export type SupportedTarget = Of<typeof S.SupportedTarget>;
 
 /** A product contribution: an extension the shell loads (spec §3). */
-export interface ProductContribution {
-  readonly resourceName: string;
-  /** Semantic version `major.minor.patch` of the extension. */
-  readonly version: string;
-  readonly supportedTarget: SupportedTarget;
-  readonly publicPath: string;
-  readonly js: readonly ContributionScript[];
-  readonly runtimeDependencies: readonly string[];
-}
+export type ProductContribution = Of<typeof S.ProductContribution>;
 
 /** The answer of `ProductContribution({id})`. */
-export interface ProductContributionList {
-  readonly value: readonly ProductContribution[];
-  /** Planned end of a maintenance window (ISO 8601), appended to script URLs (PC-9.12). */
-  readonly maintenanceWindowEnd?: string;
-  /** When true, each script has a hard time-out (PC-9.5). */
-  readonly zeroDowntime?: boolean;
-}
+export type ProductContributionList = Of<typeof S.ProductContributionList>;

@@ -64,49 +64,27 @@ export function authRoutes(
     await extendSession(db, session.sessionId, options.sessionLifetimeSeconds);
   });
 
-  router.add(
-    contract.auth.selectOrg,
-    {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['orgId'],
-        properties: { orgId: { type: 'string', minLength: 1, maxLength: 64 } },
-      },
-    },
-    async ({ body, session }) => {
-      // The organisations a user may select are those they may see.
-      const org = await requireVisibleOrg(db, session.user, body.orgId);
-      await setCurrentOrg(db, session.sessionId, org.id);
-    },
-  );
+  router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {
+    // The organisations a user may select are those they may see.
+    const org = await requireVisibleOrg(db, session.user, body.orgId);
+    await setCurrentOrg(db, session.sessionId, org.id);
+  });
 
   router.add(contract.auth.saasLogout, {}, async ({ session, reply }) => {
     await deleteSession(db, session.sessionId);
     clearSessionCookies(reply);
   });
 
-  router.add(
-    contract.auth.getProductContribution,
-    {
-      params: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id'],
-        properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
-      },
-    },
-    async ({ params }) => {
-      if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
-      return {
-        value: testContributions,
-        zeroDowntime: true,
-        ...(options.maintenanceWindowEnd
-          ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
-          : {}),
-      };
-    },
-  );
+  router.add(contract.auth.getProductContribution, {}, async ({ params }) => {
+    if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
+    return {
+      value: testContributions,
+      zeroDowntime: true,
+      ...(options.maintenanceWindowEnd
+        ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
+        : {}),
+    };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type AppBranding, type OrgBrandingInput } from '@ics/platform-contract';
+import { OrgBrandingInput as OrgBrandingInputSchema } from '@ics/platform-contract/schemas';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -12,9 +13,8 @@ import {
   saveOrgBranding,
 } from '../db/branding.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
-import { odataQuerySchema, queryCollection } from './odata.ts';
+import { queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';
-import { keyParams, nameSchema } from './schemas.ts';
 
 /** Largest logo the emulator keeps (the column's check agrees). */
 export const MAX_LOGO_BYTES = 512 * 1024;
@@ -60,21 +60,10 @@ export function imageType(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-const brandingInput = new Ajv({ allErrors: true, strict: true }).compile<OrgBrandingInput>({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    themeId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
-    customTheme: { type: ['string', 'null'], maxLength: 10000 },
-    logoPosition: { type: 'string', enum: ['left', 'center', 'right'] },
-    variables: {
-      type: 'object',
-      maxProperties: 50,
-      propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' },
-      additionalProperties: { type: 'string', maxLength: 500 },
-    },
-  },
-});
+/** The `branding` part of the form, checked against the contract (the form itself is not JSON). */
+const brandingInput = new Ajv({ allErrors: true, strict: true }).compile<OrgBrandingInput>(
+  OrgBrandingInputSchema,
+);
 
 const appBrand = (theme: AppBranding['brand']['theme']): AppBranding => ({
   brand: {
@@ -107,7 +96,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(b.getThemes, { query: odataQuerySchema() }, async ({ query, session }) =>
+  router.add(b.getThemes, {}, async ({ query, session }) =>
     queryCollection(await listThemes(db, session.user.orgId), query, {
       id: (t) => t.id,
       name: (t) => t.name,
@@ -115,37 +104,26 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     }),
   );
 
-  router.add(b.getTheme, { params: keyParams('themeId') }, async ({ params, session }) => {
+  router.add(b.getTheme, {}, async ({ params, session }) => {
     const theme = await findTheme(db, session.user.orgId, params.themeId);
     if (!theme) throw notFound(`The theme '${params.themeId}'`);
     return theme;
   });
 
-  router.add(
-    b.createTheme,
-    {
-      body: {
-        type: 'object',
-        required: ['name', 'value'],
-        additionalProperties: false,
-        properties: { name: nameSchema, value: { type: 'string', minLength: 2, maxLength: 10000 } },
-      },
-    },
-    async ({ body, session }) => {
-      checkThemeJson('body.value', body.value);
-      const theme = {
-        id: `thm-${randomBytes(8).toString('hex').slice(0, 11)}`,
-        orgId: session.user.orgId,
-        name: body.name,
-        value: body.value,
-      };
-      if (!(await insertTheme(db, theme)))
-        throw conflict(`A theme named '${body.name}' exists already.`);
-      return theme;
-    },
-  );
+  router.add(b.createTheme, {}, async ({ body, session }) => {
+    checkThemeJson('body.value', body.value);
+    const theme = {
+      id: `thm-${randomBytes(8).toString('hex').slice(0, 11)}`,
+      orgId: session.user.orgId,
+      name: body.name,
+      value: body.value,
+    };
+    if (!(await insertTheme(db, theme)))
+      throw conflict(`A theme named '${body.name}' exists already.`);
+    return theme;
+  });
 
-  router.add(b.saveOrgBranding, { body: { type: 'object' } }, async ({ body, session }) => {
+  router.add(b.saveOrgBranding, {}, async ({ body, session }) => {
     if (!(body instanceof FormData)) {
       throw invalid(
         'body',

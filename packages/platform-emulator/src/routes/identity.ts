@@ -19,16 +19,8 @@ import { isTimeZone, timeZones } from '../seed/timeZones.ts';
 import { endUserSessions } from '../db/sessions.ts';
 import { isAdmin, requireAnotherAdmin, requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
-import { odataQuerySchema, queryCollection, type Fields } from './odata.ts';
+import { queryCollection, type Fields } from './odata.ts';
 import type { ContractRouter } from './router.ts';
-import {
-  emailSchema,
-  keyParams,
-  localeSchema,
-  nameSchema,
-  patchSchema,
-  timeZoneSchema,
-} from './schemas.ts';
 
 const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
@@ -86,42 +78,6 @@ const roleFields: Fields<Awaited<ReturnType<typeof listRoles>>[number]> = {
   description: (r) => r.description,
 };
 
-const profileUpdate = patchSchema({
-  firstName: nameSchema,
-  lastName: nameSchema,
-  displayName: nameSchema,
-  timeZone: timeZoneSchema,
-  phone: { type: ['string', 'null'], maxLength: 40, pattern: '^[+0-9 ()./-]*$' },
-  title: { type: ['string', 'null'], maxLength: 100 },
-  locale: localeSchema,
-});
-const userUpdate = patchSchema({
-  firstName: nameSchema,
-  lastName: nameSchema,
-  displayName: nameSchema,
-  email: emailSchema,
-  timeZone: timeZoneSchema,
-  state: { type: 'string', enum: ['ACTIVE', 'DISABLED'] },
-  roleIds: {
-    type: 'array',
-    maxItems: 50,
-    uniqueItems: true,
-    items: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-});
-const emailBody = {
-  type: 'object',
-  required: ['email'],
-  additionalProperties: false,
-  properties: { email: emailSchema },
-};
-const emailForUserBody = {
-  type: 'object',
-  required: ['email', 'userId'],
-  additionalProperties: false,
-  properties: { email: emailSchema, userId: { type: 'string', minLength: 1, maxLength: 64 } },
-};
-
 /** The identity service's directory, profile and email-verification calls. */
 export function identityRoutes(router: ContractRouter, db: Database): void {
   const i = contract.identity;
@@ -132,7 +88,7 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     return profile;
   });
 
-  router.add(i.updateUserProfile, { body: profileUpdate }, async ({ body, session }) => {
+  router.add(i.updateUserProfile, {}, async ({ body, session }) => {
     checkTimeZone('body.timeZone', body.timeZone);
     await updateUserFields(db, session.user.id, body);
     const profile = await findProfile(db, session.user.id);
@@ -159,92 +115,65 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(
-    i.getOrg,
-    {
-      params: keyParams('orgId'),
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { $expand: { type: 'string', enum: ['attributes'] } },
-      },
-    },
-    async ({ params, query, session }) => {
-      const org = await requireVisibleOrg(db, session.user, params.orgId);
-      return {
-        id: org.id,
-        name: org.name,
-        parentOrgId: org.parentId,
-        ...(query.$expand === 'attributes' ? { attributes: await orgAttributes(db, org.id) } : {}),
-      };
-    },
-  );
+  router.add(i.getOrg, {}, async ({ params, query, session }) => {
+    const org = await requireVisibleOrg(db, session.user, params.orgId);
+    return {
+      id: org.id,
+      name: org.name,
+      parentOrgId: org.parentId,
+      ...(query.$expand === 'attributes' ? { attributes: await orgAttributes(db, org.id) } : {}),
+    };
+  });
 
-  router.add(
-    i.getOrgUsers,
-    { params: keyParams('orgId'), query: odataQuerySchema() },
-    async ({ params, query, session }) => {
-      await requireVisibleOrg(db, session.user, params.orgId);
-      return queryCollection(await listOrgUsers(db, params.orgId), query, userFields);
-    },
-  );
-  router.add(
-    i.getOrgGroups,
-    { params: keyParams('orgId'), query: odataQuerySchema() },
-    async ({ params, query, session }) => {
-      await requireVisibleOrg(db, session.user, params.orgId);
-      return queryCollection(await listGroups(db, params.orgId), query, groupFields);
-    },
-  );
-  router.add(
-    i.getOrgRoles,
-    { params: keyParams('orgId'), query: odataQuerySchema() },
-    async ({ params, query, session }) => {
-      await requireVisibleOrg(db, session.user, params.orgId);
-      return queryCollection(await listRoles(db, params.orgId), query, roleFields);
-    },
-  );
+  router.add(i.getOrgUsers, {}, async ({ params, query, session }) => {
+    await requireVisibleOrg(db, session.user, params.orgId);
+    return queryCollection(await listOrgUsers(db, params.orgId), query, userFields);
+  });
+  router.add(i.getOrgGroups, {}, async ({ params, query, session }) => {
+    await requireVisibleOrg(db, session.user, params.orgId);
+    return queryCollection(await listGroups(db, params.orgId), query, groupFields);
+  });
+  router.add(i.getOrgRoles, {}, async ({ params, query, session }) => {
+    await requireVisibleOrg(db, session.user, params.orgId);
+    return queryCollection(await listRoles(db, params.orgId), query, roleFields);
+  });
 
-  router.add(i.getUser, { params: keyParams('userId') }, async ({ params, session }) =>
+  router.add(i.getUser, {}, async ({ params, session }) =>
     visibleUser(db, session.user, params.userId),
   );
 
-  router.add(
-    i.updateUser,
-    { params: keyParams('userId'), body: userUpdate },
-    async ({ params, body, session }) => {
-      const user = await visibleUser(db, session.user, params.userId);
-      checkTimeZone('body.timeZone', body.timeZone);
-      await checkRoles(db, user.orgId, body.roleIds);
-      const { roleIds, ...fields } = body;
-      const roles = await listRoles(db, user.orgId);
-      const adminRole = (ids: readonly string[]) =>
-        roles.some((r) => ids.includes(r.id) && r.privileges.includes('admin'));
-      const wasAdmin = user.state === 'ACTIVE' && adminRole(user.roleIds);
-      const staysAdmin =
-        (fields.state ?? user.state) === 'ACTIVE' && adminRole(roleIds ?? user.roleIds);
-      // A changed address is unverified until its owner confirms it.
-      const verified =
-        fields.email !== undefined && fields.email !== user.email ? { emailVerified: false } : {};
-      await db.transaction(async (tx) => {
-        await requireAnotherAdmin(tx, user, wasAdmin && !staysAdmin);
-        await updateUserFields(tx, user.id, { ...fields, ...verified });
-        if (roleIds) await replaceUserRoles(tx, user.id, roleIds);
-        // A disabled user's sessions end: re-enabling them later brings none back.
-        if (fields.state === 'DISABLED') await endUserSessions(tx, user.id);
-      });
-      return (await findUser(db, user.id)) ?? user;
-    },
-  );
+  router.add(i.updateUser, {}, async ({ params, body, session }) => {
+    const user = await visibleUser(db, session.user, params.userId);
+    checkTimeZone('body.timeZone', body.timeZone);
+    await checkRoles(db, user.orgId, body.roleIds);
+    const { roleIds, ...fields } = body;
+    const roles = await listRoles(db, user.orgId);
+    const adminRole = (ids: readonly string[]) =>
+      roles.some((r) => ids.includes(r.id) && r.privileges.includes('admin'));
+    const wasAdmin = user.state === 'ACTIVE' && adminRole(user.roleIds);
+    const staysAdmin =
+      (fields.state ?? user.state) === 'ACTIVE' && adminRole(roleIds ?? user.roleIds);
+    // A changed address is unverified until its owner confirms it.
+    const verified =
+      fields.email !== undefined && fields.email !== user.email ? { emailVerified: false } : {};
+    await db.transaction(async (tx) => {
+      await requireAnotherAdmin(tx, user, wasAdmin && !staysAdmin);
+      await updateUserFields(tx, user.id, { ...fields, ...verified });
+      if (roleIds) await replaceUserRoles(tx, user.id, roleIds);
+      // A disabled user's sessions end: re-enabling them later brings none back.
+      if (fields.state === 'DISABLED') await endUserSessions(tx, user.id);
+    });
+    return (await findUser(db, user.id)) ?? user;
+  });
 
-  router.add(i.getGroup, { params: keyParams('groupId') }, async ({ params, session }) => {
+  router.add(i.getGroup, {}, async ({ params, session }) => {
     const group = await findGroup(db, params.groupId);
     if (!group) throw notFound(`The group '${params.groupId}'`);
     await requireVisibleOrg(db, session.user, group.orgId);
     return group;
   });
 
-  router.add(i.getRole, { params: keyParams('roleId') }, async ({ params, session }) => {
+  router.add(i.getRole, {}, async ({ params, session }) => {
     const role = await findRole(db, params.roleId);
     if (!role) throw notFound(`The role '${params.roleId}'`);
     await requireVisibleOrg(db, session.user, role.orgId);
@@ -263,66 +192,46 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(
-    i.initEmailVerification,
-    {
-      query: {
-        type: 'object',
-        required: ['triggerOnly'],
-        additionalProperties: false,
-        properties: { triggerOnly: { type: 'string', enum: ['true', 'false'] } },
-      },
-      body: emailBody,
-    },
-    async ({ query, body, session }) => {
-      const user = await findUser(db, session.user.id);
-      if (!user) throw notFound('Your user');
-      const pending = await pendingVerification(db, user.id);
-      // The query arrives as text: the contract's boolean is sent as 'true' or 'false'.
-      if (String(query.triggerOnly) === 'true') {
-        const resendable =
-          body.email === pending.email || (body.email === user.email && !user.emailVerified);
-        if (!resendable) {
-          throw conflict(
-            `There is no verification to send again for '${body.email}'; start one with triggerOnly=false.`,
-          );
-        }
-      } else if (body.email === user.email && user.emailVerified) {
-        throw conflict(`'${body.email}' is verified already.`);
+  router.add(i.initEmailVerification, {}, async ({ query, body, session }) => {
+    const user = await findUser(db, session.user.id);
+    if (!user) throw notFound('Your user');
+    const pending = await pendingVerification(db, user.id);
+    // The query arrives as text: the contract's boolean is sent as 'true' or 'false'.
+    if (String(query.triggerOnly) === 'true') {
+      const resendable =
+        body.email === pending.email || (body.email === user.email && !user.emailVerified);
+      if (!resendable) {
+        throw conflict(
+          `There is no verification to send again for '${body.email}'; start one with triggerOnly=false.`,
+        );
       }
-      return sendVerification(db, user.id, body.email);
-    },
-  );
+    } else if (body.email === user.email && user.emailVerified) {
+      throw conflict(`'${body.email}' is verified already.`);
+    }
+    return sendVerification(db, user.id, body.email);
+  });
 
-  router.add(
-    i.initEmailVerificationForUser,
-    { body: emailForUserBody },
-    async ({ body, session }) => {
-      const user = await visibleUser(db, session.user, body.userId);
-      if (body.email === user.email && user.emailVerified) {
-        throw conflict(`'${body.email}' is verified already.`);
-      }
-      return sendVerification(db, user.id, body.email);
-    },
-  );
+  router.add(i.initEmailVerificationForUser, {}, async ({ body, session }) => {
+    const user = await visibleUser(db, session.user, body.userId);
+    if (body.email === user.email && user.emailVerified) {
+      throw conflict(`'${body.email}' is verified already.`);
+    }
+    return sendVerification(db, user.id, body.email);
+  });
 
   router.add(i.getPendingVerification, {}, async ({ session }) =>
     pendingVerification(db, session.user.id),
   );
 
-  router.add(
-    i.getPendingVerificationForUser,
-    { params: keyParams('userId') },
-    async ({ params, session }) => {
-      if (params.userId !== session.user.id && !isAdmin(session.user)) {
-        throw new ApiError(
-          403,
-          'FORBIDDEN',
-          "Only an organization administrator may read another user's verification.",
-        );
-      }
-      const user = await visibleUser(db, session.user, params.userId);
-      return pendingVerification(db, user.id);
-    },
-  );
+  router.add(i.getPendingVerificationForUser, {}, async ({ params, session }) => {
+    if (params.userId !== session.user.id && !isAdmin(session.user)) {
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        "Only an organization administrator may read another user's verification.",
+      );
+    }
+    const user = await visibleUser(db, session.user, params.userId);
+    return pendingVerification(db, user.id);
+  });
 }

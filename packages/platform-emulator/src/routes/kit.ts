@@ -2,22 +2,6 @@ import { randomInt } from 'node:crypto';
 import { validateDescription, validateRepositoryName } from '@ics/platform-contract';
 import { ApiError } from './apiError.ts';
 
-/** JSON-schema shorthands for the route declarations of issue 5's services. */
-export const text = (max = 255) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-export const anyText = { type: 'string' } as const;
-export const obj = (properties: Record<string, unknown>, required: readonly string[] = []) => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-});
-export const list = (items: unknown, maxItems = 1000) => ({ type: 'array', items, maxItems });
-export const ids = { ...list(text(64)), minItems: 1 };
-export const idParams = obj({ id: text(64) }, ['id']);
-export const intQuery = { type: 'string', pattern: '^[0-9]{1,7}$' } as const;
-export const boolQuery = { type: 'string', enum: ['true', 'false'] } as const;
-export const paging = { $top: intQuery, $skip: intQuery, $count: boolQuery };
-
 const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** A platform-style id: 15 characters (PC-9.6). */
 export const newId = (): string =>

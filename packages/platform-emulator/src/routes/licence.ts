@@ -2,7 +2,6 @@ import { contract, type AssignedEdition, type LicenseItem } from '@ics/platform-
 import type { Database } from '../db/database.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import type { ContractRouter } from './router.ts';
-import { keyParams } from './schemas.ts';
 
 interface LicenceRow {
   licence_id: string;
@@ -17,13 +16,10 @@ interface LicenceRow {
 export function licenceRoutes(router: ContractRouter, db: Database): void {
   const l = contract.licence;
 
-  router.add(
-    l.getEffectiveLicenses,
-    { params: keyParams('orgId') },
-    async ({ params, session }) => {
-      await requireVisibleOrg(db, session.user, params.orgId);
-      const rows = await db.query<LicenceRow>(
-        `select licence_id, name,
+  router.add(l.getEffectiveLicenses, {}, async ({ params, session }) => {
+    await requireVisibleOrg(db, session.user, params.orgId);
+    const rows = await db.query<LicenceRow>(
+      `select licence_id, name,
               to_char(start_date, 'YYYY-MM-DD') as start_date,
               to_char(end_date, 'YYYY-MM-DD') as end_date,
               to_char(grace_end_date, 'YYYY-MM-DD') as grace_end_date,
@@ -31,28 +27,27 @@ export function licenceRoutes(router: ContractRouter, db: Database): void {
                    when current_date <= grace_end_date then 'gracePeriod'
                    else 'expired' end as state
          from org_licences where org_id = $1 order by licence_id`,
-        [params.orgId],
-      );
-      const list = (state: LicenceRow['state']): LicenseItem[] =>
-        rows
-          .filter((r) => r.state === state)
-          .map((r) => ({
-            id: r.licence_id,
-            name: r.name,
-            startDate: r.start_date,
-            endDate: r.end_date,
-            graceEndDate: r.grace_end_date,
-          }));
-      return {
-        orgId: params.orgId,
-        active: list('active'),
-        expired: list('expired'),
-        gracePeriod: list('gracePeriod'),
-      };
-    },
-  );
+      [params.orgId],
+    );
+    const list = (state: LicenceRow['state']): LicenseItem[] =>
+      rows
+        .filter((r) => r.state === state)
+        .map((r) => ({
+          id: r.licence_id,
+          name: r.name,
+          startDate: r.start_date,
+          endDate: r.end_date,
+          graceEndDate: r.grace_end_date,
+        }));
+    return {
+      orgId: params.orgId,
+      active: list('active'),
+      expired: list('expired'),
+      gracePeriod: list('gracePeriod'),
+    };
+  });
 
-  router.add(l.getViews, { params: keyParams('orgId') }, async ({ params, session }) => {
+  router.add(l.getViews, {}, async ({ params, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     const rows = await db.query<{ id: string; name: string; licence_ids: string[] }>(
       'select id, name, licence_ids from org_editions where org_id = $1 order by name',

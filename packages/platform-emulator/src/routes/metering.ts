@@ -2,12 +2,8 @@ import { contract, type UsageRecord } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { catalogue } from '../seed/catalogue.ts';
 import { ApiError } from './apiError.ts';
-import { odataQueryProperties, queryCollection } from './odata.ts';
+import { queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';
-
-const period = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } as const;
-const service = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const meter = { type: 'string', pattern: '^[a-z][a-z0-9_.]{0,63}$' } as const;
 const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));
 
 const invalid = (target: string, message: string) =>
@@ -38,93 +34,44 @@ const toRecord = (r: UsageRow): UsageRecord => ({
 export function meteringRoutes(router: ContractRouter, db: Database): void {
   const m = contract.metering;
 
-  router.add(
-    m.getUsage,
-    {
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          service,
-          from: period,
-          to: period,
-          $top: odataQueryProperties.$top,
-          $skip: odataQueryProperties.$skip,
-          $count: odataQueryProperties.$count,
-        },
-      },
-    },
-    async ({ query, session }) => {
-      checkRange(query.from, query.to);
-      const rows = await db.query<UsageRow>(
-        `select org_id, service, meter, period, quantity from usage_records
+  router.add(m.getUsage, {}, async ({ query, session }) => {
+    checkRange(query.from, query.to);
+    const rows = await db.query<UsageRow>(
+      `select org_id, service, meter, period, quantity from usage_records
           where org_id = $1 and ($2::text is null or service = $2)
             and ($3::text is null or period >= $3) and ($4::text is null or period <= $4)
           order by period, service, meter`,
-        [session.user.orgId, query.service ?? null, query.from ?? null, query.to ?? null],
-      );
-      return queryCollection(rows.map(toRecord), query, {});
-    },
-  );
+      [session.user.orgId, query.service ?? null, query.from ?? null, query.to ?? null],
+    );
+    return queryCollection(rows.map(toRecord), query, {});
+  });
 
-  router.add(
-    m.getUsageSummary,
-    {
-      query: {
-        type: 'object',
-        required: ['from', 'to'],
-        additionalProperties: false,
-        properties: { from: period, to: period },
-      },
-    },
-    async ({ query, session }) => {
-      checkRange(query.from, query.to);
-      const rows = await db.query<{ service: string; meter: string; quantity: number }>(
-        `select service, meter, sum(quantity) as quantity from usage_records
+  router.add(m.getUsageSummary, {}, async ({ query, session }) => {
+    checkRange(query.from, query.to);
+    const rows = await db.query<{ service: string; meter: string; quantity: number }>(
+      `select service, meter, sum(quantity) as quantity from usage_records
           where org_id = $1 and period between $2 and $3
           group by service, meter order by service, meter`,
-        [session.user.orgId, query.from, query.to],
-      );
-      return { orgId: session.user.orgId, from: query.from, to: query.to, services: rows };
-    },
-  );
+      [session.user.orgId, query.from, query.to],
+    );
+    return { orgId: session.user.orgId, from: query.from, to: query.to, services: rows };
+  });
 
-  router.add(
-    m.recordUsage,
-    {
-      body: {
-        type: 'object',
-        required: ['service', 'meter', 'quantity'],
-        additionalProperties: false,
-        properties: {
-          service,
-          meter,
-          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
-          occurredAt: {
-            type: 'string',
-            maxLength: 40,
-            pattern:
-              '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          },
-        },
-      },
-    },
-    async ({ body, session }) => {
-      if (!services.has(body.service)) {
-        throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
-      }
-      const at = body.occurredAt === undefined ? new Date() : new Date(body.occurredAt);
-      if (Number.isNaN(at.getTime())) throw invalid('body.occurredAt', 'is not a valid time.');
-      const month = at.toISOString().slice(0, 7);
-      const [row] = await db.query<UsageRow>(
-        `insert into usage_records (org_id, service, meter, period, quantity) values ($1, $2, $3, $4, $5)
+  router.add(m.recordUsage, {}, async ({ body, session }) => {
+    if (!services.has(body.service)) {
+      throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
+    }
+    const at = body.occurredAt === undefined ? new Date() : new Date(body.occurredAt);
+    if (Number.isNaN(at.getTime())) throw invalid('body.occurredAt', 'is not a valid time.');
+    const month = at.toISOString().slice(0, 7);
+    const [row] = await db.query<UsageRow>(
+      `insert into usage_records (org_id, service, meter, period, quantity) values ($1, $2, $3, $4, $5)
          on conflict (org_id, service, meter, period)
            do update set quantity = usage_records.quantity + excluded.quantity
          returning org_id, service, meter, period, quantity`,
-        [session.user.orgId, body.service, body.meter, month, body.quantity],
-      );
-      if (!row) throw new ApiError(500, 'INTERNAL', 'The usage was not recorded.');
-      return toRecord(row);
-    },
-  );
+      [session.user.orgId, body.service, body.meter, month, body.quantity],
+    );
+    if (!row) throw new ApiError(500, 'INTERNAL', 'The usage was not recorded.');
+    return toRecord(row);
+  });
 }

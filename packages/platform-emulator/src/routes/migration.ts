@@ -21,7 +21,7 @@ import {
 } from '../db/repository.ts';
 import { requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
-import { anyText, badRequest, checkNameRules, idParams, list, newId, obj, text } from './kit.ts';
+import { badRequest, checkNameRules, newId } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 /** A job waits this long in QUEUED after it starts… */
@@ -328,30 +328,6 @@ function toJob(row: Row): ExportJob | ImportJob {
       };
 }
 
-const exportObject = obj(
-  { objectGuid: text(64), inclusionScope: { enum: ['WITH_DEPENDENCIES', 'WITHOUT_DEPENDENCIES'] } },
-  ['objectGuid', 'inclusionScope'],
-);
-const common = {
-  name: anyText,
-  executionClient: { enum: ['UI', 'API', 'CLI'] },
-  runType: { enum: ['REGULAR', 'DRY_RUN'] },
-};
-const exportBody = obj({ ...common, objects: { ...list(exportObject, 500), minItems: 1 } }, [
-  'name',
-  'objects',
-]);
-const importBody = obj(
-  {
-    ...common,
-    importSpecification: obj(
-      { packageId: text(64), targetLocationId: text(64), objectGuids: list(text(64), 500) },
-      ['packageId'],
-    ),
-  },
-  ['name', 'importSpecification'],
-);
-
 const packageObject = {
   objectGuid: (v: unknown) => typeof v === 'string' && /^[\w-]{1,64}$/.test(v),
   name: (v: unknown) => validateRepositoryName(v) === undefined,
@@ -433,7 +409,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
     {},
     async ({ session }) => (await listJobs(session.user, 'import')) as { value: ImportJob[] },
   );
-  router.add(m.createExportJob, { body: exportBody }, async ({ session, body }) => {
+  router.add(m.createExportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const id = newId();
@@ -449,35 +425,29 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(
     m.getExportJob,
-    { params: idParams },
+    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'export')) as ExportJob,
   );
-  router.add(
-    m.updateExportJob,
-    { params: idParams, body: exportBody },
-    async ({ session, params, body }) => {
-      checkNameRules({ name: body.name });
-      await requireExportable(session.user, body.objects);
-      const row = await load(session.user, params.id, 'export');
-      if (!row.outcome)
-        throw conflict(
-          `The export '${row.name}' is ${statusOf(row)}; change it once it has ended.`,
-        );
-      await db.query(
-        'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = now(), outcome = null where id = $1',
-        [
-          row.id,
-          body.name,
-          body.executionClient ?? 'UI',
-          body.runType ?? 'REGULAR',
-          JSON.stringify({ objects: body.objects }),
-        ],
-      );
-      return toJob(await load(session.user, row.id, 'export')) as ExportJob;
-    },
-  );
-  router.add(m.getExportObjects, { params: idParams }, async ({ session, params }) => {
+  router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
+    checkNameRules({ name: body.name });
+    await requireExportable(session.user, body.objects);
+    const row = await load(session.user, params.id, 'export');
+    if (!row.outcome)
+      throw conflict(`The export '${row.name}' is ${statusOf(row)}; change it once it has ended.`);
+    await db.query(
+      'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = now(), outcome = null where id = $1',
+      [
+        row.id,
+        body.name,
+        body.executionClient ?? 'UI',
+        body.runType ?? 'REGULAR',
+        JSON.stringify({ objects: body.objects }),
+      ],
+    );
+    return toJob(await load(session.user, row.id, 'export')) as ExportJob;
+  });
+  router.add(m.getExportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'export');
     return {
       value:
@@ -492,7 +462,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
         })),
     };
   });
-  router.add(m.getExportPackage, { params: idParams }, async ({ session, params, reply }) => {
+  router.add(m.getExportPackage, {}, async ({ session, params, reply }) => {
     const outcome = ended(await load(session.user, params.id, 'export'), 'package');
     if (outcome.status !== 'SUCCESSFUL' || !outcome.package)
       throw conflict('The export failed; it has no package.');
@@ -516,14 +486,14 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
     reply.header('Content-Type', 'text/plain; charset=utf-8');
     return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row)}.`]).join('\n');
   };
-  router.add(m.getExportLog, { params: idParams }, async ({ session, params, reply }) =>
+  router.add(m.getExportLog, {}, async ({ session, params, reply }) =>
     log(session.user, params.id, 'export', reply),
   );
-  router.add(m.getImportLog, { params: idParams }, async ({ session, params, reply }) =>
+  router.add(m.getImportLog, {}, async ({ session, params, reply }) =>
     log(session.user, params.id, 'import', reply),
   );
 
-  router.add(m.uploadImportPackage, { body: {} }, async ({ session, body }) => {
+  router.add(m.uploadImportPackage, {}, async ({ session, body }) => {
     if (!Buffer.isBuffer(body))
       throw badRequest(
         'body',
@@ -558,7 +528,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       })),
     };
   });
-  router.add(m.createImportJob, { body: importBody }, async ({ session, body }) => {
+  router.add(m.createImportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     const [pkg] = await db.query('select 1 from migration_packages where id = $1 and org_id = $2', [
       body.importSpecification.packageId,
@@ -584,27 +554,21 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(
     m.getImportJob,
-    { params: idParams },
+    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'import')) as ImportJob,
   );
-  router.add(
-    m.startImportJob,
-    { body: obj({ jobId: text(64), relaxChecksum: { type: 'boolean' } }, ['jobId']) },
-    async ({ session, body }) => {
-      const row = await load(session.user, body.jobId, 'import');
-      if (row.started_at)
-        throw conflict(
-          `The import '${row.name}' is ${statusOf(row)}; it has been started already.`,
-        );
-      await db.query(
-        'update migration_jobs set started_at = now(), relax_checksum = $2 where id = $1',
-        [row.id, body.relaxChecksum ?? false],
-      );
-      return toJob(await load(session.user, row.id, 'import')) as ImportJob;
-    },
-  );
-  router.add(m.getImportObjects, { params: idParams }, async ({ session, params }) => {
+  router.add(m.startImportJob, {}, async ({ session, body }) => {
+    const row = await load(session.user, body.jobId, 'import');
+    if (row.started_at)
+      throw conflict(`The import '${row.name}' is ${statusOf(row)}; it has been started already.`);
+    await db.query(
+      'update migration_jobs set started_at = now(), relax_checksum = $2 where id = $1',
+      [row.id, body.relaxChecksum ?? false],
+    );
+    return toJob(await load(session.user, row.id, 'import')) as ImportJob;
+  });
+  router.add(m.getImportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');
     if (row.outcome) return { value: row.outcome.objects };
     const [pkg] = await db.query<{ content: { objects: PackageObject[] } }>(

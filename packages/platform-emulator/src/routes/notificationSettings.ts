@@ -1,18 +1,9 @@
 import { contract, type NotificationSettings } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { verifyBearerSession } from '../auth/bearerSession.ts';
-import { obj } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
-const settingsBody = obj(
-  {
-    email: { type: 'boolean' },
-    inApp: { type: 'boolean' },
-    digest: { enum: ['NONE', 'DAILY', 'WEEKLY'] },
-  },
-  ['email', 'inApp', 'digest'],
-);
 
 /** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
 export function notificationSettingsRoutes(
@@ -29,7 +20,7 @@ export function notificationSettingsRoutes(
     );
     return row?.settings ?? defaults;
   });
-  router.add(s.updateSettings, { body: settingsBody }, async ({ request, body }) => {
+  router.add(s.updateSettings, {}, async ({ request, body }) => {
     const claims = await verifyBearerSession(db, request, jwtSecret);
     await db.query(
       `insert into notification_settings (user_id, settings) values ($1, $2)

@@ -5,18 +5,7 @@ import {
   type UserSession,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
-import {
-  badRequest,
-  idParams,
-  ids,
-  intQuery,
-  boolQuery,
-  list,
-  newId,
-  obj,
-  pageOf,
-  text,
-} from './kit.ts';
+import { badRequest, newId, pageOf } from './kit.ts';
 import { forbidden, notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
@@ -253,51 +242,34 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
     return row;
   };
 
-  router.add(
-    n.searchBellNotifications,
-    {
-      body: obj({
-        status: { enum: ['NEW', 'READ'] },
-        categories: list(text(64), 20),
-        top: { type: 'integer', minimum: 0, maximum: 200 },
-        skip: { type: 'integer', minimum: 0 },
-      }),
-    },
-    async ({ session, body }) => {
-      await ensureMessages(db, session.user);
-      const rows = (
-        await db.query<Row>(
-          "select * from notification_messages where user_id = $1 and type = 'BELL_NOTIFICATION' order by created_at desc, id",
-          [session.user.id],
-        )
-      ).filter(
-        (r) =>
-          (!body.status || r.status === body.status) &&
-          (!body.categories || r.categories.some((cat) => body.categories?.includes(cat))),
-      );
-      const skip = body.skip ?? 0;
-      return {
-        messages: rows.slice(skip, skip + (body.top ?? 20)).map(toMessage),
-        total: rows.length,
-        unread: rows.filter((r) => r.status === 'NEW').length,
-      };
-    },
-  );
-  router.add(
-    n.getCategories,
-    {
-      query: obj({ locale: { type: 'string', pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$' } }),
-    },
-    async ({ query }) => {
-      const language = (query.locale ?? 'en').slice(0, 2).toLowerCase();
-      return {
-        value: Object.entries(categories).map(([id, labels]) => ({
-          id,
-          label: labels[language] ?? labels.en ?? id,
-        })),
-      };
-    },
-  );
+  router.add(n.searchBellNotifications, {}, async ({ session, body }) => {
+    await ensureMessages(db, session.user);
+    const rows = (
+      await db.query<Row>(
+        "select * from notification_messages where user_id = $1 and type = 'BELL_NOTIFICATION' order by created_at desc, id",
+        [session.user.id],
+      )
+    ).filter(
+      (r) =>
+        (!body.status || r.status === body.status) &&
+        (!body.categories || r.categories.some((cat) => body.categories?.includes(cat))),
+    );
+    const skip = body.skip ?? 0;
+    return {
+      messages: rows.slice(skip, skip + (body.top ?? 20)).map(toMessage),
+      total: rows.length,
+      unread: rows.filter((r) => r.status === 'NEW').length,
+    };
+  });
+  router.add(n.getCategories, {}, async ({ query }) => {
+    const language = (query.locale ?? 'en').slice(0, 2).toLowerCase();
+    return {
+      value: Object.entries(categories).map(([id, labels]) => ({
+        id,
+        label: labels[language] ?? labels.en ?? id,
+      })),
+    };
+  });
   router.add(n.getPreferences, {}, async ({ session }) => {
     const [row] = await db.query<{ prefs: NotificationPreferences }>(
       'select prefs from notification_prefs where user_id = $1',
@@ -305,63 +277,38 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
     );
     return row?.prefs ?? defaultPrefs;
   });
-  router.add(
-    n.updatePreferences,
-    {
-      body: obj(
-        {
-          mutedCategories: list({ enum: Object.keys(categories) }, 20),
-          emailEnabled: { type: 'boolean' },
-          bannerEnabled: { type: 'boolean' },
-        },
-        ['mutedCategories', 'emailEnabled', 'bannerEnabled'],
-      ),
-    },
-    async ({ session, body }) => {
-      await db.query(
-        'insert into notification_prefs (user_id, prefs) values ($1, $2) on conflict (user_id) do update set prefs = excluded.prefs',
-        [session.user.id, JSON.stringify(body)],
-      );
-      return body;
-    },
-  );
-  router.add(
-    n.getReceivedMessages,
-    {
-      params: obj({ userId: text(64) }, ['userId']),
-      query: obj({
-        $filter: text(500),
-        $count: boolQuery,
-        $skip: intQuery,
-        $top: intQuery,
-        $orderby: text(64),
-      }),
-    },
-    async ({ session, params, query }) => {
-      if (params.userId !== session.user.id)
-        throw forbidden('You may only read your own messages.');
-      await ensureMessages(db, session.user);
-      const filter = filterOf(query.$filter);
-      const rows = await db.query<Row>(
-        `select * from notification_messages where user_id = $1 and ${filter.sql} order by ${orderBy(query.$orderby)}`,
-        [session.user.id, ...filter.params],
-      );
-      const { top, skip } = pageOf(query);
-      return {
-        value: rows.slice(skip, skip + top).map(toMessage),
-        ...(String(query.$count) === 'true' ? { '@odata.count': rows.length } : {}),
-      };
-    },
-  );
-  router.add(
-    n.markMessage,
-    { params: idParams, body: obj({ status: { const: 'READ' } }, ['status']) },
-    async ({ session, params }) => {
-      await mine(db, session.user, params.id);
-      await db.query("update notification_messages set status = 'READ' where id = $1", [params.id]);
-      return toMessage(await mine(db, session.user, params.id));
-    },
-  );
+  router.add(n.updatePreferences, {}, async ({ session, body }) => {
+    // The categories are the emulator's data, not the contract's: checked here.
+    body.mutedCategories.forEach((id, i) => {
+      if (!Object.hasOwn(categories, id)) {
+        throw badRequest(`body.mutedCategories.${i}`, `'${id}' is not a notification category.`);
+      }
+    });
+    await db.query(
+      'insert into notification_prefs (user_id, prefs) values ($1, $2) on conflict (user_id) do update set prefs = excluded.prefs',
+      [session.user.id, JSON.stringify(body)],
+    );
+    return body;
+  });
+  router.add(n.getReceivedMessages, {}, async ({ session, params, query }) => {
+    if (params.userId !== session.user.id) throw forbidden('You may only read your own messages.');
+    await ensureMessages(db, session.user);
+    const filter = filterOf(query.$filter);
+    const rows = await db.query<Row>(
+      `select * from notification_messages where user_id = $1 and ${filter.sql} order by ${orderBy(query.$orderby)}`,
+      [session.user.id, ...filter.params],
+    );
+    const { top, skip } = pageOf(query);
+    return {
+      value: rows.slice(skip, skip + top).map(toMessage),
+      ...(String(query.$count) === 'true' ? { '@odata.count': rows.length } : {}),
+    };
+  });
+  router.add(n.markMessage, {}, async ({ session, params }) => {
+    await mine(db, session.user, params.id);
+    await db.query("update notification_messages set status = 'READ' where id = $1", [params.id]);
+    return toMessage(await mine(db, session.user, params.id));
+  });
   router.add(n.markAllAsRead, {}, async ({ session }) => {
     await ensureMessages(db, session.user);
     const rows = await db.query(
@@ -370,7 +317,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
     );
     return { updated: rows.length };
   });
-  router.add(n.markBulkAsRead, { body: obj({ ids }, ['ids']) }, async ({ session, body }) =>
+  router.add(n.markBulkAsRead, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
       for (const id of body.ids) await mine(tx, session.user, id);
       const rows = await tx.query(
@@ -380,71 +327,51 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
       return { updated: rows.length };
     }),
   );
-  router.add(
-    n.markAsReadForAllUsers,
-    { body: obj({ notificationId: text(64) }, ['notificationId']) },
-    async ({ body }) => {
-      const [exists] = await db.query(
-        'select 1 from notification_messages where notification_id = $1',
-        [body.notificationId],
-      );
-      if (!exists) throw notFound(`The notification '${body.notificationId}'`);
-      const rows = await db.query(
-        "update notification_messages set status = 'READ' where notification_id = $1 and status = 'NEW' returning 1",
-        [body.notificationId],
-      );
-      return { updated: rows.length };
-    },
-  );
-  router.add(
-    n.respondToAction,
-    {
-      params: obj({ id: text(64), actionId: text(64) }, ['id', 'actionId']),
-      body: obj({ input: text(4000) }),
-    },
-    async ({ session, params, body }) =>
-      db.transaction(async (tx) => {
-        const row = await mine(tx, session.user, params.id);
-        const action = row.actions.find((a) => a.id === params.actionId);
-        if (!action || action.kind === 'DOWNLOAD') {
-          throw notFound(`The action '${params.actionId}' of message '${params.id}'`);
-        }
-        if (action.kind === 'INPUT' && body.input === undefined) {
-          throw badRequest('body.input', `The action '${action.label}' needs an input.`);
-        }
-        const actions = row.actions.map((a) =>
-          a.id === action.id
-            ? { ...a, status: 'DONE', ...(body.input ? { response: body.input } : {}) }
-            : a,
-        );
-        await tx.query(
-          "update notification_messages set actions = $2, status = 'READ' where id = $1",
-          [row.id, JSON.stringify(actions)],
-        );
-        return toMessage(await mine(tx, session.user, row.id));
-      }),
-  );
-  router.add(
-    n.updateActionStatus,
-    {
-      body: obj({ messageId: text(64), actionId: text(64), status: text(32) }, [
-        'messageId',
-        'actionId',
-        'status',
-      ]),
-    },
-    async ({ session, body }) => {
-      const row = await mine(db, session.user, body.messageId);
-      if (!row.actions.some((a) => a.id === body.actionId))
-        throw notFound(`The action '${body.actionId}' of message '${body.messageId}'`);
+  router.add(n.markAsReadForAllUsers, {}, async ({ body }) => {
+    const [exists] = await db.query(
+      'select 1 from notification_messages where notification_id = $1',
+      [body.notificationId],
+    );
+    if (!exists) throw notFound(`The notification '${body.notificationId}'`);
+    const rows = await db.query(
+      "update notification_messages set status = 'READ' where notification_id = $1 and status = 'NEW' returning 1",
+      [body.notificationId],
+    );
+    return { updated: rows.length };
+  });
+  router.add(n.respondToAction, {}, async ({ session, params, body }) =>
+    db.transaction(async (tx) => {
+      const row = await mine(tx, session.user, params.id);
+      const action = row.actions.find((a) => a.id === params.actionId);
+      if (!action || action.kind === 'DOWNLOAD') {
+        throw notFound(`The action '${params.actionId}' of message '${params.id}'`);
+      }
+      if (action.kind === 'INPUT' && body.input === undefined) {
+        throw badRequest('body.input', `The action '${action.label}' needs an input.`);
+      }
       const actions = row.actions.map((a) =>
-        a.id === body.actionId ? { ...a, status: body.status } : a,
+        a.id === action.id
+          ? { ...a, status: 'DONE', ...(body.input ? { response: body.input } : {}) }
+          : a,
       );
-      await db.query('update notification_messages set actions = $2 where id = $1', [
-        row.id,
-        JSON.stringify(actions),
-      ]);
-      return toMessage(await mine(db, session.user, row.id));
-    },
+      await tx.query(
+        "update notification_messages set actions = $2, status = 'READ' where id = $1",
+        [row.id, JSON.stringify(actions)],
+      );
+      return toMessage(await mine(tx, session.user, row.id));
+    }),
   );
+  router.add(n.updateActionStatus, {}, async ({ session, body }) => {
+    const row = await mine(db, session.user, body.messageId);
+    if (!row.actions.some((a) => a.id === body.actionId))
+      throw notFound(`The action '${body.actionId}' of message '${body.messageId}'`);
+    const actions = row.actions.map((a) =>
+      a.id === body.actionId ? { ...a, status: body.status } : a,
+    );
+    await db.query('update notification_messages set actions = $2 where id = $1', [
+      row.id,
+      JSON.stringify(actions),
+    ]);
+    return toMessage(await mine(db, session.user, row.id));
+  });
 }

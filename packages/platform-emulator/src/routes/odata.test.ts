@@ -28,7 +28,7 @@ describe('given the OData subset of the emulator', () => {
   it('orders, then counts before paging, then skips and takes', () => {
     const page = queryCollection(
       people,
-      { $orderby: 'admin desc,age', $skip: '1', $top: '1', $count: 'true' },
+      { $orderby: 'admin desc,age', $skip: 1, $top: 1, $count: true },
       fields,
     );
     expect(page).toEqual({ value: [people[0]], '@odata.count': 3 });

@@ -1,30 +1,14 @@
 import type { ODataCollection } from '@ics/platform-contract';
 import { ApiError } from './apiError.ts';
 
-/** The query options of a collection route, as they arrive (strings), all optional. */
+/** The query options of a collection route, validated (and typed) by the contract's query schema. */
 export interface ODataInput {
-  readonly $filter?: unknown;
-  readonly $orderby?: unknown;
-  readonly $top?: unknown;
-  readonly $skip?: unknown;
-  readonly $count?: unknown;
+  readonly $filter?: string;
+  readonly $orderby?: string;
+  readonly $top?: number;
+  readonly $skip?: number;
+  readonly $count?: boolean;
 }
-
-/** JSON-schema properties of the OData options; spread them into a route's query schema. */
-export const odataQueryProperties = {
-  $filter: { type: 'string', maxLength: 1000 },
-  $orderby: { type: 'string', maxLength: 200 },
-  $top: { type: 'string', pattern: '^(0|[1-9][0-9]{0,2}|1000)$' },
-  $skip: { type: 'string', pattern: '^(0|[1-9][0-9]{0,5})$' },
-  $count: { type: 'string', enum: ['true', 'false'] },
-} as const;
-
-/** A query schema with the OData options and, optionally, more properties. */
-export const odataQuerySchema = (extra: Record<string, object> = {}) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...odataQueryProperties, ...extra },
-});
 
 type Scalar = string | number | boolean | null;
 /** The fields of an entity that `$filter` and `$orderby` may name, and how to read them. */
@@ -150,8 +134,8 @@ export function queryCollection<T>(
     });
   }
   const count = result.length;
-  const skip = typeof query.$skip === 'string' ? Number(query.$skip) : 0;
-  const top = typeof query.$top === 'string' ? Number(query.$top) : undefined;
+  const skip = query.$skip ?? 0;
+  const top = query.$top;
   result = result.slice(skip, top === undefined ? undefined : skip + top);
-  return { value: result, ...(query.$count === 'true' ? { '@odata.count': count } : {}) };
+  return { value: result, ...(query.$count === true ? { '@odata.count': count } : {}) };
 }

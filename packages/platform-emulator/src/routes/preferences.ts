@@ -10,49 +10,11 @@ import { requirePreferenceOwner } from '../policy/policy.ts';
 import { conflict, notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
-const key = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const value = { type: 'string', maxLength: 4000 } as const;
-const userParams = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { userId: key },
-};
-const orgParams = {
-  type: 'object',
-  required: ['orgId'],
-  additionalProperties: false,
-  properties: { orgId: key },
-};
-const withKey = (params: typeof userParams | typeof orgParams) => ({
-  ...params,
-  required: [...params.required, 'key'],
-  properties: { ...params.properties, key },
-});
-const filter = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { fullyQualifiedName: key },
-};
-const preference = {
-  type: 'object',
-  required: ['fullyQualifiedName', 'value'],
-  additionalProperties: false,
-  properties: { fullyQualifiedName: key, value },
-};
-const valueOnly = {
-  type: 'object',
-  required: ['value'],
-  additionalProperties: false,
-  properties: { value },
-};
-
 export function preferencesRoutes(router: ContractRouter, db: Database): void {
   const p = contract.preferences;
-  for (const [kind, params, list, create, update, remove] of [
+  for (const [kind, list, create, update, remove] of [
     [
       'user',
-      userParams,
       p.getUserPreferences,
       p.createUserPreference,
       p.updateUserPreference,
@@ -60,7 +22,6 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     ],
     [
       'org',
-      orgParams,
       p.getOrgPreferences,
       p.createOrgPreference,
       p.updateOrgPreference,
@@ -68,14 +29,14 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     ],
   ] as const) {
     const ownerId = (ps: Record<string, string>) => (kind === 'user' ? ps.userId : ps.orgId) ?? '';
-    router.add(list, { params, query: filter }, async ({ params: ps, query, session }) => ({
+    router.add(list, {}, async ({ params: ps, query, session }) => ({
       value: await listPreferences(
         db,
         requirePreferenceOwner(session.user, kind, ownerId(ps), false),
         query.fullyQualifiedName,
       ),
     }));
-    router.add(create, { params, body: preference }, async ({ params: ps, body, session }) => {
+    router.add(create, {}, async ({ params: ps, body, session }) => {
       if (
         !(await insertPreference(
           db,
@@ -89,24 +50,20 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
       }
       return body;
     });
-    router.add(
-      update,
-      { params: withKey(params), body: valueOnly },
-      async ({ params: ps, body, session }) => {
-        const updated = { fullyQualifiedName: ps.key, value: body.value };
-        if (
-          !(await updatePreference(
-            db,
-            requirePreferenceOwner(session.user, kind, ownerId(ps), true),
-            updated,
-          ))
-        ) {
-          throw notFound(`The preference '${ps.key}'`);
-        }
-        return updated;
-      },
-    );
-    router.add(remove, { params: withKey(params) }, async ({ params: ps, session }) => {
+    router.add(update, {}, async ({ params: ps, body, session }) => {
+      const updated = { fullyQualifiedName: ps.key, value: body.value };
+      if (
+        !(await updatePreference(
+          db,
+          requirePreferenceOwner(session.user, kind, ownerId(ps), true),
+          updated,
+        ))
+      ) {
+        throw notFound(`The preference '${ps.key}'`);
+      }
+      return updated;
+    });
+    router.add(remove, {}, async ({ params: ps, session }) => {
       if (
         !(await deletePreference(
           db,

@@ -11,7 +11,6 @@ import {
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import {
-  ALL_PERMISSIONS,
   conflictingId,
   copyTree,
   effectiveAcl,
@@ -37,54 +36,10 @@ import {
   requireTagControl,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
-import {
-  anyText,
-  checkNameRules,
-  idParams,
-  ids,
-  list,
-  newId,
-  obj,
-  pageOf,
-  paging,
-  text,
-} from './kit.ts';
+import { checkNameRules, newId, pageOf } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const r = contract.repository;
-const name = anyText;
-const description = anyText;
-const containerBody = obj({ name, description }, ['name']);
-const updateBody = obj({ name, description, nativeData: { type: 'object' } });
-const documentFilter = obj({
-  ...paging,
-  documentType: text(),
-  parentId: text(64),
-  tag: text(),
-  nameContains: text(),
-});
-const expand = obj({
-  $expand: { type: 'string', pattern: '^(nativeData|refs)(,(nativeData|refs))*$' },
-});
-const permission = { enum: [...ALL_PERMISSIONS] };
-const aclEntry = obj(
-  {
-    principalType: { enum: ['USER', 'ORG'] },
-    principalId: text(64),
-    permissions: list(permission, 5),
-  },
-  ['principalType', 'principalId', 'permissions'],
-);
-const sourceSpecArr = { ...list(obj({ id: text(64), name }, ['id'])), minItems: 1 };
-const transfer = obj(
-  {
-    xferSpec: obj({ targetLocationId: text(64), sourceSpecArr }, [
-      'targetLocationId',
-      'sourceSpecArr',
-    ]),
-  },
-  ['xferSpec'],
-);
 
 const expandOf = (query: { $expand?: string }) => (query.$expand ?? '').split(',').filter(Boolean);
 
@@ -100,7 +55,7 @@ async function collection<T extends RepositoryEntity = RepositoryEntity>(
   const { top, skip } = pageOf(query);
   return {
     value: rows.slice(skip, skip + top).map((row) => toEntity(row) as T),
-    ...(query.$count === 'true' ? { '@odata.count': rows.length } : {}),
+    ...(query.$count === true ? { '@odata.count': rows.length } : {}),
   };
 }
 
@@ -115,12 +70,12 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     return expandList.includes('refs') ? withRefs(q, entity) : entity;
   };
 
-  router.add(r.getProjects, { query: obj(paging) }, async ({ session, query }) => {
+  router.add(r.getProjects, {}, async ({ session, query }) => {
     await ensureDefaultProject(db, session.user);
     return collection<Project>(db, session.user, "t.document_type = 'Project'", [], query);
   });
 
-  router.add(r.createProject, { body: containerBody }, async ({ session, body }) => {
+  router.add(r.createProject, {}, async ({ session, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       const id = await insertEntity(tx, {
@@ -172,20 +127,18 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   };
   router.add(
     r.updateProject,
-    { params: idParams, body: updateBody },
+    {},
     async ({ session, params, body }) =>
       (await update(session.user, params.id, 'Project', body)) as Project,
   );
   router.add(
     r.updateFolder,
-    { params: idParams, body: updateBody },
+    {},
     async ({ session, params, body }) =>
       (await update(session.user, params.id, 'Folder', body)) as Folder,
   );
-  router.add(
-    r.updateDocument,
-    { params: idParams, body: updateBody },
-    async ({ session, params, body }) => update(session.user, params.id, 'Document', body),
+  router.add(r.updateDocument, {}, async ({ session, params, body }) =>
+    update(session.user, params.id, 'Document', body),
   );
 
   const children =
@@ -213,38 +166,30 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         query,
       );
     };
-  router.add(r.getProjectFolders, { params: idParams, query: obj(paging) }, async (c) => {
+  router.add(r.getProjectFolders, {}, async (c) => {
     const page = await children('Project')(c);
     return { ...page, value: page.value as Folder[] };
   });
-  router.add(r.getProjectBaseEntities, { params: idParams, query: obj(paging) }, (c) =>
-    children(null)(c),
-  );
-  router.add(r.getFolderBaseEntities, { params: idParams, query: obj(paging) }, (c) =>
-    children('Folder')(c),
-  );
+  router.add(r.getProjectBaseEntities, {}, (c) => children(null)(c));
+  router.add(r.getFolderBaseEntities, {}, (c) => children('Folder')(c));
 
-  router.add(
-    r.createFolder,
-    { params: idParams, body: containerBody },
-    async ({ session, params, body }) => {
-      checkNameRules(body);
-      return db.transaction(async (tx) => {
-        const project = await findEntity(tx, session.user.orgId, params.id);
-        if (project.document_type !== 'Project') throw notFound(`The project '${params.id}'`);
-        await requirePermission(tx, session.user, project, 'update');
-        const id = await insertEntity(tx, {
-          orgId: session.user.orgId,
-          ownerId: session.user.id,
-          name: body.name,
-          documentType: 'Folder',
-          parentId: params.id,
-          description: body.description,
-        });
-        return (await entityOf(tx, session.user, id)) as Folder;
+  router.add(r.createFolder, {}, async ({ session, params, body }) => {
+    checkNameRules(body);
+    return db.transaction(async (tx) => {
+      const project = await findEntity(tx, session.user.orgId, params.id);
+      if (project.document_type !== 'Project') throw notFound(`The project '${params.id}'`);
+      await requirePermission(tx, session.user, project, 'update');
+      const id = await insertEntity(tx, {
+        orgId: session.user.orgId,
+        ownerId: session.user.id,
+        name: body.name,
+        documentType: 'Folder',
+        parentId: params.id,
+        description: body.description,
       });
-    },
-  );
+      return (await entityOf(tx, session.user, id)) as Folder;
+    });
+  });
 
   const filtered =
     (documentsOnly: boolean) =>
@@ -269,23 +214,17 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       }
       return collection(db, session.user, where.join(' and '), params, query);
     };
-  router.add(r.getDocuments, { query: documentFilter }, filtered(true));
-  router.add(r.getBaseEntities, { query: documentFilter }, filtered(false));
+  router.add(r.getDocuments, {}, filtered(true));
+  router.add(r.getBaseEntities, {}, filtered(false));
 
-  router.add(
-    r.getDocument,
-    { params: idParams, query: expand },
-    async ({ session, params, query }) => {
-      const entity = await entityOf(db, session.user, params.id, expandOf(query));
-      if (['Project', 'Folder'].includes(entity.documentType))
-        throw notFound(`The document '${params.id}'`);
-      return entity;
-    },
-  );
-  router.add(
-    r.getBaseEntity,
-    { params: idParams, query: expand },
-    async ({ session, params, query }) => entityOf(db, session.user, params.id, expandOf(query)),
+  router.add(r.getDocument, {}, async ({ session, params, query }) => {
+    const entity = await entityOf(db, session.user, params.id, expandOf(query));
+    if (['Project', 'Folder'].includes(entity.documentType))
+      throw notFound(`The document '${params.id}'`);
+    return entity;
+  });
+  router.add(r.getBaseEntity, {}, async ({ session, params, query }) =>
+    entityOf(db, session.user, params.id, expandOf(query)),
   );
 
   const deleteAll = async (tx: Queryable, user: UserSession, artifactIds: readonly string[]) => {
@@ -311,51 +250,44 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       else await findEntity(q, user.orgId, id);
     }
   };
-  router.add(r.deleteBaseEntity, { params: idParams }, async ({ session, params }) => {
+  router.add(r.deleteBaseEntity, {}, async ({ session, params }) => {
     await db.transaction(async (tx) => {
       await requireAll(tx, session.user, [params.id]);
       await deleteAll(tx, session.user, [params.id]);
     });
   });
-  router.add(
-    r.deleteEntities,
-    { body: obj({ artifactIds: ids }, ['artifactIds']) },
-    async ({ session, body }) =>
-      db.transaction(async (tx) => {
-        // Every id must exist before anything goes: one bad id leaves the tree unchanged.
-        await requireAll(tx, session.user, body.artifactIds);
-        return { deleted: await deleteAll(tx, session.user, body.artifactIds) };
-      }),
+  router.add(r.deleteEntities, {}, async ({ session, body }) =>
+    db.transaction(async (tx) => {
+      // Every id must exist before anything goes: one bad id leaves the tree unchanged.
+      await requireAll(tx, session.user, body.artifactIds);
+      return { deleted: await deleteAll(tx, session.user, body.artifactIds) };
+    }),
   );
 
-  router.add(
-    r.copyProjects,
-    { body: obj({ xferSpec: obj({ sourceSpecArr }, ['sourceSpecArr']) }, ['xferSpec']) },
-    async ({ session, body }) => {
-      body.xferSpec.sourceSpecArr.forEach((s, i) =>
-        checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`),
-      );
-      return db.transaction(async (tx) => {
-        const copies: string[] = [];
-        for (const spec of body.xferSpec.sourceSpecArr) {
-          const source = await findEntity(tx, session.user.orgId, spec.id);
-          if (source.document_type !== 'Project')
-            throw new ApiError(
-              400,
-              'VALIDATION',
-              `'${source.name}' is not a project; use CopyEntities.`,
-            );
-          await requireSubtree(tx, session.user, spec.id, 'read');
-          const target =
-            spec.name ?? (await freeName(tx, session.user.orgId, null, source.name, 'Project'));
-          copies.push(await copyTree(tx, session.user, spec.id, null, target));
-        }
-        return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
-      });
-    },
-  );
+  router.add(r.copyProjects, {}, async ({ session, body }) => {
+    body.xferSpec.sourceSpecArr.forEach((s, i) =>
+      checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`),
+    );
+    return db.transaction(async (tx) => {
+      const copies: string[] = [];
+      for (const spec of body.xferSpec.sourceSpecArr) {
+        const source = await findEntity(tx, session.user.orgId, spec.id);
+        if (source.document_type !== 'Project')
+          throw new ApiError(
+            400,
+            'VALIDATION',
+            `'${source.name}' is not a project; use CopyEntities.`,
+          );
+        await requireSubtree(tx, session.user, spec.id, 'read');
+        const target =
+          spec.name ?? (await freeName(tx, session.user.orgId, null, source.name, 'Project'));
+        copies.push(await copyTree(tx, session.user, spec.id, null, target));
+      }
+      return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
+    });
+  });
 
-  router.add(r.copyEntities, { body: transfer }, async ({ session, body }) => {
+  router.add(r.copyEntities, {}, async ({ session, body }) => {
     const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
     specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
     return db.transaction(async (tx) => {
@@ -381,7 +313,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(r.moveEntities, { body: transfer }, async ({ session, body }) => {
+  router.add(r.moveEntities, {}, async ({ session, body }) => {
     const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
     return db.transaction(async (tx) => {
       const target = await findContainer(tx, session.user.orgId, targetLocationId);
@@ -415,71 +347,55 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(
-    r.checkEntityList,
-    {
-      body: obj(
-        {
-          entityList: list(
-            obj({ name: anyText, documentType: text(), parentId: text(64) }, [
-              'name',
-              'documentType',
-            ]),
-          ),
-        },
-        ['entityList'],
-      ),
-    },
-    async ({ session, body }) => {
-      const conflicts = [];
-      const seen = new Map<string, number>();
-      for (const [index, candidate] of body.entityList.entries()) {
-        const { name: n, documentType } = candidate;
-        const problem = validateRepositoryName(n);
-        if (problem) {
-          conflicts.push({
-            index,
-            name: n,
-            documentType,
-            reason: 'INVALID_NAME' as const,
-            message: problem,
-          });
-          continue;
-        }
-        const key = `${candidate.parentId ?? ''}\u0000${documentType}\u0000${nameKey(n)}`;
-        const first = seen.get(key);
-        if (first !== undefined) {
-          conflicts.push({
-            index,
-            name: n,
-            documentType,
-            reason: 'DUPLICATE' as const,
-            message: `'${n}' appears already at position ${first}.`,
-          });
-          continue;
-        }
-        seen.set(key, index);
-        const existingId = await conflictingId(
-          db,
-          session.user.orgId,
-          candidate.parentId ?? null,
-          n,
+  router.add(r.checkEntityList, {}, async ({ session, body }) => {
+    const conflicts = [];
+    const seen = new Map<string, number>();
+    for (const [index, candidate] of body.entityList.entries()) {
+      const { name: n, documentType } = candidate;
+      const problem = validateRepositoryName(n);
+      if (problem) {
+        conflicts.push({
+          index,
+          name: n,
           documentType,
-        );
-        if (existingId) {
-          conflicts.push({
-            index,
-            name: n,
-            documentType,
-            reason: 'EXISTS' as const,
-            existingId,
-            message: `A ${documentType} named '${n}' exists already there.`,
-          });
-        }
+          reason: 'INVALID_NAME' as const,
+          message: problem,
+        });
+        continue;
       }
-      return { conflicts };
-    },
-  );
+      const key = `${candidate.parentId ?? ''}\u0000${documentType}\u0000${nameKey(n)}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        conflicts.push({
+          index,
+          name: n,
+          documentType,
+          reason: 'DUPLICATE' as const,
+          message: `'${n}' appears already at position ${first}.`,
+        });
+        continue;
+      }
+      seen.set(key, index);
+      const existingId = await conflictingId(
+        db,
+        session.user.orgId,
+        candidate.parentId ?? null,
+        n,
+        documentType,
+      );
+      if (existingId) {
+        conflicts.push({
+          index,
+          name: n,
+          documentType,
+          reason: 'EXISTS' as const,
+          existingId,
+          message: `A ${documentType} named '${n}' exists already there.`,
+        });
+      }
+    }
+    return { conflicts };
+  });
 
   const writeEntries = async (
     tx: Queryable,
@@ -498,54 +414,44 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       );
     }
   };
-  router.add(
-    r.updateEntityAccess,
-    { body: obj({ ids, entries: { ...list(aclEntry, 100), minItems: 1 } }, ['ids', 'entries']) },
-    async ({ session, body }) =>
-      db.transaction(async (tx) => {
-        const acls = [];
-        for (const id of body.ids) {
-          const row = await findEntity(tx, session.user.orgId, id);
-          await requirePermission(tx, session.user, row, 'change_perm');
-          await writeEntries(tx, id, body.entries);
-          acls.push(await effectiveAcl(tx, id));
-        }
-        return acls;
-      }),
-  );
-  router.add(
-    r.updateAcl,
-    { body: obj({ objectId: text(64), entries: list(aclEntry, 100) }, ['objectId', 'entries']) },
-    async ({ session, body }) =>
-      db.transaction(async (tx) => {
-        const row = await findEntity(tx, session.user.orgId, body.objectId);
+  router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
+    db.transaction(async (tx) => {
+      const acls = [];
+      for (const id of body.ids) {
+        const row = await findEntity(tx, session.user.orgId, id);
         await requirePermission(tx, session.user, row, 'change_perm');
-        await tx.query('delete from frs_acl where entity_id = $1', [body.objectId]);
-        await writeEntries(tx, body.objectId, body.entries);
-        return effectiveAcl(tx, body.objectId);
-      }),
+        await writeEntries(tx, id, body.entries);
+        acls.push(await effectiveAcl(tx, id));
+      }
+      return acls;
+    }),
   );
-  router.add(r.getAcl, { query: idParams }, async ({ session, query }) => {
+  router.add(r.updateAcl, {}, async ({ session, body }) =>
+    db.transaction(async (tx) => {
+      const row = await findEntity(tx, session.user.orgId, body.objectId);
+      await requirePermission(tx, session.user, row, 'change_perm');
+      await tx.query('delete from frs_acl where entity_id = $1', [body.objectId]);
+      await writeEntries(tx, body.objectId, body.entries);
+      return effectiveAcl(tx, body.objectId);
+    }),
+  );
+  router.add(r.getAcl, {}, async ({ session, query }) => {
     await requireEntity(db, session.user, query.id, 'read');
     return effectiveAcl(db, query.id);
   });
-  router.add(r.getPermission, { query: idParams }, async ({ session, query }) => {
+  router.add(r.getPermission, {}, async ({ session, query }) => {
     const row = await findEntity(db, session.user.orgId, query.id);
     return { objectId: row.id, permissions: await permissionsOf(db, session.user, row) };
   });
-  router.add(
-    r.getEffPrivilegeForDoctypeContainer,
-    { body: obj({ containerId: text(64), documentType: text() }, ['containerId', 'documentType']) },
-    async ({ session, body }) => {
-      const container = await findContainer(db, session.user.orgId, body.containerId);
-      const permissions = await permissionsOf(db, session.user, container);
-      // Projects live at the top; folders go in projects; documents anywhere.
-      const placeable =
-        body.documentType !== 'Project' &&
-        !(body.documentType === 'Folder' && container.document_type !== 'Project');
-      return { ...body, permissions, canCreate: placeable && permissions.includes('update') };
-    },
-  );
+  router.add(r.getEffPrivilegeForDoctypeContainer, {}, async ({ session, body }) => {
+    const container = await findContainer(db, session.user.orgId, body.containerId);
+    const permissions = await permissionsOf(db, session.user, container);
+    // Projects live at the top; folders go in projects; documents anywhere.
+    const placeable =
+      body.documentType !== 'Project' &&
+      !(body.documentType === 'Folder' && container.document_type !== 'Project');
+    return { ...body, permissions, canCreate: placeable && permissions.includes('update') };
+  });
 
   const tags = async (q: Queryable, orgId: string) => ({
     value: (
@@ -562,90 +468,79 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     })),
   });
   router.add(r.getTags, {}, async ({ session }) => tags(db, session.user.orgId));
-  router.add(
-    r.updateTag,
-    { params: idParams, body: obj({ name, description }) },
-    async ({ session, params, body }) => {
-      checkNameRules(body);
-      return db.transaction(async (tx) => {
-        const [tag] = await tx.query('select 1 from frs_tags where id = $1 and org_id = $2', [
+  router.add(r.updateTag, {}, async ({ session, params, body }) => {
+    checkNameRules(body);
+    return db.transaction(async (tx) => {
+      const [tag] = await tx.query('select 1 from frs_tags where id = $1 and org_id = $2', [
+        params.id,
+        session.user.orgId,
+      ]);
+      if (!tag) throw notFound(`The tag '${params.id}'`);
+      await requireTagControl(
+        tx,
+        session.user,
+        await tagCarriers(tx, session.user.orgId, [params.id]),
+      );
+      if (body.name !== undefined) {
+        const [other] = await tx.query(
+          'select 1 from frs_tags where org_id = $1 and name_key = $2 and id <> $3',
+          [session.user.orgId, nameKey(body.name), params.id],
+        );
+        if (other) throw conflict(`A tag named '${body.name}' exists already.`);
+      }
+      await tx.query(
+        'update frs_tags set name = coalesce($2, name), name_key = coalesce($3, name_key), description = coalesce($4, description) where id = $1',
+        [
           params.id,
-          session.user.orgId,
-        ]);
-        if (!tag) throw notFound(`The tag '${params.id}'`);
-        await requireTagControl(
-          tx,
-          session.user,
-          await tagCarriers(tx, session.user.orgId, [params.id]),
-        );
-        if (body.name !== undefined) {
-          const [other] = await tx.query(
-            'select 1 from frs_tags where org_id = $1 and name_key = $2 and id <> $3',
-            [session.user.orgId, nameKey(body.name), params.id],
-          );
-          if (other) throw conflict(`A tag named '${body.name}' exists already.`);
-        }
+          body.name ?? null,
+          body.name === undefined ? null : nameKey(body.name),
+          body.description ?? null,
+        ],
+      );
+      const found = (await tags(tx, session.user.orgId)).value.find((t) => t.id === params.id);
+      if (!found) throw notFound(`The tag '${params.id}'`);
+      return found;
+    });
+  });
+  router.add(r.updateTagAssignment, {}, async ({ session, body }) => {
+    (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
+    return db.transaction(async (tx) => {
+      await requireAll(tx, session.user, body.ids, 'update');
+      for (const tagName of body.assign ?? []) {
         await tx.query(
-          'update frs_tags set name = coalesce($2, name), name_key = coalesce($3, name_key), description = coalesce($4, description) where id = $1',
-          [
-            params.id,
-            body.name ?? null,
-            body.name === undefined ? null : nameKey(body.name),
-            body.description ?? null,
-          ],
+          'insert into frs_tags (id, org_id, name, name_key) values ($1, $2, $3, $4) on conflict (org_id, name_key) do nothing',
+          [newId(), session.user.orgId, tagName, nameKey(tagName)],
         );
-        const found = (await tags(tx, session.user.orgId)).value.find((t) => t.id === params.id);
-        if (!found) throw notFound(`The tag '${params.id}'`);
-        return found;
-      });
-    },
-  );
-  router.add(
-    r.updateTagAssignment,
-    { body: obj({ ids, assign: list(anyText, 50), unassign: list(anyText, 50) }, ['ids']) },
-    async ({ session, body }) => {
-      (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
-      return db.transaction(async (tx) => {
-        await requireAll(tx, session.user, body.ids, 'update');
-        for (const tagName of body.assign ?? []) {
+        for (const id of body.ids) {
           await tx.query(
-            'insert into frs_tags (id, org_id, name, name_key) values ($1, $2, $3, $4) on conflict (org_id, name_key) do nothing',
-            [newId(), session.user.orgId, tagName, nameKey(tagName)],
-          );
-          for (const id of body.ids) {
-            await tx.query(
-              'insert into frs_entity_tags (entity_id, tag_id) select $1, id from frs_tags where org_id = $2 and name_key = $3 on conflict do nothing',
-              [id, session.user.orgId, nameKey(tagName)],
-            );
-          }
-        }
-        for (const tagName of body.unassign ?? []) {
-          await tx.query(
-            'delete from frs_entity_tags where entity_id = any($1) and tag_id in (select id from frs_tags where org_id = $2 and name_key = $3)',
-            [body.ids, session.user.orgId, nameKey(tagName)],
+            'insert into frs_entity_tags (entity_id, tag_id) select $1, id from frs_tags where org_id = $2 and name_key = $3 on conflict do nothing',
+            [id, session.user.orgId, nameKey(tagName)],
           );
         }
-        return tags(tx, session.user.orgId);
-      });
-    },
-  );
-  router.add(
-    r.deleteTagEntities,
-    { body: obj({ tagIds: ids }, ['tagIds']) },
-    async ({ session, body }) =>
-      db.transaction(async (tx) => {
-        await requireTagControl(
-          tx,
-          session.user,
-          await tagCarriers(tx, session.user.orgId, body.tagIds),
+      }
+      for (const tagName of body.unassign ?? []) {
+        await tx.query(
+          'delete from frs_entity_tags where entity_id = any($1) and tag_id in (select id from frs_tags where org_id = $2 and name_key = $3)',
+          [body.ids, session.user.orgId, nameKey(tagName)],
         );
-        const rows = await tx.query(
-          'delete from frs_tags where org_id = $1 and id = any($2) returning 1',
-          [session.user.orgId, body.tagIds],
-        );
-        if (rows.length !== new Set(body.tagIds).size) throw notFound('One of the tags');
-        return { deleted: rows.length };
-      }),
+      }
+      return tags(tx, session.user.orgId);
+    });
+  });
+  router.add(r.deleteTagEntities, {}, async ({ session, body }) =>
+    db.transaction(async (tx) => {
+      await requireTagControl(
+        tx,
+        session.user,
+        await tagCarriers(tx, session.user.orgId, body.tagIds),
+      );
+      const rows = await tx.query(
+        'delete from frs_tags where org_id = $1 and id = any($2) returning 1',
+        [session.user.orgId, body.tagIds],
+      );
+      if (rows.length !== new Set(body.tagIds).size) throw notFound('One of the tags');
+      return { deleted: rows.length };
+    }),
   );
 
   const meteringTags = async (q: Queryable, orgId: string) => ({
@@ -660,24 +555,18 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   router.add(r.getMeteringTagNames, {}, async ({ session }) =>
     (await meteringTags(db, session.user.orgId)).value.map((t) => t.name),
   );
-  router.add(
-    r.updateMeteringTagAssignment,
-    {
-      body: obj({ ids, meteringTagName: { type: ['string', 'null'] } }, ['ids', 'meteringTagName']),
-    },
-    async ({ session, body }) => {
-      if (body.meteringTagName !== null)
-        checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
-      return db.transaction(async (tx) => {
-        await requireAll(tx, session.user, body.ids, 'update');
-        await tx.query(
-          'update frs_entities set metering_tag = $2, updated_at = now() where id = any($1)',
-          [body.ids, body.meteringTagName],
-        );
-        return meteringTags(tx, session.user.orgId);
-      });
-    },
-  );
+  router.add(r.updateMeteringTagAssignment, {}, async ({ session, body }) => {
+    if (body.meteringTagName !== null)
+      checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
+    return db.transaction(async (tx) => {
+      await requireAll(tx, session.user, body.ids, 'update');
+      await tx.query(
+        'update frs_entities set metering_tag = $2, updated_at = now() where id = any($1)',
+        [body.ids, body.meteringTagName],
+      );
+      return meteringTags(tx, session.user.orgId);
+    });
+  });
 
   router.add(r.fetchDefaultLocation, {}, async ({ session }) => {
     const id = await ensureDefaultProject(db, session.user);
@@ -711,7 +600,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       value: [...stats.values()].sort((a, b) => b.lastUpdatedTime.localeCompare(a.lastUpdatedTime)),
     };
   });
-  router.add(r.getSystemDocuments, { query: obj(paging) }, async ({ query }) => {
+  router.add(r.getSystemDocuments, {}, async ({ query }) => {
     const rows = await selectEntities(db, 'SYS');
     const { top, skip } = pageOf(query);
     return { value: rows.slice(skip, skip + top).map((row) => toEntity(row)) };

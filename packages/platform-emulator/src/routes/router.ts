@@ -6,19 +6,24 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@ics/platform-contract';
-import { Ajv, type ErrorObject, type Schema, type ValidateFunction } from 'ajv';
+import { Nothing, schemasOf } from '@ics/platform-contract/schemas';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from './apiError.ts';
 
-/** JSON schemas of a route's inputs; what is not declared must be absent. */
-export interface RouteSchemas {
-  readonly params?: Schema;
-  readonly query?: Schema;
-  readonly body?: Schema;
+/** One answer of a contract endpoint, as it leaves the router (errors included). */
+export interface ContractAnswer {
+  readonly endpoint: AnyEndpoint;
+  readonly status: number;
+  /** The JSON answer (or the error body); `undefined` for 204 and for answers a route streamed itself. */
+  readonly body: unknown;
 }
+
+/** How a route is served besides its endpoint and its rule in the access table: nothing yet. */
+export type RouteOptions = Record<string, never>;
 
 export interface RouteContext<E> {
   readonly params: ParamsOf<E>;
@@ -32,21 +37,24 @@ export interface RouteContext<E> {
 
 export type RouteHandler<E> = (context: RouteContext<E>) => Promise<ResponseOf<E>>;
 
+interface Validators {
+  readonly params: ValidateFunction;
+  readonly query: ValidateFunction;
+  /** `undefined`: the endpoint takes no body; `'raw'`: a binary or multipart body the route checks. */
+  readonly body: ValidateFunction | 'raw' | undefined;
+}
+
 interface Route {
   readonly endpoint: AnyEndpoint;
   readonly pattern: RegExp;
   readonly names: readonly string[];
-  readonly validate: {
-    params: ValidateFunction;
-    query: ValidateFunction;
-    body: ValidateFunction | undefined;
-  };
+  /** Compiled on the route's first request, so a start does not pay for ~130 endpoints. */
+  readonly validate: () => Validators;
   /** The operation's rule in the access table (policy/table.ts). */
   readonly access: { operation: string; rule: AccessRule };
   readonly handler: RouteHandler<AnyEndpoint>;
 }
 
-const empty = { type: 'object', additionalProperties: false, maxProperties: 0 } as const;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -57,15 +65,23 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class ContractRouter {
   readonly #routes: Route[] = [];
   readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false });
+  /** Query values arrive as text: `$top=5` is checked, and handed on, as the contract's integer. */
+  readonly #queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true });
 
   constructor(
     private readonly authenticate: (
       request: FastifyRequest,
       needsXsrf: boolean,
     ) => Promise<SessionContext>,
+    private readonly onAnswer?: (answer: ContractAnswer) => void,
   ) {}
 
-  add<E extends AnyEndpoint>(endpoint: E, options: RouteSchemas, handler: RouteHandler<E>): void {
+  /**
+   * Serves a contract endpoint. Params, query and body are validated against the endpoint's
+   * schemas from `@ics/platform-contract/schemas` before the handler runs.
+   */
+  add<E extends AnyEndpoint>(endpoint: E, _options: RouteOptions, handler: RouteHandler<E>): void {
+    const schemas = schemasOf(endpoint);
     // Every route has a rule in the access table; one without cannot be installed.
     const access = accessRuleOf(endpoint);
     const names: string[] = [];
@@ -82,11 +98,11 @@ export class ContractRouter {
       endpoint,
       pattern: new RegExp(`^${escapeRegExp(backends[endpoint.backend].basePath)}${source}$`),
       names,
-      validate: {
-        params: this.#ajv.compile(options.params ?? empty),
-        query: this.#ajv.compile(options.query ?? empty),
-        body: options.body === undefined ? undefined : this.#ajv.compile(options.body),
-      },
+      validate: once(() => ({
+        params: this.#ajv.compile(schemas.params ?? Nothing),
+        query: this.#queryAjv.compile(schemas.query ?? Nothing),
+        body: schemas.bodyType ? 'raw' : schemas.body && this.#ajv.compile(schemas.body),
+      })),
       access,
       handler: handler as unknown as RouteHandler<AnyEndpoint>,
     });
@@ -117,6 +133,20 @@ export class ContractRouter {
         `${request.method} is not allowed on ${rawPath}.`,
       );
     }
+    try {
+      const result = await this.#serve(route, request, reply, rawPath);
+      this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
+      return reply.send(result);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        this.onAnswer?.({ endpoint: route.endpoint, status: error.status, body: error.toBody() });
+      }
+      throw error;
+    }
+  }
+
+  /** Decides access, validates the inputs and runs the handler; sets the status of a success. */
+  async #serve(route: Route, request: FastifyRequest, reply: FastifyReply, rawPath: string) {
     // Who may call is decided before the input is read: the table's endpoint-wide rules here,
     // the object rules by the route asking the policy about the object it touches.
     const { rule, operation } = route.access;
@@ -140,9 +170,10 @@ export class ContractRouter {
     });
     const query = request.query as Record<string, unknown>;
     const body = request.body;
-    check('params', route.validate.params, params);
-    check('query', route.validate.query, query);
-    checkBody(route.validate.body, body ?? undefined);
+    const validate = route.validate();
+    check('params', validate.params, params);
+    check('query', validate.query, query);
+    checkBody(validate.body, body ?? undefined);
     const result = await route.handler({
       params,
       query,
@@ -151,10 +182,9 @@ export class ContractRouter {
       request,
       reply,
     } as RouteContext<AnyEndpoint>);
-    if (result === undefined) {
-      return reply.code(204).send();
-    }
-    return reply.code(route.endpoint.method === 'POST' ? 201 : 200).send(result);
+    if (reply.sent) return undefined;
+    reply.code(result === undefined ? 204 : route.endpoint.method === 'POST' ? 201 : 200);
+    return result;
   }
 }
 
@@ -173,7 +203,13 @@ function check(target: string, validate: ValidateFunction, value: unknown): void
   );
 }
 
-function checkBody(validate: ValidateFunction | undefined, body: unknown): void {
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+function checkBody(validate: ValidateFunction | 'raw' | undefined, body: unknown): void {
+  if (validate === 'raw') return;
   if (!validate) {
     if (body === undefined) return;
     throw new ApiError(400, 'VALIDATION', 'This request takes no body.', [
@@ -197,6 +233,5 @@ function messageOf(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     return `has unknown property '${String(error.params.additionalProperty)}'`;
   }
-  if (error.keyword === 'maxProperties' && error.params.limit === 0) return 'takes no values here';
   return error.message ?? 'is not valid';
 }

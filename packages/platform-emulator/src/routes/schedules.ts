@@ -1,7 +1,7 @@
 import { contract, nameKey, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { conflict } from './apiError.ts';
-import { anyText, badRequest, checkNameRules, newId, obj } from './kit.ts';
+import { badRequest, checkNameRules, newId } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {
@@ -76,57 +76,40 @@ const toSchedule = (r: Row): Schedule => {
 /** Instants a schedule may name: valid, from 1900 to 9999 (PostgreSQL and clients agree on these). */
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
-const instant = { type: 'string', format: 'date-time' as const, pattern: '^\\d{4}-\\d{2}-\\d{2}T' };
 
 export function schedulesRoutes(router: ContractRouter, db: Database): void {
-  router.add(
-    contract.schedules.createSchedule,
-    {
-      body: obj(
-        {
-          name: anyText,
-          description: anyText,
-          startTime: { type: 'string', pattern: instant.pattern },
-          interval: { enum: ['NONE', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] },
-          frequency: { type: 'integer', minimum: 1, maximum: 1000 },
-          endTime: { type: 'string', pattern: instant.pattern },
-        },
-        ['name', 'startTime'],
-      ),
-    },
-    async ({ session, body }) => {
-      checkNameRules(body);
-      const start = new Date(body.startTime);
-      if (!inSaneRange(start))
-        throw badRequest(
-          'body.startTime',
-          'startTime is not a valid ISO 8601 instant between the years 1900 and 9999.',
-        );
-      const end = body.endTime === undefined ? null : new Date(body.endTime);
-      if (end && (!inSaneRange(end) || end <= start))
-        throw badRequest('body.endTime', 'endTime must be a valid instant after startTime.');
-      const id = newId();
-      const rows = await db.query<Row>(
-        `insert into schedules (id, org_id, name, name_key, description, start_time, interval, frequency, end_time, created_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (org_id, name_key) do nothing returning *`,
-        [
-          id,
-          session.user.orgId,
-          body.name,
-          nameKey(body.name),
-          body.description ?? '',
-          start.toISOString(),
-          body.interval ?? 'NONE',
-          body.frequency ?? 1,
-          end?.toISOString() ?? null,
-          session.user.id,
-        ],
+  router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
+    checkNameRules(body);
+    const start = new Date(body.startTime);
+    if (!inSaneRange(start))
+      throw badRequest(
+        'body.startTime',
+        'startTime is not a valid ISO 8601 instant between the years 1900 and 9999.',
       );
-      const [row] = rows;
-      if (!row) throw conflict(`A schedule named '${body.name}' exists already.`);
-      return toSchedule(row);
-    },
-  );
+    const end = body.endTime === undefined ? null : new Date(body.endTime);
+    if (end && (!inSaneRange(end) || end <= start))
+      throw badRequest('body.endTime', 'endTime must be a valid instant after startTime.');
+    const id = newId();
+    const rows = await db.query<Row>(
+      `insert into schedules (id, org_id, name, name_key, description, start_time, interval, frequency, end_time, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (org_id, name_key) do nothing returning *`,
+      [
+        id,
+        session.user.orgId,
+        body.name,
+        nameKey(body.name),
+        body.description ?? '',
+        start.toISOString(),
+        body.interval ?? 'NONE',
+        body.frequency ?? 1,
+        end?.toISOString() ?? null,
+        session.user.id,
+      ],
+    );
+    const [row] = rows;
+    if (!row) throw conflict(`A schedule named '${body.name}' exists already.`);
+    return toSchedule(row);
+  });
   router.add(contract.schedules.getSchedules, {}, async ({ session }) => ({
     value: (
       await db.query<Row>('select * from schedules where org_id = $1 order by name_key', [

@@ -4,7 +4,6 @@ import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
 import { notFound } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
-import { idSchema, keyParams } from './schemas.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */
 export function shellCatalogueRoutes(router: ContractRouter, db: Database): void {
@@ -16,7 +15,7 @@ export function shellCatalogueRoutes(router: ContractRouter, db: Database): void
     return enabled && siteId ? { enabled, siteId } : { enabled: false };
   });
 
-  router.add(s.getProductRegistry, { params: keyParams('id') }, async ({ params, session }) => {
+  router.add(s.getProductRegistry, {}, async ({ params, session }) => {
     const { allProducts } = await productsWithLicenses(db, session.user.id);
     for (const item of allProducts) {
       if (item.uniqueName === params.id) return item;
@@ -42,32 +41,20 @@ export function shellCatalogueRoutes(router: ContractRouter, db: Database): void
     };
   });
 
-  router.add(
-    s.getTrialUrlIfEnabled,
-    {
-      query: {
-        type: 'object',
-        required: ['productName'],
-        additionalProperties: false,
-        properties: { productName: idSchema },
-      },
-    },
-    async ({ query, session }) => {
-      const { allProducts, licensedProducts } = await productsWithLicenses(db, session.user.id);
-      const product = allProducts
-        .flatMap((item) => ('products' in item ? item.products : [item]))
-        .find((p) => p.uniqueName === query.productName);
-      if (!product) throw notFound(`The product '${query.productName}'`);
-      // A trial can be started for a product that needs a licence the user does not have.
-      const enabled =
-        product.needLicense === true && !licensedProducts.includes(product.uniqueName);
-      return enabled
-        ? {
-            productName: product.uniqueName,
-            enabled,
-            trialUrl: `${product.indexPageUrl ?? '/'}?trial=start`,
-          }
-        : { productName: product.uniqueName, enabled };
-    },
-  );
+  router.add(s.getTrialUrlIfEnabled, {}, async ({ query, session }) => {
+    const { allProducts, licensedProducts } = await productsWithLicenses(db, session.user.id);
+    const product = allProducts
+      .flatMap((item) => ('products' in item ? item.products : [item]))
+      .find((p) => p.uniqueName === query.productName);
+    if (!product) throw notFound(`The product '${query.productName}'`);
+    // A trial can be started for a product that needs a licence the user does not have.
+    const enabled = product.needLicense === true && !licensedProducts.includes(product.uniqueName);
+    return enabled
+      ? {
+          productName: product.uniqueName,
+          enabled,
+          trialUrl: `${product.indexPageUrl ?? '/'}?trial=start`,
+        }
+      : { productName: product.uniqueName, enabled };
+  });
 }

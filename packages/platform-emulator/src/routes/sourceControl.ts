@@ -10,13 +10,12 @@ import type { Database, Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import { requireEntity, requirePermission } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from './apiError.ts';
-import { idParams, ids, intQuery, newId, obj, pageOf, text } from './kit.ts';
+import { newId, pageOf } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const s = contract.sourcecontrol;
 /** A compare job ends this long after it was asked for. */
 export const COMPARE_MS = 300;
-const providers = { enum: ['GITHUB', 'GITLAB', 'AZURE_DEVOPS', 'BITBUCKET'] };
 interface Snapshot {
   name: string;
   description: string;
@@ -100,12 +99,9 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     if (!cred)
       throw conflict('You have no source-control credentials; save them with POST UserCredential.');
   };
-  const objectsBody = (extra: Record<string, unknown> = {}, required: string[] = []) =>
-    obj({ objectIds: ids, ...extra }, ['objectIds', ...required]);
   /** Runs one action over every object in one transaction: all or none. */
   const action = (
     endpoint: Parameters<ContractRouter['add']>[0],
-    schema: object,
     each: (
       tx: Queryable,
       user: UserSession,
@@ -116,7 +112,7 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
   ) =>
     router.add(
       endpoint,
-      { body: schema },
+      {},
       async ({ session, body }) =>
         db.transaction(async (tx) => {
           const b = body as { objectIds: string[] } & Record<string, unknown>;
@@ -143,52 +139,38 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       updatedTime: new Date(row.updated_at).toISOString(),
     };
   });
-  router.add(
-    s.saveUserCredential,
-    {
-      body: obj({ provider: providers, username: text(), token: text(4000) }, [
-        'provider',
-        'username',
-        'token',
-      ]),
-    },
-    async ({ session, body }) => {
-      await db.query(
-        `insert into scm_credentials (user_id, provider, username, token) values ($1, $2, $3, $4)
+  router.add(s.saveUserCredential, {}, async ({ session, body }) => {
+    await db.query(
+      `insert into scm_credentials (user_id, provider, username, token) values ($1, $2, $3, $4)
        on conflict (user_id) do update set provider = excluded.provider, username = excluded.username, token = excluded.token, updated_at = now()`,
-        [session.user.id, body.provider, body.username, body.token],
-      );
-      return {
-        provider: body.provider,
-        username: body.username,
-        hasToken: true,
-        updatedTime: new Date().toISOString(),
-      };
-    },
-  );
-  router.add(
-    s.getOAuthRedirect,
-    { query: obj({ provider: providers, redirectUri: text(2000) }, ['provider', 'redirectUri']) },
-    async ({ query }) => {
-      let uri: URL;
-      try {
-        uri = new URL(query.redirectUri);
-      } catch {
-        throw new ApiError(400, 'VALIDATION', 'redirectUri must be an absolute http(s) address.');
-      }
-      if (uri.protocol !== 'https:' && uri.protocol !== 'http:')
-        throw new ApiError(400, 'VALIDATION', 'redirectUri must be an absolute http(s) address.');
-      const state = randomBytes(12).toString('base64url');
-      const hosts = {
-        GITHUB: 'github.com/login/oauth/authorize',
-        GITLAB: 'gitlab.com/oauth/authorize',
-        AZURE_DEVOPS: 'app.vssps.visualstudio.com/oauth2/authorize',
-        BITBUCKET: 'bitbucket.org/site/oauth2/authorize',
-      };
-      const authorizationUrl = `https://${hosts[query.provider]}?${new URLSearchParams({ client_id: 'ics-emulator', redirect_uri: uri.href, state })}`;
-      return { provider: query.provider, authorizationUrl, state };
-    },
-  );
+      [session.user.id, body.provider, body.username, body.token],
+    );
+    return {
+      provider: body.provider,
+      username: body.username,
+      hasToken: true,
+      updatedTime: new Date().toISOString(),
+    };
+  });
+  router.add(s.getOAuthRedirect, {}, async ({ query }) => {
+    let uri: URL;
+    try {
+      uri = new URL(query.redirectUri);
+    } catch {
+      throw new ApiError(400, 'VALIDATION', 'redirectUri must be an absolute http(s) address.');
+    }
+    if (uri.protocol !== 'https:' && uri.protocol !== 'http:')
+      throw new ApiError(400, 'VALIDATION', 'redirectUri must be an absolute http(s) address.');
+    const state = randomBytes(12).toString('base64url');
+    const hosts = {
+      GITHUB: 'github.com/login/oauth/authorize',
+      GITLAB: 'gitlab.com/oauth/authorize',
+      AZURE_DEVOPS: 'app.vssps.visualstudio.com/oauth2/authorize',
+      BITBUCKET: 'bitbucket.org/site/oauth2/authorize',
+    };
+    const authorizationUrl = `https://${hosts[query.provider]}?${new URLSearchParams({ client_id: 'ics-emulator', redirect_uri: uri.href, state })}`;
+    return { provider: query.provider, authorizationUrl, state };
+  });
   router.add(s.getRepoConnection, {}, async ({ session }) => {
     const [row] = await db.query<{
       provider: 'GITHUB';
@@ -204,57 +186,39 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       folderPath: row.folder_path,
     };
   });
-  router.add(
-    s.saveRepoConnection,
-    {
-      body: obj(
-        {
-          provider: providers,
-          repositoryUrl: { type: 'string', pattern: '^https://', maxLength: 2000 },
-          branch: text(),
-          folderPath: { type: 'string', maxLength: 1000 },
-        },
-        ['provider', 'repositoryUrl', 'branch', 'folderPath'],
-      ),
-    },
-    async ({ session, body }) => {
-      await db.query(
-        `insert into scm_connections (org_id, provider, repository_url, branch, folder_path) values ($1, $2, $3, $4, $5)
+  router.add(s.saveRepoConnection, {}, async ({ session, body }) => {
+    await db.query(
+      `insert into scm_connections (org_id, provider, repository_url, branch, folder_path) values ($1, $2, $3, $4, $5)
          on conflict (org_id) do update set provider = excluded.provider, repository_url = excluded.repository_url, branch = excluded.branch, folder_path = excluded.folder_path`,
-        [session.user.orgId, body.provider, body.repositoryUrl, body.branch, body.folderPath],
-      );
-      return body;
-    },
-  );
-  router.add(
-    s.getRemoteCommits,
-    { query: obj({ objectId: text(64), $top: intQuery }) },
-    async ({ session, query }) => {
-      const rows = await db.query<{
-        hash: string;
-        message: string;
-        author: string;
-        created_at: string;
-        object_ids: string[];
-      }>(
-        `select c.hash, c.message, c.author, c.created_at, json_agg(o.object_id order by o.object_id) as object_ids
+      [session.user.orgId, body.provider, body.repositoryUrl, body.branch, body.folderPath],
+    );
+    return body;
+  });
+  router.add(s.getRemoteCommits, {}, async ({ session, query }) => {
+    const rows = await db.query<{
+      hash: string;
+      message: string;
+      author: string;
+      created_at: string;
+      object_ids: string[];
+    }>(
+      `select c.hash, c.message, c.author, c.created_at, json_agg(o.object_id order by o.object_id) as object_ids
          from scm_commits c join scm_commit_objects o on o.hash = c.hash
         where c.org_id = $1 and ($2::text is null or c.hash in (select hash from scm_commit_objects where object_id = $2))
         group by c.hash order by max(c.seq) desc`,
-        [session.user.orgId, query.objectId ?? null],
-      );
-      const { top } = pageOf(query);
-      return {
-        value: rows.slice(0, top).map((r) => ({
-          hash: r.hash,
-          message: r.message,
-          author: r.author,
-          time: new Date(r.created_at).toISOString(),
-          objectIds: r.object_ids,
-        })),
-      };
-    },
-  );
+      [session.user.orgId, query.objectId ?? null],
+    );
+    const { top } = pageOf(query);
+    return {
+      value: rows.slice(0, top).map((r) => ({
+        hash: r.hash,
+        message: r.message,
+        author: r.author,
+        time: new Date(r.created_at).toISOString(),
+        objectIds: r.object_ids,
+      })),
+    };
+  });
   router.add(s.getRemoteProjects, {}, async ({ session }) => {
     const rows = await db.query<{ name: string; n: number; last: string }>(
       `select o.project_name as name, count(distinct o.object_id)::int as n,
@@ -265,35 +229,31 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     return { value: rows.map((r) => ({ name: r.name, objectCount: r.n, lastCommitHash: r.last })) };
   });
 
-  action(
-    s.checkin,
-    objectsBody({ message: text(4000) }, ['message']),
-    async (tx, user, id, body, ctx) => {
-      const { row, snapshot } = await snapshotOf(tx, user, id);
-      await requirePermission(tx, user, row, 'update');
-      const state = await stateOf(tx, id);
-      if (state.linked && state.checkedOutBy !== user.id) {
-        throw conflict(
-          `'${row.name}' must be checked out by you before it is checked in${state.checkedOutBy ? ` (it is checked out by ${state.checkedOutBy})` : ''}.`,
-        );
-      }
-      if (!ctx.hash) {
-        ctx.hash = createHash('sha1').update(`${newId()}${Date.now()}`).digest('hex');
-        await tx.query(
-          'insert into scm_commits (hash, org_id, message, author) values ($1, $2, $3, $4)',
-          [ctx.hash, user.orgId, body.message, user.id],
-        );
-      }
-      await tx.query(
-        'insert into scm_commit_objects (hash, object_id, project_name, snapshot) values ($1, $2, $3, $4)',
-        [ctx.hash, id, row.path.split('/')[1] ?? '', JSON.stringify(snapshot)],
+  action(s.checkin, async (tx, user, id, body, ctx) => {
+    const { row, snapshot } = await snapshotOf(tx, user, id);
+    await requirePermission(tx, user, row, 'update');
+    const state = await stateOf(tx, id);
+    if (state.linked && state.checkedOutBy !== user.id) {
+      throw conflict(
+        `'${row.name}' must be checked out by you before it is checked in${state.checkedOutBy ? ` (it is checked out by ${state.checkedOutBy})` : ''}.`,
       );
+    }
+    if (!ctx.hash) {
+      ctx.hash = createHash('sha1').update(`${newId()}${Date.now()}`).digest('hex');
       await tx.query(
-        'insert into scm_objects (object_id, last_commit) values ($1, $2) on conflict (object_id) do update set last_commit = excluded.last_commit, checked_out_by = null',
-        [id, ctx.hash],
+        'insert into scm_commits (hash, org_id, message, author) values ($1, $2, $3, $4)',
+        [ctx.hash, user.orgId, body.message, user.id],
       );
-    },
-  );
+    }
+    await tx.query(
+      'insert into scm_commit_objects (hash, object_id, project_name, snapshot) values ($1, $2, $3, $4)',
+      [ctx.hash, id, row.path.split('/')[1] ?? '', JSON.stringify(snapshot)],
+    );
+    await tx.query(
+      'insert into scm_objects (object_id, last_commit) values ($1, $2) on conflict (object_id) do update set last_commit = excluded.last_commit, checked_out_by = null',
+      [id, ctx.hash],
+    );
+  });
   /** An object under source control that the user may change (its content is replaced). */
   const linked = async (tx: Queryable, user: UserSession, id: string) => {
     const row = await requireEntity(tx, user, id, 'update');
@@ -302,7 +262,7 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       throw conflict(`'${row.name}' is not under source control; check it in first.`);
     return { row, state };
   };
-  action(s.checkout, objectsBody(), async (tx, user, id) => {
+  action(s.checkout, async (tx, user, id) => {
     const { row, state } = await linked(tx, user, id);
     if (state.checkedOutBy && state.checkedOutBy !== user.id)
       throw conflict(`'${row.name}' is checked out by ${state.checkedOutBy}.`);
@@ -311,17 +271,17 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       user.id,
     ]);
   });
-  action(s.undoCheckout, objectsBody(), async (tx, user, id) => {
+  action(s.undoCheckout, async (tx, user, id) => {
     const { row, state } = await linked(tx, user, id);
     if (state.checkedOutBy !== user.id) throw conflict(`'${row.name}' is not checked out by you.`);
     const last = await commitSnapshot(tx, user.orgId, id, state.lastCommitHash ?? undefined);
     await restore(tx, id, last.snapshot, last.hash);
   });
-  action(s.unlink, objectsBody(), async (tx, user, id) => {
+  action(s.unlink, async (tx, user, id) => {
     await linked(tx, user, id);
     await tx.query('delete from scm_objects where object_id = $1', [id]);
   });
-  action(s.pull, objectsBody(), async (tx, user, id) => {
+  action(s.pull, async (tx, user, id) => {
     const { row, state } = await linked(tx, user, id);
     if (state.checkedOutBy)
       throw conflict(
@@ -330,19 +290,15 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     const latest = await commitSnapshot(tx, user.orgId, id);
     await restore(tx, id, latest.snapshot, latest.hash);
   });
-  action(
-    s.pullByCommitHash,
-    objectsBody({ commitHash: { type: 'string', pattern: '^[0-9a-f]{7,40}$' } }, ['commitHash']),
-    async (tx, user, id, body) => {
-      const { row, state } = await linked(tx, user, id);
-      if (state.checkedOutBy)
-        throw conflict(
-          `'${row.name}' is checked out; check it in or undo the checkout before pulling.`,
-        );
-      const at = await commitSnapshot(tx, user.orgId, id, String(body.commitHash));
-      await restore(tx, id, at.snapshot, at.hash);
-    },
-  );
+  action(s.pullByCommitHash, async (tx, user, id, body) => {
+    const { row, state } = await linked(tx, user, id);
+    if (state.checkedOutBy)
+      throw conflict(
+        `'${row.name}' is checked out; check it in or undo the checkout before pulling.`,
+      );
+    const at = await commitSnapshot(tx, user.orgId, id, String(body.commitHash));
+    await restore(tx, id, at.snapshot, at.hash);
+  });
 
   const compareAll = async (
     user: UserSession,
@@ -364,27 +320,18 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     }
     return results;
   };
-  router.add(
-    s.compare,
-    {
-      body: objectsBody({
-        commitHash: { type: 'string', pattern: '^[0-9a-f]{7,40}$' },
-        async: { type: 'boolean' },
-      }),
-    },
-    async ({ session, body }) => {
-      const results = await compareAll(session.user, body.objectIds, body.commitHash);
-      if (!body.async) return results;
-      const id = newId();
-      await db.query('insert into scm_compare_jobs (id, org_id, results) values ($1, $2, $3)', [
-        id,
-        session.user.orgId,
-        JSON.stringify(results),
-      ]);
-      return { jobId: id, status: 'IN_PROGRESS' as const };
-    },
-  );
-  router.add(s.getCompareJob, { params: idParams }, async ({ session, params }) => {
+  router.add(s.compare, {}, async ({ session, body }) => {
+    const results = await compareAll(session.user, body.objectIds, body.commitHash);
+    if (!body.async) return results;
+    const id = newId();
+    await db.query('insert into scm_compare_jobs (id, org_id, results) values ($1, $2, $3)', [
+      id,
+      session.user.orgId,
+      JSON.stringify(results),
+    ]);
+    return { jobId: id, status: 'IN_PROGRESS' as const };
+  });
+  router.add(s.getCompareJob, {}, async ({ session, params }) => {
     const [row] = await db.query<{ created_at: string; results: CompareResult[] }>(
       'select * from scm_compare_jobs where id = $1 and org_id = $2',
       [params.id, session.user.orgId],

@@ -8,14 +8,6 @@ import { findSession } from '../db/sessions.ts';
 import { ApiError } from './apiError.ts';
 import type { ContractRouter } from './router.ts';
 
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const renewQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['nonce'],
-  properties: { nonce: text(128), client_id: text(64) },
-} as const;
-
 /**
  * jwt/Token, jwt/Renew and jwt/Renew2 (docs/decisions/0300-token-and-session.md). Every
  * token carries the request's nonce and client id; `access_code` must be the session's XSRF
@@ -45,45 +37,30 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     };
   };
 
-  router.add(
-    contract.token.getToken,
-    {
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['client_id', 'nonce', 'access_code'],
-        properties: { client_id: text(64), nonce: text(128), access_code: text(256) },
-      },
-    },
-    async ({ query, session }) => {
-      const row = await findSession(db, session.sessionId);
-      if (!row || !sameSecret(query.access_code, row.xsrfToken)) {
-        throw new ApiError(403, 'ACCESS_CODE', 'The access code does not belong to this session.');
-      }
-      return issue(session, query.nonce, query.client_id);
-    },
-  );
+  router.add(contract.token.getToken, {}, async ({ query, session }) => {
+    const row = await findSession(db, session.sessionId);
+    if (!row || !sameSecret(query.access_code, row.xsrfToken)) {
+      throw new ApiError(403, 'ACCESS_CODE', 'The access code does not belong to this session.');
+    }
+    return issue(session, query.nonce, query.client_id);
+  });
 
-  router.add(
-    contract.token.renewToken,
-    { query: renewQuery },
-    async ({ query, session, request }) => {
-      const header = request.headers['jwt_token'];
-      const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
-      if (!claims) {
-        throw new ApiError(401, 'INVALID_TOKEN', 'The jwt_token header holds no valid token.');
-      }
-      if (claims.exp * 1000 <= Date.now()) {
-        throw new ApiError(401, 'TOKEN_EXPIRED', 'The token has expired; renew with jwt/Renew2.');
-      }
-      if (claims.sid !== sessionRef(session.sessionId) || claims.user_id !== session.user.id) {
-        throw new ApiError(401, 'INVALID_TOKEN', 'The token belongs to another session.');
-      }
-      return issue(session, query.nonce, query.client_id ?? claims.client_id);
-    },
-  );
+  router.add(contract.token.renewToken, {}, async ({ query, session, request }) => {
+    const header = request.headers['jwt_token'];
+    const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
+    if (!claims) {
+      throw new ApiError(401, 'INVALID_TOKEN', 'The jwt_token header holds no valid token.');
+    }
+    if (claims.exp * 1000 <= Date.now()) {
+      throw new ApiError(401, 'TOKEN_EXPIRED', 'The token has expired; renew with jwt/Renew2.');
+    }
+    if (claims.sid !== sessionRef(session.sessionId) || claims.user_id !== session.user.id) {
+      throw new ApiError(401, 'INVALID_TOKEN', 'The token belongs to another session.');
+    }
+    return issue(session, query.nonce, query.client_id ?? claims.client_id);
+  });
 
-  router.add(contract.token.renewToken2, { query: renewQuery }, async ({ query, session }) =>
+  router.add(contract.token.renewToken2, {}, async ({ query, session }) =>
     issue(session, query.nonce, query.client_id ?? 'cdlg_app'),
   );
 }

@@ -1,0 +1,98 @@
+import { key, list } from './primitives.ts';
+/** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+
+/** Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED. */
+export const BundleStatus = Type.Union(
+  [
+    Type.Literal('DRAFT'),
+    Type.Literal('VALIDATED'),
+    Type.Literal('PUBLISHED'),
+    Type.Literal('WITHDRAWN'),
+    Type.Literal('DEPRECATED'),
+  ],
+  {
+    description:
+      'Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED.',
+  },
+);
+
+/** The editable part of a bundle: what it holds and who may use it. */
+export const BundleDefinition = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    externalId: Type.String({
+      description: 'Stable id across organisations, used to push and install it.',
+    }),
+    objectIds: Type.Array(Type.String(), {
+      description: 'Repository entities the bundle carries.',
+    }),
+    accessCode: Type.Union([Type.String(), Type.Null()], {
+      description: 'When set, copying or pushing the bundle requires this code.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The editable part of a bundle: what it holds and who may use it.',
+  },
+);
+
+export const BundleDefinitionBody = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    objectIds: list(key(), 500),
+    accessCode: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  },
+  closed,
+);
+
+/** A bundle: its definition and its state. */
+export const Bundle = Type.Composite(
+  [
+    BundleDefinition,
+    Type.Object(
+      {
+        status: BundleStatus,
+        orgId: Type.String(),
+        locationId: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'The repository location (project or folder id) a copied bundle was placed in.',
+        }),
+        sourceBundleId: Type.Union([Type.String(), Type.Null()], {
+          description: 'The bundle it was copied from.',
+        }),
+        createdBy: Type.String(),
+        updatedTime: Type.String(),
+      },
+      { additionalProperties: false, description: 'A bundle: its definition and its state.' },
+    ),
+  ],
+  closed,
+);
+
+/** A bundle installed in an organisation. */
+export const BundleInstallation = Type.Object(
+  {
+    id: Type.String(),
+    bundleId: Type.String(),
+    bundleExternalId: Type.String(),
+    orgId: Type.String(),
+    installedBy: Type.String(),
+    installedTime: Type.String(),
+  },
+  { additionalProperties: false, description: 'A bundle installed in an organisation.' },
+);
+
+export const BundleValidation = Type.Object(
+  {
+    bundleId: Type.String(),
+    valid: Type.Boolean(),
+    status: BundleStatus,
+    problems: Type.Array(Type.String()),
+  },
+  closed,
+);

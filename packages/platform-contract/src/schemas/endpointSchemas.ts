@@ -1,0 +1,16 @@
+import type { TObject, TSchema } from '@sinclair/typebox';
+
+/**
+ * The runtime schemas of one endpoint. An absent part takes nothing (no path parameters, no
+ * query, no body); an absent `response` means the endpoint answers 204 without a body.
+ */
+export interface EndpointSchemas {
+  readonly params?: TObject;
+  readonly query?: TObject;
+  readonly body?: TSchema;
+  readonly response?: TSchema;
+  /** Media type of a body that is not JSON. */
+  readonly bodyType?: 'application/octet-stream' | 'multipart/form-data';
+  /** Media type of an answer that is not JSON. */
+  readonly responseType?: 'application/octet-stream' | 'text/plain';
+}

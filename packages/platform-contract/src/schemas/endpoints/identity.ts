@@ -1,0 +1,62 @@
+import { key } from '../primitives.ts';
+import { Type } from '@sinclair/typebox';
+import { closed } from '../closed.ts';
+import type { EndpointSchemas } from '../endpointSchemas.ts';
+import {
+  CurrentUserInfo,
+  EmailVerificationForUserRequest,
+  EmailVerificationRequest,
+  IdentityConfigInfo,
+  IdentityUser,
+  Organisation,
+  PendingVerification,
+  Role,
+  TimeZoneInfo,
+  UserGroup,
+  UserProfile,
+  UserProfileUpdate,
+  UserUpdate,
+} from '../identity.ts';
+import { ODataQuery } from '../odata.ts';
+import { ODataCollection } from '../common.ts';
+
+const OrgKey = Type.Object({ orgId: key() }, closed);
+
+/** Inputs and answers of the identity endpoints. */
+export const identity = {
+  getUserProfile: { response: UserProfile },
+  updateUserProfile: { body: UserProfileUpdate, response: UserProfile },
+  getCurrentUserInfo: { response: CurrentUserInfo },
+  getOrg: {
+    params: OrgKey,
+    query: Type.Object({ $expand: Type.Optional(Type.Literal('attributes')) }, closed),
+    response: Organisation,
+  },
+  getOrgUsers: { params: OrgKey, query: ODataQuery, response: ODataCollection(IdentityUser) },
+  getOrgGroups: { params: OrgKey, query: ODataQuery, response: ODataCollection(UserGroup) },
+  getOrgRoles: { params: OrgKey, query: ODataQuery, response: ODataCollection(Role) },
+  getUser: { params: Type.Object({ userId: key() }, closed), response: IdentityUser },
+  updateUser: {
+    params: Type.Object({ userId: key() }, closed),
+    body: UserUpdate,
+    response: IdentityUser,
+  },
+  getGroup: { params: Type.Object({ groupId: key() }, closed), response: UserGroup },
+  getRole: { params: Type.Object({ roleId: key() }, closed), response: Role },
+  getTimeZones: { response: ODataCollection(TimeZoneInfo) },
+  getConfigInfo: { response: IdentityConfigInfo },
+  initEmailVerification: {
+    query: Type.Object({ triggerOnly: Type.Boolean() }, closed),
+    body: EmailVerificationRequest,
+    response: PendingVerification,
+  },
+  initEmailVerificationForUser: {
+    body: EmailVerificationForUserRequest,
+    response: PendingVerification,
+  },
+  getPendingVerification: { response: PendingVerification },
+  getPendingVerificationForUser: {
+    params: Type.Object({ userId: key() }, closed),
+    response: PendingVerification,
+  },
+} satisfies Record<string, EndpointSchemas>;

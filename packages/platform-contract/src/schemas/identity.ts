@@ -1,0 +1,266 @@
+import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
+/** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
+import { Type } from '@sinclair/typebox';
+
+/** Lifecycle state of a user account. */
+export const UserState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')], {
+  description: 'Lifecycle state of a user account.',
+});
+
+/** A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`). */
+export const IdentityUser = Type.Object(
+  {
+    id: Type.String(),
+    orgId: Type.String(),
+    userName: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    emailVerified: Type.Boolean(),
+    state: UserState,
+    timeZone: Type.String({ description: 'IANA zone id, e.g. `Europe/Berlin`.' }),
+    roleIds: Type.Array(Type.String()),
+  },
+  {
+    additionalProperties: false,
+    description: 'A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`).',
+  },
+);
+
+/** The fields of a user that `PATCH Users({id})` may change; absent fields are kept. */
+export const UserUpdate = Type.Object(
+  {
+    firstName: Type.Optional(personName()),
+    lastName: Type.Optional(personName()),
+    displayName: Type.Optional(personName()),
+    email: Type.Optional(email()),
+    timeZone: Type.Optional(timeZone()),
+    state: Type.Optional(UserState),
+    roleIds: Type.Optional(
+      list(key(), 50, {
+        uniqueItems: true,
+        description: "Replaces the user's roles (ids of the organisation's roles).",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'The fields of a user that `PATCH Users({id})` may change; absent fields are kept.',
+  },
+);
+
+/** The signed-in user's own profile (`UserProfile`). */
+export const UserProfile = Type.Object(
+  {
+    id: Type.String(),
+    orgId: Type.String(),
+    userName: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    emailVerified: Type.Boolean(),
+    timeZone: Type.String(),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    title: Type.Union([Type.String(), Type.Null()]),
+    locale: Type.Union([Type.String(), Type.Null()], {
+      description: "BCP 47 tag, or `null` for the browser's language.",
+    }),
+  },
+  { additionalProperties: false, description: "The signed-in user's own profile (`UserProfile`)." },
+);
+
+/** The fields of the profile that `PATCH UserProfile` may change; absent fields are kept. */
+export const UserProfileUpdate = Type.Object(
+  {
+    firstName: Type.Optional(personName()),
+    lastName: Type.Optional(personName()),
+    displayName: Type.Optional(personName()),
+    timeZone: Type.Optional(timeZone()),
+    phone: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40, pattern: '^[+0-9 ()./-]*$' }), Type.Null()]),
+    ),
+    title: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    locale: Type.Optional(Type.Union([localeTag(), Type.Null()])),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'The fields of the profile that `PATCH UserProfile` may change; absent fields are kept.',
+  },
+);
+
+/** `CurrentUserInfo`: who is signed in, in which organisation, with which privileges. */
+export const CurrentUserInfo = Type.Object(
+  {
+    userId: Type.String(),
+    userName: Type.String(),
+    displayName: Type.String(),
+    orgId: Type.String(),
+    orgName: Type.String(),
+    currentOrgId: Type.String(),
+    parentOrgId: Type.String(),
+    isSubOrg: Type.Boolean({
+      description:
+        '`true` when the organisation is a sub-organisation (its parent differs from itself).',
+    }),
+    privileges: Type.Array(Type.String()),
+    roleNames: Type.Array(Type.String()),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '`CurrentUserInfo`: who is signed in, in which organisation, with which privileges.',
+  },
+);
+
+/** A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`). */
+export const OrgAttribute = Type.Object(
+  { name: Type.String(), value: Type.String() },
+  {
+    additionalProperties: false,
+    description: 'A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`).',
+  },
+);
+
+/** An organisation. `attributes` is present only when `$expand=attributes` was asked for. */
+export const Organisation = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    parentOrgId: Type.String({ description: 'Equals `id` for a top-level organisation (PC-6.7).' }),
+    attributes: Type.Optional(Type.Array(OrgAttribute)),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'An organisation. `attributes` is present only when `$expand=attributes` was asked for.',
+  },
+);
+
+/** A group of users of one organisation. */
+export const UserGroup = Type.Object(
+  {
+    id: Type.String(),
+    orgId: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    memberIds: Type.Array(Type.String()),
+  },
+  { additionalProperties: false, description: 'A group of users of one organisation.' },
+);
+
+/** A role: a named set of privileges of one organisation. */
+export const Role = Type.Object(
+  {
+    id: Type.String(),
+    orgId: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    privileges: Type.Array(Type.String()),
+  },
+  {
+    additionalProperties: false,
+    description: 'A role: a named set of privileges of one organisation.',
+  },
+);
+
+/** One time zone the platform offers (`TimeZone`). */
+export const TimeZoneInfo = Type.Object(
+  {
+    id: Type.String({ description: 'IANA zone id.' }),
+    displayName: Type.String(),
+    offsetMinutes: Type.Number({
+      description: 'Offset from UTC in minutes, without daylight saving.',
+    }),
+  },
+  { additionalProperties: false, description: 'One time zone the platform offers (`TimeZone`).' },
+);
+
+/** `configInfo`: identity settings the client needs. */
+export const IdentityConfigInfo = Type.Object(
+  {
+    sessionIdleTimeoutSeconds: Type.Number({
+      description: 'Idle time before logout, in seconds (PC-9: default 1800).',
+    }),
+    keepAlivePingIntervalSeconds: Type.Number({
+      description: 'Interval of the keep-alive ping, in seconds (PC-9: default 600).',
+    }),
+    emailVerificationRequired: Type.Boolean({
+      description: 'Whether a changed email address must be verified before it is used.',
+    }),
+    passwordMinLength: Type.Number(),
+  },
+  { additionalProperties: false, description: '`configInfo`: identity settings the client needs.' },
+);
+
+/** Body of the email verification calls for oneself. */
+export const EmailVerificationRequest = Type.Object(
+  { email: email() },
+  { additionalProperties: false, description: 'Body of the email verification calls for oneself.' },
+);
+
+/** Body of the email verification call an administrator makes for another user (PC-6.8). */
+export const EmailVerificationForUserRequest = Type.Object(
+  { email: email(), userId: key() },
+  {
+    additionalProperties: false,
+    description:
+      'Body of the email verification call an administrator makes for another user (PC-6.8).',
+  },
+);
+
+/** Whether a user has an email verification pending, and for which address. */
+export const PendingVerification = Type.Object(
+  {
+    userId: Type.String(),
+    pending: Type.Boolean(),
+    email: Type.Optional(
+      Type.String({ description: 'The address being verified; absent when nothing is pending.' }),
+    ),
+    requestedAt: Type.Optional(
+      Type.String({ description: 'ISO 8601 time of the latest verification email.' }),
+    ),
+    sentCount: Type.Optional(
+      Type.Number({ description: 'How many verification emails were sent for this address.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Whether a user has an email verification pending, and for which address.',
+  },
+);
+
+/** Body of `users/add` on the management service. */
+export const NewUser = Type.Object(
+  {
+    userName: email({ minLength: 3 }),
+    firstName: personName(),
+    lastName: personName(),
+    email: email(),
+    orgId: Type.Optional(key({ description: "Default: the administrator's organisation." })),
+    timeZone: Type.Optional(timeZone({ description: 'Default: `UTC`.' })),
+    roleIds: Type.Optional(list(key(), 50, { uniqueItems: true, description: 'Default: none.' })),
+  },
+  { additionalProperties: false, description: 'Body of `users/add` on the management service.' },
+);
+
+/** Body of `users/delete` on the management service: all of them are deleted, or none. */
+export const UserDeletion = Type.Object(
+  { userIds: keys(100, { uniqueItems: true }) },
+  {
+    additionalProperties: false,
+    description:
+      'Body of `users/delete` on the management service: all of them are deleted, or none.',
+  },
+);
+
+/** Answer of `users/delete`. */
+export const UserDeletionResult = Type.Object(
+  { deletedIds: Type.Array(Type.String()) },
+  { additionalProperties: false, description: 'Answer of `users/delete`.' },
+);

@@ -1,0 +1,57 @@
+/** Entities of the licence service (spec: platform-client.md §3 'Licence info', PC-4.3). */
+import { Type } from '@sinclair/typebox';
+
+/** One licence of an organisation. Which list it is in says its state. */
+export const LicenseItem = Type.Object(
+  {
+    id: Type.String({
+      description: "Licence id, as access checks name it (e.g. a product's uniqueName).",
+    }),
+    name: Type.String(),
+    startDate: Type.String({ description: 'ISO 8601 date (`YYYY-MM-DD`).' }),
+    endDate: Type.String({
+      description: 'ISO 8601 date after which the licence is no longer active.',
+    }),
+    graceEndDate: Type.String({
+      description: 'ISO 8601 date until which an ended licence still works (grace period).',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'One licence of an organisation. Which list it is in says its state.',
+  },
+);
+
+/** `OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state. */
+export const EffectiveLicenses = Type.Object(
+  {
+    orgId: Type.String(),
+    active: Type.Array(LicenseItem),
+    expired: Type.Array(LicenseItem),
+    gracePeriod: Type.Array(LicenseItem),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "`OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state.",
+  },
+);
+
+/** An edition (bundle of licences) assigned to an organisation. */
+export const AssignedEdition = Type.Object(
+  { id: Type.String(), name: Type.String(), licenseIds: Type.Array(Type.String()) },
+  {
+    additionalProperties: false,
+    description: 'An edition (bundle of licences) assigned to an organisation.',
+  },
+);
+
+/** `OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation. */
+export const LicenseViews = Type.Object(
+  { orgId: Type.String(), assignedEditions: Type.Array(AssignedEdition) },
+  {
+    additionalProperties: false,
+    description:
+      '`OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation.',
+  },
+);

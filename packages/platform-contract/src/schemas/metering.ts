@@ -1,0 +1,78 @@
+import { key, skip, top } from './primitives.ts';
+/** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+
+/** A month, `YYYY-MM`. */
+export const UsagePeriod = Type.String({
+  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+  description: 'A month, `YYYY-MM`.',
+});
+
+/** Usage of one meter of one service by one organisation in one month. */
+export const UsageRecord = Type.Object(
+  {
+    orgId: Type.String(),
+    service: Type.String({ description: "The product's uniqueName, e.g. `cdi`." }),
+    meter: Type.String({ description: 'What is counted, e.g. `compute.hours`.' }),
+    period: UsagePeriod,
+    quantity: Type.Number(),
+  },
+  {
+    additionalProperties: false,
+    description: 'Usage of one meter of one service by one organisation in one month.',
+  },
+);
+
+/** Query of `GET Usage`: every part optional; the period bounds are inclusive. */
+export const UsageQuery = Type.Object(
+  {
+    service: Type.Optional(key()),
+    from: Type.Optional(UsagePeriod),
+    to: Type.Optional(UsagePeriod),
+    $top: Type.Optional(top()),
+    $skip: Type.Optional(skip()),
+    $count: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    description: 'Query of `GET Usage`: every part optional; the period bounds are inclusive.',
+  },
+);
+
+/** Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`. */
+export const UsageEvent = Type.Object(
+  {
+    service: key(),
+    meter: Type.String({ pattern: '^[a-z][a-z0-9_.]{0,63}$' }),
+    quantity: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1e9,
+      description: 'Positive, at most 1e9.',
+    }),
+    occurredAt: Type.Optional(Type.String({ description: 'ISO 8601 time; default now.' })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`.',
+  },
+);
+
+/** Totals per service and meter over a period (`GET Usage/Summary`). */
+export const UsageSummary = Type.Object(
+  {
+    orgId: Type.String(),
+    from: UsagePeriod,
+    to: UsagePeriod,
+    services: Type.Array(
+      Type.Object(
+        { service: Type.String(), meter: Type.String(), quantity: Type.Number() },
+        closed,
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Totals per service and meter over a period (`GET Usage/Summary`).',
+  },
+);

@@ -1,0 +1,154 @@
+import { key, list } from './primitives.ts';
+/** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+
+/** How a job was started; default `UI` (PC-9.9). */
+export const ExecutionClient = Type.Union(
+  [Type.Literal('UI'), Type.Literal('API'), Type.Literal('CLI')],
+  { description: 'How a job was started; default `UI` (PC-9.9).' },
+);
+
+/** Default `REGULAR` (PC-9.9). */
+export const RunType = Type.Union([Type.Literal('REGULAR'), Type.Literal('DRY_RUN')], {
+  description: 'Default `REGULAR` (PC-9.9).',
+});
+
+/** Whether an exported object brings the objects it refers to (PC-9.9). */
+export const InclusionScope = Type.Union(
+  [Type.Literal('WITH_DEPENDENCIES'), Type.Literal('WITHOUT_DEPENDENCIES')],
+  { description: 'Whether an exported object brings the objects it refers to (PC-9.9).' },
+);
+
+/** Job states; a job moves CREATED → QUEUED → IN_PROGRESS → SUCCESSFUL or FAILED. */
+export const MigrationJobStatus = Type.Union(
+  [
+    Type.Literal('CREATED'),
+    Type.Literal('QUEUED'),
+    Type.Literal('IN_PROGRESS'),
+    Type.Literal('SUCCESSFUL'),
+    Type.Literal('FAILED'),
+  ],
+  { description: 'Job states; a job moves CREATED → QUEUED → IN_PROGRESS → SUCCESSFUL or FAILED.' },
+);
+
+export const ExportObject = Type.Object(
+  { objectGuid: key(), inclusionScope: InclusionScope },
+  closed,
+);
+
+const JobBase = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    executionClient: ExecutionClient,
+    runType: RunType,
+    status: MigrationJobStatus,
+    createdBy: Type.String(),
+    createdTime: Type.String(),
+    startTime: Type.Union([Type.String(), Type.Null()]),
+    endTime: Type.Union([Type.String(), Type.Null()]),
+    message: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why it failed, when it did.',
+    }),
+  },
+  closed,
+);
+
+export const ExportJob = Type.Composite(
+  [JobBase, Type.Object({ objects: Type.Array(ExportObject) }, closed)],
+  closed,
+);
+
+/** What to import from an uploaded package, and where. */
+export const ImportSpecification = Type.Object(
+  {
+    packageId: key(),
+    targetLocationId: Type.Optional(
+      key({
+        description:
+          "Project or folder to import into; default the organisation's default location.",
+      }),
+    ),
+    objectGuids: Type.Optional(
+      list(key(), 500, {
+        description: 'Only these package objects (by `objectGuid`); default all.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'What to import from an uploaded package, and where.',
+  },
+);
+
+export const ImportJob = Type.Composite(
+  [
+    JobBase,
+    Type.Object(
+      { importSpecification: ImportSpecification, relaxChecksum: Type.Boolean() },
+      closed,
+    ),
+  ],
+  closed,
+);
+
+export const CreateExportJobBody = Type.Object(
+  {
+    name: Type.String(),
+    objects: list(ExportObject, 500, { minItems: 1 }),
+    executionClient: Type.Optional(ExecutionClient),
+    runType: Type.Optional(RunType),
+  },
+  closed,
+);
+
+export const CreateImportJobBody = Type.Object(
+  {
+    name: Type.String(),
+    importSpecification: ImportSpecification,
+    executionClient: Type.Optional(ExecutionClient),
+    runType: Type.Optional(RunType),
+  },
+  closed,
+);
+
+/** An object of an export or import, with its outcome once the job ended. */
+export const MigrationObject = Type.Object(
+  {
+    objectGuid: Type.String(),
+    name: Type.String(),
+    documentType: Type.String(),
+    path: Type.String(),
+    status: Type.Union(
+      [
+        Type.Literal('PENDING'),
+        Type.Literal('SUCCESSFUL'),
+        Type.Literal('SKIPPED'),
+        Type.Literal('FAILED'),
+      ],
+      {
+        description:
+          '`PENDING` until the job ends; then `SUCCESSFUL`, `SKIPPED` (name taken) or `FAILED`.',
+      },
+    ),
+    dependency: Type.Boolean({
+      description: '`true` when it was included as a dependency of a chosen object.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'An object of an export or import, with its outcome once the job ended.',
+  },
+);
+
+/** An uploaded import package. */
+export const ImportPackage = Type.Object(
+  { packageId: Type.String(), checksumValid: Type.Boolean(), objects: Type.Array(MigrationObject) },
+  { additionalProperties: false, description: 'An uploaded import package.' },
+);
+
+export const ComparableObjectType = Type.Object(
+  { documentType: Type.String(), label: Type.String() },
+  closed,
+);

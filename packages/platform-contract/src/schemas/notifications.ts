@@ -1,0 +1,136 @@
+import { key, list, skip, text, top } from './primitives.ts';
+/** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+
+/** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal('READ')], {
+  description: 'Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1).',
+});
+
+export const NotificationType = Type.Union([
+  Type.Literal('MESSAGE_BUBBLE'),
+  Type.Literal('MESSAGE_BOX'),
+  Type.Literal('BELL_NOTIFICATION'),
+  Type.Literal('BANNER'),
+]);
+
+export const NotificationPriority = Type.Union([Type.Literal('HIGH'), Type.Literal('NORMAL')]);
+
+/** Something the user can do from a message; `url` is given by the message's sender. */
+export const NotificationAction = Type.Object(
+  {
+    id: Type.String(),
+    label: Type.String(),
+    kind: Type.Union([Type.Literal('ACTION'), Type.Literal('DOWNLOAD'), Type.Literal('INPUT')], {
+      description:
+        "`ACTION` posts to `url`; `DOWNLOAD` fetches a file; `INPUT` posts the user's input.",
+    }),
+    url: Type.String(),
+    status: Type.Union([Type.String(), Type.Null()], {
+      description: 'Set by `updateActionStatus` (e.g. `DISMISSED`), or `DONE` once performed.',
+    }),
+    response: Type.Optional(
+      Type.String({ description: 'What the user answered to an INPUT action.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Something the user can do from a message; `url` is given by the message's sender.",
+  },
+);
+
+export const NotificationMessage = Type.Object(
+  {
+    id: Type.String(),
+    notificationId: Type.String(),
+    status: NotificationStatus,
+    type: NotificationType,
+    priority: NotificationPriority,
+    categories: Type.Array(Type.String()),
+    title: Type.String(),
+    body: Type.String(),
+    publishTime: Type.String(),
+    messageCreateTime: Type.String(),
+    actions: Type.Array(NotificationAction),
+  },
+  closed,
+);
+
+export const NotificationCategory = Type.Object(
+  {
+    id: Type.String(),
+    label: Type.String({
+      description: 'In the asked locale, English when there is no translation.',
+    }),
+  },
+  closed,
+);
+
+/** Which categories and types reach the user. */
+export const NotificationPreferences = Type.Object(
+  {
+    mutedCategories: list(key(), 20),
+    emailEnabled: Type.Boolean(),
+    bannerEnabled: Type.Boolean(),
+  },
+  { additionalProperties: false, description: 'Which categories and types reach the user.' },
+);
+
+export const BellSearchBody = Type.Object(
+  {
+    status: Type.Optional(NotificationStatus),
+    categories: Type.Optional(list(key(), 20)),
+    top: Type.Optional(Type.Integer({ minimum: 0, maximum: 200 })),
+    skip: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+
+export const BellSearchResult = Type.Object(
+  { messages: Type.Array(NotificationMessage), total: Type.Number(), unread: Type.Number() },
+  closed,
+);
+
+/** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
+export const ReceivedMessagesQuery = Type.Object(
+  {
+    $filter: Type.Optional(
+      text(500, {
+        description:
+          "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
+      }),
+    ),
+    $count: Type.Optional(Type.Boolean()),
+    $skip: Type.Optional(skip()),
+    $top: Type.Optional(top()),
+    $orderby: Type.Optional(
+      text(64, {
+        description:
+          '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7).',
+  },
+);
+
+/** Per-user delivery settings of the separate notification-settings service (PC-7.19). */
+export const NotificationSettings = Type.Object(
+  {
+    email: Type.Boolean(),
+    inApp: Type.Boolean(),
+    digest: Type.Union([Type.Literal('NONE'), Type.Literal('DAILY'), Type.Literal('WEEKLY')], {
+      description: 'Digest frequency for e-mail.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Per-user delivery settings of the separate notification-settings service (PC-7.19).',
+  },
+);

@@ -1,0 +1,298 @@
+import { key, keys, list, text } from './primitives.ts';
+/** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+
+/** The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`). */
+export const ContainerType = Type.Union([Type.Literal('Project'), Type.Literal('Folder')], {
+  description:
+    'The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`).',
+});
+
+/** Where an entity sits: its parent's kind and id. Projects have none. */
+export const ParentInfo = Type.Object(
+  { parentType: ContainerType, parentId: Type.String() },
+  {
+    additionalProperties: false,
+    description: "Where an entity sits: its parent's kind and id. Projects have none.",
+  },
+);
+
+/** A reference between two documents (a mapping using a connection, …). */
+export const EntityRef = Type.Object(
+  { id: Type.String(), name: Type.String(), documentType: Type.String() },
+  {
+    additionalProperties: false,
+    description: 'A reference between two documents (a mapping using a connection, …).',
+  },
+);
+
+/** A project, folder or document of the repository. */
+export const RepositoryEntity = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    documentType: Type.String({
+      description:
+        '`Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`.',
+    }),
+    parentInfo: Type.Union([ParentInfo, Type.Null()], { description: '`null` for projects.' }),
+    path: Type.String({
+      description: 'Names from the project down, slash-separated: `/Default/Sales/Load orders`.',
+    }),
+    repoInfo: Type.Object({ repoHandle: Type.String() }, closed),
+    tags: Type.Array(Type.String(), { description: 'Names of the tags assigned to the entity.' }),
+    meteringTag: Type.Union([Type.String(), Type.Null()], {
+      description: "The metering tag the entity's usage is billed to, if any.",
+    }),
+    createdBy: Type.String(),
+    createdTime: Type.String(),
+    updatedTime: Type.String(),
+    nativeData: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Present when asked for with `$expand=nativeData`.',
+      }),
+    ),
+    inboundRefs: Type.Optional(
+      Type.Array(EntityRef, {
+        description: 'Documents referring to this one; present with `$expand=refs`.',
+      }),
+    ),
+    outboundRefs: Type.Optional(
+      Type.Array(EntityRef, {
+        description: 'Documents this one refers to; present with `$expand=refs`.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'A project, folder or document of the repository.' },
+);
+
+export const Project = Type.Composite(
+  [
+    RepositoryEntity,
+    Type.Object({ documentType: Type.Literal('Project'), parentInfo: Type.Null() }, closed),
+  ],
+  closed,
+);
+
+export const Folder = Type.Composite(
+  [RepositoryEntity, Type.Object({ documentType: Type.Literal('Folder') }, closed)],
+  closed,
+);
+
+export const RepositoryDocument = RepositoryEntity;
+
+/** A free-form label users assign to entities. */
+export const Tag = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    usageCount: Type.Number({ description: 'How many entities carry it.' }),
+  },
+  { additionalProperties: false, description: 'A free-form label users assign to entities.' },
+);
+
+/** A label that attributes an entity's consumption for metering. */
+export const MeteringTag = Type.Object(
+  { id: Type.String(), name: Type.String(), usageCount: Type.Number() },
+  {
+    additionalProperties: false,
+    description: "A label that attributes an entity's consumption for metering.",
+  },
+);
+
+/** What a principal may do with an entity. */
+export const RepositoryPermission = Type.Union(
+  [
+    Type.Literal('read'),
+    Type.Literal('update'),
+    Type.Literal('delete'),
+    Type.Literal('execute'),
+    Type.Literal('change_perm'),
+  ],
+  { description: 'What a principal may do with an entity.' },
+);
+
+/** One entry of an access-control list. */
+export const AclEntry = Type.Object(
+  {
+    principalType: Type.Union([Type.Literal('USER'), Type.Literal('ORG')]),
+    principalId: key(),
+    permissions: list(RepositoryPermission, 5),
+  },
+  { additionalProperties: false, description: 'One entry of an access-control list.' },
+);
+
+/** The access-control list stored on an entity. An entity without entries inherits its parent's. */
+export const Acl = Type.Object(
+  {
+    objectId: Type.String(),
+    owner: Type.String(),
+    entries: Type.Array(AclEntry),
+    inheritedFrom: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The access-control list stored on an entity. An entity without entries inherits its parent's.",
+  },
+);
+
+/** What the current user may do with an entity, from the stored ACLs. */
+export const EffectivePermission = Type.Object(
+  { objectId: Type.String(), permissions: Type.Array(RepositoryPermission) },
+  {
+    additionalProperties: false,
+    description: 'What the current user may do with an entity, from the stored ACLs.',
+  },
+);
+
+/** Bodies of the repository's calls. */
+export const CreateContainerBody = Type.Object(
+  { name: Type.String(), description: Type.Optional(Type.String()) },
+  { additionalProperties: false, description: "Bodies of the repository's calls." },
+);
+
+export const UpdateEntityBody = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    nativeData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  closed,
+);
+
+export const SourceSpec = Type.Object(
+  {
+    id: key(),
+    name: Type.Optional(
+      Type.String({
+        description:
+          "A new name for the copy; default the source's name, with ` (Copy)` when that is taken.",
+      }),
+    ),
+  },
+  closed,
+);
+
+export const TransferBody = Type.Object(
+  {
+    xferSpec: Type.Object(
+      { targetLocationId: key(), sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) },
+      closed,
+    ),
+  },
+  closed,
+);
+
+export const CopyProjectsBody = Type.Object(
+  { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
+  closed,
+);
+
+export const CandidateEntity = Type.Object(
+  {
+    name: Type.String(),
+    documentType: Type.String(),
+    parentId: Type.Optional(
+      Type.String({ description: 'The intended parent; omitted for projects.' }),
+    ),
+  },
+  closed,
+);
+
+export const EntityConflict = Type.Object(
+  {
+    index: Type.Number({ description: 'Position in `entityList`.' }),
+    name: Type.String(),
+    documentType: Type.String(),
+    reason: Type.Union(
+      [Type.Literal('EXISTS'), Type.Literal('DUPLICATE'), Type.Literal('INVALID_NAME')],
+      {
+        description:
+          '`EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`.',
+      },
+    ),
+    existingId: Type.Optional(Type.String()),
+    message: Type.String(),
+  },
+  closed,
+);
+
+export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityConflict) }, closed);
+
+export const EntityAccessBody = Type.Object(
+  {
+    ids: keys(),
+    entries: list(AclEntry, 100, {
+      minItems: 1,
+      description: "Added to each entity's list, replacing an entry for the same principal.",
+    }),
+  },
+  closed,
+);
+
+export const UpdateAclBody = Type.Object(
+  {
+    objectId: key(),
+    entries: list(AclEntry, 100, {
+      description: 'The new list; empty means "inherit from the parent".',
+    }),
+  },
+  closed,
+);
+
+export const DoctypePrivilegeQuery = Type.Object(
+  { containerId: key(), documentType: text() },
+  closed,
+);
+
+export const DoctypePrivilege = Type.Object(
+  {
+    containerId: Type.String(),
+    documentType: Type.String(),
+    canCreate: Type.Boolean({
+      description: 'Whether the user may create such documents in the container.',
+    }),
+    permissions: Type.Array(RepositoryPermission),
+  },
+  closed,
+);
+
+export const TagAssignmentBody = Type.Object(
+  {
+    ids: keys(),
+    assign: Type.Optional(
+      list(Type.String(), 50, {
+        description: 'Tag names to assign; tags that do not exist are created.',
+      }),
+    ),
+    unassign: Type.Optional(list(Type.String(), 50)),
+  },
+  closed,
+);
+
+export const MeteringTagAssignmentBody = Type.Object(
+  {
+    ids: keys(),
+    meteringTagName: Type.Union([Type.String(), Type.Null()], {
+      description: "`null` removes the entities' metering tag.",
+    }),
+  },
+  closed,
+);
+
+export const ProjectStat = Type.Object(
+  {
+    projectId: Type.String(),
+    projectName: Type.String(),
+    entityCount: Type.Number(),
+    lastUpdatedTime: Type.String(),
+  },
+  closed,
+);

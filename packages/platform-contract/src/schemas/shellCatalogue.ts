@@ -1,0 +1,57 @@
+/** Entities of the shell's product calls beyond the product fetch (spec §7 'Shell'). */
+import { Type } from '@sinclair/typebox';
+
+/** `analytics`: whether usage analytics are on for the user's organisation, and where. */
+export const AnalyticsConfig = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    siteId: Type.Optional(
+      Type.String({ description: 'The analytics site id; present when enabled.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "`analytics`: whether usage analytics are on for the user's organisation, and where.",
+  },
+);
+
+/** Spec §3 'Product with licences': a product the user may open, and whether it is licensed. */
+export const ProductWithLicenses = Type.Object(
+  {
+    uniqueName: Type.String(),
+    indexPageUrl: Type.String(),
+    licensed: Type.Boolean(),
+    trialDaysLeft: Type.Optional(
+      Type.Number({ description: 'Days left while the organisation evaluates the product.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Spec §3 'Product with licences': a product the user may open, and whether it is licensed.",
+  },
+);
+
+/** `UserProductsInfo`: the products the signed-in user may open. */
+export const UserProductsInfo = Type.Object(
+  { userId: Type.String(), orgId: Type.String(), products: Type.Array(ProductWithLicenses) },
+  {
+    additionalProperties: false,
+    description: '`UserProductsInfo`: the products the signed-in user may open.',
+  },
+);
+
+/** `getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started. */
+export const TrialUrl = Type.Object(
+  {
+    productName: Type.String(),
+    enabled: Type.Boolean(),
+    trialUrl: Type.Optional(Type.String({ description: 'Present when `enabled`.' })),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '`getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started.',
+  },
+);

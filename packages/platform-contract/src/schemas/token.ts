@@ -1,0 +1,87 @@
+import { key, text } from './primitives.ts';
+/** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
+import { Type } from '@sinclair/typebox';
+
+/** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
+export const JwtTokenResponse = Type.Object(
+  {
+    jwt_token: Type.String({
+      description:
+        'A signed JWT whose claims carry `exp`, `iat`, `nonce`, `client_id`, `org_id`, `user_id`.',
+    }),
+    session_expiry: Type.String({
+      description: 'When the browser session itself ends, as an ISO 8601 time (informational).',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`.',
+  },
+);
+
+/** Query of `jwt/Token`. */
+export const JwtTokenQuery = Type.Object(
+  { client_id: key(), nonce: text(128), access_code: text(256) },
+  { additionalProperties: false, description: 'Query of `jwt/Token`.' },
+);
+
+/** Decoded claims of the platform's JWT. */
+export const JwtClaims = Type.Object(
+  {
+    exp: Type.Number(),
+    iat: Type.Number(),
+    nonce: Type.String(),
+    client_id: Type.String(),
+    org_id: Type.String(),
+    user_id: Type.String(),
+  },
+  { additionalProperties: false, description: "Decoded claims of the platform's JWT." },
+);
+
+/** One script of a product contribution: the primary address and the fallback. */
+export const ContributionScript = Type.Object(
+  { resourceUrl: Type.String(), fallbackUrl: Type.Optional(Type.String()) },
+  {
+    additionalProperties: false,
+    description: 'One script of a product contribution: the primary address and the fallback.',
+  },
+);
+
+/** Where a contribution may be loaded. */
+export const SupportedTarget = Type.Union(
+  [Type.Literal('Droplets Shell'), Type.Literal('Both'), Type.String()],
+  { description: 'Where a contribution may be loaded.' },
+);
+
+/** A product contribution: an extension the shell loads (spec §3). */
+export const ProductContribution = Type.Object(
+  {
+    resourceName: Type.String(),
+    version: Type.String({ description: 'Semantic version `major.minor.patch` of the extension.' }),
+    supportedTarget: SupportedTarget,
+    publicPath: Type.String(),
+    js: Type.Array(ContributionScript),
+    runtimeDependencies: Type.Array(Type.String()),
+  },
+  {
+    additionalProperties: false,
+    description: 'A product contribution: an extension the shell loads (spec §3).',
+  },
+);
+
+/** The answer of `ProductContribution({id})`. */
+export const ProductContributionList = Type.Object(
+  {
+    value: Type.Array(ProductContribution),
+    maintenanceWindowEnd: Type.Optional(
+      Type.String({
+        description:
+          'Planned end of a maintenance window (ISO 8601), appended to script URLs (PC-9.12).',
+      }),
+    ),
+    zeroDowntime: Type.Optional(
+      Type.Boolean({ description: 'When true, each script has a hard time-out (PC-9.5).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'The answer of `ProductContribution({id})`.' },
+);

@@ -1,0 +1,66 @@
+import { listEndpoints } from '@ics/platform-contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../app.ts';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await createEmulator({ database: 'memory' });
+});
+afterAll(() => emulator.close());
+
+const methods = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+describe('given the emulator serves the contract as OpenAPI', () => {
+  it('answers /openapi.json with a valid OpenAPI 3.1 document, one operation per declared endpoint', async () => {
+    const response = await emulator.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, item]) =>
+        methods.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const declared = listEndpoints()
+      .map(({ endpoint, fullPath }) => `${endpoint.method} ${fullPath}`)
+      .sort();
+    expect(operations).toEqual(declared);
+    expect(operations.length).toBeGreaterThan(100);
+  });
+
+  it('describes the session cookie, the XSRF header and the bearer token of notification settings', async () => {
+    const document = (await emulator.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(document.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie', name: 'ICS_SESSION' },
+      xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+      bearer: { type: 'http', scheme: 'bearer' },
+    });
+    const settings = document.paths['/notification-settings-service/api/v1/settings'];
+    expect(settings.put.security).toEqual([{ bearer: [] }]);
+    const preference =
+      document.paths['/identity-service/api/v1/Users({userId})/Preferences({key})'].put;
+    expect(preference.security).toEqual([{ session: [], xsrf: [] }]);
+    expect(
+      preference.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`),
+    ).toEqual(['path:userId', 'path:key']);
+    expect(preference.responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
+  });
+
+  it('serves the reference page and its scripts from the emulator itself, nothing from another host', async () => {
+    const page = await emulator.app.inject({ method: 'GET', url: '/docs/api/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(sources.length).toBe(3);
+    for (const source of sources) {
+      expect(source).toMatch(/^\/docs\/api\//);
+      const asset = await emulator.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode, source).toBe(200);
+    }
+  });
+});

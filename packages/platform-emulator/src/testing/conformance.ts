@@ -1,0 +1,74 @@
+import { ApiErrorBody, schemasOf } from '@ics/platform-contract/schemas';
+import type { AnyEndpoint } from '@ics/platform-contract';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { ContractAnswer } from '../routes/router.ts';
+
+/** An answer that does not match its endpoint's schema. */
+export interface Mismatch {
+  /** `GET /identity-service/api/v1/UserProfile`. */
+  readonly endpoint: string;
+  readonly status: number;
+  /** Where in the answer, and what is wrong: `body.value.0.id must be string`. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Checks answers of the emulator against the contract: a success against the endpoint's
+ * response schema (no body for 204), an error against the platform's error shape. Pass
+ * `conformance.check` as the emulator's `onAnswer`; read `mismatches` (or call `assertNone`)
+ * when the traffic is done.
+ */
+export class Conformance {
+  readonly #ajv = new Ajv({ allErrors: true, strict: true });
+  readonly #validators = new Map<unknown, ValidateFunction>();
+  readonly #mismatches: Mismatch[] = [];
+  /** How many answers were checked. */
+  checked = 0;
+
+  readonly check = (answer: ContractAnswer): void => {
+    const { endpoint, status, body } = answer;
+    const schemas = schemasOf(endpoint);
+    if (status < 300 && schemas.responseType === 'application/octet-stream') return;
+    this.checked += 1;
+    const problems =
+      status >= 400
+        ? this.#problems(ApiErrorBody, body)
+        : schemas.response
+          ? this.#problems(schemas.response, body)
+          : body === undefined || body === null || body === ''
+            ? []
+            : ['body must be absent (the endpoint answers 204)'];
+    if (problems.length > 0)
+      this.#mismatches.push({ endpoint: nameOf(endpoint), status, problems });
+  };
+
+  get mismatches(): readonly Mismatch[] {
+    return this.#mismatches;
+  }
+
+  /** Throws an error naming every endpoint and field that did not match. */
+  assertNone(): void {
+    if (this.#mismatches.length === 0) return;
+    const lines = this.#mismatches.map(
+      (m) => `${m.endpoint} answered ${m.status}: ${m.problems.join('; ')}`,
+    );
+    throw new Error(`Answers that break the contract:\n${[...new Set(lines)].join('\n')}`);
+  }
+
+  #problems(schema: object, body: unknown): string[] {
+    let validate = this.#validators.get(schema);
+    if (!validate) {
+      validate = this.#ajv.compile(schema);
+      this.#validators.set(schema, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => {
+      const at = ['body', ...e.instancePath.split('/').filter(Boolean)].join('.');
+      const extra =
+        e.keyword === 'additionalProperties' ? ` '${String(e.params.additionalProperty)}'` : '';
+      return `${at} ${e.message ?? 'is not valid'}${extra}`;
+    });
+  }
+}
+
+const nameOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.backend}:${endpoint.path}`;
