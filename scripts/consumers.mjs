@@ -198,7 +198,8 @@ const url = await new Promise((resolve, reject) => {
   cli.on('exit', (code) => reject(new Error(\`CLI exited with \${code}: \${output}\`)));
   cli.stdout.on('data', (chunk) => {
     output += chunk;
-    const match = /listening at (http:\\/\\/[^\\s/]+)/.exec(output);
+    // The CLI's own line (its JSON log lines also say "listening at").
+    const match = /Platform emulator \\(\\w+\\) listening at (http:\\/\\/[^\\s/"]+)/.exec(output);
     if (match) {
       clearTimeout(timer);
       resolve(match[1]);

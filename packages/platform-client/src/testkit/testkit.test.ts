@@ -21,7 +21,7 @@ describe('given the test kit’s emulator', () => {
 
   it('names the seeded personas when asked for someone else', async () => {
     await expect(signIn('Eve Intruder', emulator)).rejects.toThrow(
-      "No persona 'Eve Intruder'. Seeded: Ada Admin, Lee Locked, Nia Newcomer, Tia Trial.",
+      "No persona 'Eve Intruder'. Seeded: Ada Admin, Lee Locked, Nia Newcomer, Tia Trial; or pass a user id",
     );
   });
 
