@@ -491,6 +491,7 @@ const rows = [
     dialogInChromium('react18'),
   ],
   ['SSR with react-dom/server (React 18.3)', 'react18', ssr('react18', v.react18)],
+  ['Example app (examples/app): tsc, strict', 'example', tsc('example', 'tsconfig.json')],
   ['Example app (examples/app): vite build', 'example', exampleViteBuild],
   ['Example app (examples/app): its Vitest tests, test kit and MSW', 'example', exampleTests],
 ].filter(([title]) => only.test(title));
