@@ -9,10 +9,19 @@
 // Installs use the registry as `npm ci` does (exact versions, the shared npm cache first).
 // A failing row prints its name and its first error; the report lists every row.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
 const [tarballDir, reportFile] = process.argv.slice(2);
@@ -269,6 +278,15 @@ console.log('ok');
 `,
   });
 
+/** examples/app as a team would check it out: its own package.json, without local leftovers. */
+const exampleApp = () => {
+  const dir = join(work, 'example-app');
+  const source = fileURLToPath(new URL('../examples/app', import.meta.url));
+  const leftovers = new Set(['node_modules', 'dist', 'package-lock.json']);
+  cpSync(source, dir, { recursive: true, filter: (path) => !leftovers.has(basename(path)) });
+  return dir;
+};
+
 const tarballs = (...names) => names.map((name) => packs[name]);
 const allTarballs = tarballs(...libraries);
 
@@ -319,6 +337,8 @@ const apps = {
     dir: viteApp('vite-react-18'),
     specs: [`vite@${v.vite}`, `react@${v.react18}`, `react-dom@${v.react18}`, ...allTarballs],
   },
+  // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
+  example: { dir: exampleApp(), specs: allTarballs },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -348,6 +368,25 @@ const viteBuild = (app) => async () => {
       `expected the two stylesheets as files in dist/assets, found ${css.join(', ')}`,
     );
   }
+};
+const exampleViteBuild = async () => {
+  const { dir } = apps.example;
+  await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
+  const css = readdirSync(join(dir, 'dist/assets')).filter((file) => file.endsWith('.css'));
+  if (css.length !== 2) throw new Error(`expected the two stylesheets as files, found ${css}`);
+};
+/** The example's own test command; it must run and pass every one of its tests. */
+const exampleTests = async () => {
+  const { dir } = apps.example;
+  const output = await succeed('vitest run', join(dir, 'node_modules/.bin/vitest'), ['run'], {
+    cwd: dir,
+    env: { NO_COLOR: '1' },
+  });
+  const counts = /Tests\s+(\d+) passed \((\d+)\)/.exec(output);
+  if (!counts || counts[1] !== counts[2] || counts[1] === '0') {
+    throw new Error(`vitest run: ${firstError(output)}`);
+  }
+  console.log(`    example app: ${counts[1]} tests passed`);
 };
 const ssr = (app, react) => async () => {
   await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
@@ -452,6 +491,9 @@ const rows = [
     dialogInChromium('react18'),
   ],
   ['SSR with react-dom/server (React 18.3)', 'react18', ssr('react18', v.react18)],
+  ['Example app (examples/app): tsc, strict', 'example', tsc('example', 'tsconfig.json')],
+  ['Example app (examples/app): vite build', 'example', exampleViteBuild],
+  ['Example app (examples/app): its Vitest tests, test kit and MSW', 'example', exampleTests],
 ].filter(([title]) => only.test(title));
 
 // Installs run three at a time (network and disk bound); rows run one at a time after their

@@ -1,0 +1,60 @@
+import type { PlatformClient } from '@ics/platform-client';
+import { platformQueries } from '@ics/platform-client/query';
+import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
+import { ServiceSwitcherDialog } from '@ics/service-switcher';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+export interface AppProps {
+  readonly client: PlatformClient;
+  /** The switcher dialog's stylesheets, by address. */
+  readonly stylesheets: readonly string[];
+}
+
+/** The page: who is signed in, an admin-only button, the user's projects, the switcher. */
+export function App({ client, stylesheets }: AppProps) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <PlatformProvider client={client}>
+      <QueryClientProvider client={queryClient}>
+        <Header client={client} stylesheets={stylesheets} />
+        <Projects client={client} />
+      </QueryClientProvider>
+    </PlatformProvider>
+  );
+}
+
+function Header({ client, stylesheets }: AppProps) {
+  const { status, user } = useSession();
+  const admin = useAccess({ privilege: 'manage_users' });
+  const [open, setOpen] = useState(false);
+  return (
+    <header>
+      <p>{status === 'ready' ? `Signed in as ${user?.displayName}` : 'Loading…'}</p>
+      {admin.allowed ? <button type="button">Manage users</button> : null}
+      <button type="button" onClick={() => setOpen(true)}>
+        Switch service
+      </button>
+      <ServiceSwitcherDialog
+        client={client}
+        open={open}
+        onOpenChange={setOpen}
+        stylesheets={stylesheets}
+      />
+    </header>
+  );
+}
+
+function Projects({ client }: { readonly client: PlatformClient }) {
+  const [repository] = useState(() => platformQueries(client).service('repository'));
+  const projects = useQuery(repository.query('getProjects', undefined));
+  if (projects.isPending) return <p>Loading projects…</p>;
+  if (projects.isError) return <p role="alert">The projects could not be loaded.</p>;
+  return (
+    <ul aria-label="My projects">
+      {projects.data.map((project) => (
+        <li key={project.id}>{project.name}</li>
+      ))}
+    </ul>
+  );
+}
