@@ -245,21 +245,35 @@ export default defineConfig({
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
 import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
+import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 
+// The React bindings of the client on this React version: who is signed in, and an access check.
+function Who() {
+  const session = useSession();
+  const admin = useAccess({ privilege: 'admin' });
+  return createElement('p', { id: 'who' }, \`\${session.user?.displayName ?? session.status} admin=\${admin.allowed}\`);
+}
+
 const client = createPlatformClient();
 createRoot(document.getElementById('root')).render(
-  createElement(ServiceSwitcherDialog, {
-    client,
-    defaultOpen: true,
-    stylesheets: [designSystemCss, switcherCss],
-  }),
+  createElement(
+    PlatformProvider,
+    { client },
+    createElement(Who),
+    createElement(ServiceSwitcherDialog, {
+      client,
+      defaultOpen: true,
+      stylesheets: [designSystemCss, switcherCss],
+    }),
+  ),
 );
 `,
     'ssr.mjs': `// Server rendering with react-dom/server: the page and the dialog, and the default client
 // created on the server (it touches no browser API; a call fails with a ConfigurationError).
 import { ConfigurationError, createPlatformClient } from '@ics/platform-client';
+import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
 import { ServiceSwitcherDialog, ServiceSwitcherPage } from '@ics/service-switcher';
 import { createElement, version } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -272,6 +286,14 @@ const dialog = renderToString(
   createElement(ServiceSwitcherDialog, { client, open: true, stylesheets: ['/a.css', '/b.css'] }),
 );
 if (!dialog.includes('app-switcher-dialog')) throw new Error('dialog: ' + dialog.slice(0, 200));
+// The React bindings render on the server too: the loading state, nothing fetched.
+const Who = () => {
+  const session = useSession();
+  const admin = useAccess({ privilege: 'admin' });
+  return createElement('p', null, \`\${session.status} \${admin.allowed}\`);
+};
+const hooks = renderToString(createElement(PlatformProvider, { client }, createElement(Who)));
+if (!hooks.includes('loading false')) throw new Error('hooks: ' + hooks);
 const error = await client.shell.getConfig().then(() => undefined, (e) => e);
 if (!(error instanceof ConfigurationError)) throw new Error('a server-side call gave ' + error);
 console.log('ok');
@@ -429,6 +451,8 @@ const dialogInChromium = (app) => async () => {
     await page.waitForURL(`${origin}/`);
     const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
     await frame.locator('.ics-card').first().waitFor({ timeout: 30_000 });
+    // The client's React bindings on this React version: the session and an access decision.
+    await page.locator('#who', { hasText: 'Ada Admin admin=true' }).waitFor({ timeout: 30_000 });
     const sheets = await frame.locator('body').evaluate((body) => ({
       hrefs: [...body.ownerDocument.styleSheets].map((sheet) => sheet.href ?? '(inline)'),
       rules: [...body.ownerDocument.styleSheets].map((sheet) => sheet.cssRules.length),
@@ -479,18 +503,26 @@ const rows = [
   ['Node 24 ESM: client/node, emulator API and CLI', 'node24', () => nodeRow('node24', node24())()],
   ['Vite 8 production build (React 19): stylesheets as files', 'react19', viteBuild('react19')],
   [
-    'React 19 in Chromium: dialog under CSP default-src self',
+    'React 19 in Chromium: dialog under CSP default-src self, client React hooks',
     'react19',
     dialogInChromium('react19'),
   ],
-  ['SSR with react-dom/server (React 19)', 'react19', ssr('react19', v.react19)],
+  [
+    'SSR with react-dom/server (React 19), client React hooks',
+    'react19',
+    ssr('react19', v.react19),
+  ],
   ['Vite 8 production build (React 18.3)', 'react18', viteBuild('react18')],
   [
-    'React 18.3 in Chromium: dialog under CSP default-src self',
+    'React 18.3 in Chromium: dialog under CSP default-src self, client React hooks',
     'react18',
     dialogInChromium('react18'),
   ],
-  ['SSR with react-dom/server (React 18.3)', 'react18', ssr('react18', v.react18)],
+  [
+    'SSR with react-dom/server (React 18.3), client React hooks',
+    'react18',
+    ssr('react18', v.react18),
+  ],
   ['Example app (examples/app): tsc, strict', 'example', tsc('example', 'tsconfig.json')],
   ['Example app (examples/app): vite build', 'example', exampleViteBuild],
   ['Example app (examples/app): its Vitest tests, test kit and MSW', 'example', exampleTests],
