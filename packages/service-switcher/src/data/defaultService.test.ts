@@ -80,7 +80,7 @@ function fakeServer(
 const immediately = async <T>(run: () => T) => run();
 
 describe('given the default-service queue', () => {
-  it('[SW-7.7] [SW-7.4] [SW-3.9] reads the current default, then creates the preference when there is none', async () => {
+  it('[SW-7.7] [SW-7.4] reads the current default, then creates the preference when there is none', async () => {
     const { server, client } = fakeServer(undefined, immediately);
     const queue = new DefaultServiceQueue({ client, initial: undefined, logger: quiet });
     await queue.choose('cdi');
@@ -101,7 +101,7 @@ describe('given the default-service queue', () => {
     expect(queue.state.current).toBe('cdq');
   });
 
-  it('[SW-7.6] [SW-4.10] [SW-1.3] removes the preference when the current default is chosen again', async () => {
+  it('[SW-7.6] [SW-4.10] removes the preference when the current default is chosen again', async () => {
     const { server, client } = fakeServer('cdi', immediately);
     const queue = new DefaultServiceQueue({ client, initial: 'cdi', logger: quiet });
     await queue.choose('cdi');

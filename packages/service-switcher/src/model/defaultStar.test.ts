@@ -42,18 +42,21 @@ describe('given the message bubble', () => {
     expect(closeMessage(showMessage('defaultSetFailure', 'error')).show).toBe(false);
   });
 
-  it('[SW-8.1] [SW-8.2] [SW-8.3] [SW-8.4] picks the message of each outcome', () => {
+  it('[SW-8.1] [SW-8.3] picks the success message of setting and of unsetting', () => {
     expect(defaultServiceMessage('set', true)).toMatchObject({
       type: 'success',
       message: 'defaultSetSuccess',
     });
-    expect(defaultServiceMessage('set', false)).toMatchObject({
-      type: 'error',
-      message: 'defaultSetFailure',
-    });
     expect(defaultServiceMessage('unset', true)).toMatchObject({
       type: 'success',
       message: 'defaultUnsetSuccess',
+    });
+  });
+
+  it('[SW-8.2] [SW-8.4] picks the failure message of setting and of unsetting', () => {
+    expect(defaultServiceMessage('set', false)).toMatchObject({
+      type: 'error',
+      message: 'defaultSetFailure',
     });
     expect(defaultServiceMessage('unset', false)).toMatchObject({
       type: 'error',
