@@ -312,31 +312,23 @@ const exampleApp = () => {
 const tarballs = (...names) => names.map((name) => packs[name]);
 const allTarballs = tarballs(...libraries);
 
+/** A type-checking app: one TypeScript version, React's and Node's types, every tarball. */
+const typesAppOf = (name, typescript) => ({
+  dir: typesApp(name),
+  specs: [
+    `typescript@${typescript}`,
+    `@types/react@${v.typesReact}`,
+    `@types/react-dom@${v.typesReact}`,
+    `@types/node@${v.typesNode}`,
+    `react@${v.react19}`,
+    `react-dom@${v.react19}`,
+    ...allTarballs,
+  ],
+});
+
 const apps = {
-  ts5: {
-    dir: typesApp('typescript-5'),
-    specs: [
-      `typescript@${v.typescript5}`,
-      `@types/react@${v.typesReact}`,
-      `@types/react-dom@${v.typesReact}`,
-      `@types/node@${v.typesNode}`,
-      `react@${v.react19}`,
-      `react-dom@${v.react19}`,
-      ...allTarballs,
-    ],
-  },
-  ts7: {
-    dir: typesApp('typescript-7'),
-    specs: [
-      `typescript@${v.typescript7}`,
-      `@types/react@${v.typesReact}`,
-      `@types/react-dom@${v.typesReact}`,
-      `@types/node@${v.typesNode}`,
-      `react@${v.react19}`,
-      `react-dom@${v.react19}`,
-      ...allTarballs,
-    ],
-  },
+  ts5: typesAppOf('typescript-5', v.typescript5),
+  ts7: typesAppOf('typescript-7', v.typescript7),
   node20: {
     dir: writeApp('node-20', { 'check.mjs': nodeCheck }),
     specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
