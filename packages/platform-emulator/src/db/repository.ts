@@ -6,8 +6,8 @@ import {
   type RepositoryPermission,
   type UserSession,
 } from '@ics/platform-contract';
-import { ApiError, conflict, notFound } from '../routes/apiError.ts';
-import { iso, newId } from '../routes/kit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { iso, newId } from '../ids.ts';
 import type { Queryable } from './database.ts';
 
 export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [

@@ -8,7 +8,7 @@ import {
   subtreeOf,
   type EntityRow,
 } from '../db/repository.ts';
-import { conflict, forbidden, notFound } from '../routes/apiError.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 
 /**
  * The one place that decides access (docs/decisions/0710-access-policy.md). Routes ask; none

@@ -3,8 +3,9 @@ import { contract, type Bundle, type BundleStatus, type UserSession } from '@ics
 import type { Database, Queryable } from '../db/database.ts';
 import { copyTree, findContainer, freeName } from '../db/repository.ts';
 import { requireBundleControl, requirePermission, requireSubtree } from '../policy/policy.ts';
-import { ApiError, conflict, forbidden, notFound } from './apiError.ts';
-import { checkNameRules, newId } from './kit.ts';
+import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
+import { checkNameRules } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const c = contract.bundles;

@@ -1,7 +1,7 @@
 import { contract, type UsageRecord } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { catalogue } from '../seed/catalogue.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 import { queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';
 const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));

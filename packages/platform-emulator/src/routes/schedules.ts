@@ -1,7 +1,8 @@
 import { contract, nameKey, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { conflict } from './apiError.ts';
-import { badRequest, checkNameRules, newId } from './kit.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { checkNameRules } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {

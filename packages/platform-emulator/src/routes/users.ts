@@ -3,7 +3,7 @@ import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { findUser, replaceUserRoles, userNameTaken } from '../db/identity.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
 import { checkRoles, checkTimeZone } from './identity.ts';
 import type { ContractRouter } from './router.ts';
 
