@@ -21,12 +21,8 @@ const routesStillWithSql = [
   'notificationSettings.ts',
   // Being moved on branch issue-10-stores.
   'bundles.ts',
-  'licence.ts',
-  'metering.ts',
   'repository.ts',
-  'schedules.ts',
   'sourceControl.ts',
-  'users.ts',
 ];
 const noSqlInRoutes = [
   {
