@@ -20,7 +20,6 @@ const routesStillWithSql = [
   'notifications.ts',
   'notificationSettings.ts',
   // Being moved on branch issue-10-stores.
-  'bundles.ts',
   'repository.ts',
   'sourceControl.ts',
 ];

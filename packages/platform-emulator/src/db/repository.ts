@@ -143,6 +143,19 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
   return created?.id ?? project;
 }
 
+/** The name and type of an object of the organisation, or `undefined` (no tree walk). */
+export async function objectSummary(
+  q: Queryable,
+  orgId: string,
+  id: string,
+): Promise<{ name: string; documentType: string } | undefined> {
+  const [row] = await q.query<{ name: string; document_type: string }>(
+    'select name, document_type from frs_entities where id = $1 and org_id = $2',
+    [id, orgId],
+  );
+  return row && { name: row.name, documentType: row.document_type };
+}
+
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
 export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
   const chain = await q.query<{ id: string; owner_id: string; depth: number }>(

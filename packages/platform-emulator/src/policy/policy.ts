@@ -104,9 +104,9 @@ export async function readableOnly<R extends { id: string; owner_id: string }>(
 /** Bundles are changed by whoever created them, or an administrator of their organisation. */
 export function requireBundleControl(
   user: UserSession,
-  bundle: { name: string; created_by: string },
+  bundle: { name: string; createdBy: string },
 ): void {
-  if (bundle.created_by !== user.id && !isAdmin(user)) {
+  if (bundle.createdBy !== user.id && !isAdmin(user)) {
     throw forbidden(
       `Only the creator of the bundle '${bundle.name}' or an organization administrator may change it.`,
     );
