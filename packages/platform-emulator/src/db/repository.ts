@@ -1,22 +1,9 @@
-import {
-  nameKey,
-  type Acl,
-  type AclEntry,
-  type RepositoryEntity,
-  type RepositoryPermission,
-  type UserSession,
-} from '@ics/platform-contract';
-import { ApiError, conflict, notFound } from '../routes/apiError.ts';
-import { iso, newId } from '../routes/kit.ts';
+import { nameKey, type RepositoryEntity, type UserSession } from '@ics/platform-contract';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { iso, newId } from '../ids.ts';
+import { defaultProject } from '../seed/defaultProject.ts';
 import type { Queryable } from './database.ts';
 
-export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
-  'read',
-  'update',
-  'delete',
-  'execute',
-  'change_perm',
-];
 const CONTAINERS = ['Project', 'Folder'];
 
 export interface EntityRow {
@@ -58,6 +45,46 @@ export async function selectEntities(
       where ${where} ${tail}`,
     [orgId, ...params],
   );
+}
+
+/** Which entities a listing answers; every given condition must hold. */
+export interface EntityFilter {
+  /** Only this document type ('Project', 'Folder', 'MAPPING', …). */
+  readonly documentType?: string | undefined;
+  /** Only documents: neither projects nor folders. */
+  readonly documentsOnly?: boolean;
+  /** Only the direct children of this container. */
+  readonly parentId?: string | undefined;
+  /** Only names containing this text, compared case-insensitively (PC-5.2). */
+  readonly nameContains?: string | undefined;
+  /** Only entities carrying this tag, compared case-insensitively. */
+  readonly tag?: string | undefined;
+}
+
+/** The organisation's entities that pass the filter, by path. */
+export async function listEntities(
+  q: Queryable,
+  orgId: string,
+  filter: EntityFilter = {},
+): Promise<EntityRow[]> {
+  const where: string[] = [
+    filter.documentsOnly ? "t.document_type not in ('Project', 'Folder')" : 'true',
+  ];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length + 1}`));
+  };
+  if (filter.documentType) add('t.document_type = ?', filter.documentType);
+  if (filter.parentId) add('t.parent_id = ?', filter.parentId);
+  if (filter.nameContains) add('strpos(t.name_key, ?) > 0', nameKey(filter.nameContains));
+  if (filter.tag) {
+    add(
+      'exists (select 1 from frs_entity_tags et join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id and tg.name_key = ?)',
+      nameKey(filter.tag),
+    );
+  }
+  return selectEntities(q, orgId, where.join(' and '), params);
 }
 
 export function toEntity(row: EntityRow, expand: readonly string[] = []): RepositoryEntity {
@@ -120,21 +147,49 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
   const mapping = newId();
   // One statement, so the project, its documents and their reference appear together or not at
   // all (a concurrent first use loses the race on the project's unique name and adds nothing).
+  const { connection: c, mapping: m } = defaultProject;
+  const documents = [
+    {
+      id: connection,
+      name: c.name,
+      key: nameKey(c.name),
+      type: c.documentType,
+      description: c.description,
+      native: c.nativeData,
+    },
+    {
+      id: mapping,
+      name: m.name,
+      key: nameKey(m.name),
+      type: m.documentType,
+      description: m.description,
+      native: m.nativeData,
+    },
+  ];
   await q.query(
     `with p as (
        insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, is_default, native_data)
-       values ($1, $4, 'Default', 'default', 'Project', null, 'The organization''s default location.', $5, true, '{}')
+       values ($1, $4, $6, $7, 'Project', null, $8, $5, true, '{}')
        on conflict do nothing returning id
      ), d as (
        insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, native_data)
-       select v.id, $4, v.name, lower(v.name), v.type, p.id, v.description, $5, v.native::jsonb
-         from p, (values ($2, 'Orders DB', 'CONNECTION', 'Sample connection.', '{"host": "db.example"}'),
-                         ($3, 'Load orders', 'MAPPING', 'Sample mapping using Orders DB.', '{"source": "orders"}'))
-              as v (id, name, type, description, native)
+       select v.id, $4, v.name, v.key, v.type, p.id, v.description, $5, v.native
+         from p, jsonb_to_recordset($9::jsonb)
+              as v (id text, name text, key text, type text, description text, native jsonb)
        returning id
      )
      insert into frs_refs (from_id, to_id) select $3, $2 from p`,
-    [project, connection, mapping, user.orgId, user.id],
+    [
+      project,
+      connection,
+      mapping,
+      user.orgId,
+      user.id,
+      defaultProject.name,
+      nameKey(defaultProject.name),
+      defaultProject.description,
+      JSON.stringify(documents),
+    ],
   );
   const [created] = await q.query<{ id: string }>(
     'select id from frs_entities where org_id = $1 and is_default',
@@ -143,40 +198,50 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
   return created?.id ?? project;
 }
 
-/** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
-export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
-  const chain = await q.query<{ id: string; owner_id: string; depth: number }>(
-    `with recursive up as (
-       select id, parent_id, owner_id, 0 as depth from frs_entities where id = $1
-       union all select e.id, e.parent_id, e.owner_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
-     ) select id, owner_id, depth from up order by depth`,
-    [id],
+/** The name and type of an object of the organisation, or `undefined` (no tree walk). */
+export async function objectSummary(
+  q: Queryable,
+  orgId: string,
+  id: string,
+): Promise<{ name: string; documentType: string } | undefined> {
+  const [row] = await q.query<{ name: string; document_type: string }>(
+    'select name, document_type from frs_entities where id = $1 and org_id = $2',
+    [id, orgId],
   );
-  const own = chain[0];
-  if (!own) throw notFound(`The repository entity '${id}'`);
-  for (const node of chain) {
-    const entries = await aclEntries(q, node.id);
-    if (entries.length > 0) {
-      return { objectId: id, owner: own.owner_id, entries, inheritedFrom: node.id };
-    }
-  }
-  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null };
+  return row && { name: row.name, documentType: row.document_type };
 }
 
-async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
-  const rows = await q.query<{
-    principal_type: 'USER' | 'ORG';
-    principal_id: string;
-    permissions: RepositoryPermission[];
-  }>(
-    'select principal_type, principal_id, permissions from frs_acl where entity_id = $1 order by principal_type, principal_id',
-    [id],
+/** Sets the given fields of an entity (after the caller's conflict check) and its update time. */
+export async function updateEntity(
+  q: Queryable,
+  id: string,
+  fields: { name?: string; description?: string; nativeData?: Record<string, unknown> },
+): Promise<void> {
+  await q.query(
+    `update frs_entities set name = coalesce($2, name), name_key = coalesce($3, name_key),
+       description = coalesce($4, description), native_data = coalesce($5, native_data), updated_at = now()
+     where id = $1`,
+    [
+      id,
+      fields.name ?? null,
+      fields.name === undefined ? null : nameKey(fields.name),
+      fields.description ?? null,
+      fields.nativeData === undefined ? null : JSON.stringify(fields.nativeData),
+    ],
   );
-  return rows.map((r) => ({
-    principalType: r.principal_type,
-    principalId: r.principal_id,
-    permissions: r.permissions,
-  }));
+}
+
+/** Moves an entity (with everything under it) into another container. */
+export async function moveEntity(q: Queryable, id: string, parentId: string): Promise<void> {
+  await q.query('update frs_entities set parent_id = $2, updated_at = now() where id = $1', [
+    id,
+    parentId,
+  ]);
+}
+
+/** Deletes an entity; everything under it, its tags, references and ACL go with it. */
+export async function deleteEntity(q: Queryable, id: string): Promise<void> {
+  await q.query('delete from frs_entities where id = $1', [id]);
 }
 
 /** Inserts an entity after the PC-5.2 conflict check; answers its id. */
