@@ -1,4 +1,5 @@
 import { contract, type UsageRecord } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { catalogue } from '../seed/catalogue.ts';
 import { ApiError } from './apiError.ts';
@@ -31,7 +32,7 @@ const toRecord = (r: UsageRow): UsageRecord => ({
 });
 
 /** Metering (docs/decisions/0400-metering-api.md): monthly usage per organisation. */
-export function meteringRoutes(router: ContractRouter, db: Database): void {
+export function meteringRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const m = contract.metering;
 
   router.add(m.getUsage, {}, async ({ query, session }) => {
@@ -61,7 +62,7 @@ export function meteringRoutes(router: ContractRouter, db: Database): void {
     if (!services.has(body.service)) {
       throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
     }
-    const at = body.occurredAt === undefined ? new Date() : new Date(body.occurredAt);
+    const at = body.occurredAt === undefined ? instantOf(clock) : new Date(body.occurredAt);
     if (Number.isNaN(at.getTime())) throw invalid('body.occurredAt', 'is not a valid time.');
     const month = at.toISOString().slice(0, 7);
     const [row] = await db.query<UsageRow>(

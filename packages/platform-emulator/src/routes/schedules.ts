@@ -1,4 +1,5 @@
 import { contract, nameKey, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { conflict } from './apiError.ts';
 import { badRequest, checkNameRules, newId } from './kit.ts';
@@ -54,7 +55,7 @@ interface Row {
   end_time: string | null;
   created_by: string;
 }
-const toSchedule = (r: Row): Schedule => {
+const toSchedule = (r: Row, now: Date): Schedule => {
   const startTime = new Date(r.start_time);
   const endTime = r.end_time ? new Date(r.end_time) : null;
   return {
@@ -68,7 +69,7 @@ const toSchedule = (r: Row): Schedule => {
     nextRunTime:
       nextRun(
         { startTime, interval: r.interval, frequency: r.frequency, endTime },
-        new Date(),
+        now,
       )?.toISOString() ?? null,
     createdBy: r.created_by,
   };
@@ -77,7 +78,7 @@ const toSchedule = (r: Row): Schedule => {
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
-export function schedulesRoutes(router: ContractRouter, db: Database): void {
+export function schedulesRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);
@@ -108,13 +109,14 @@ export function schedulesRoutes(router: ContractRouter, db: Database): void {
     );
     const [row] = rows;
     if (!row) throw conflict(`A schedule named '${body.name}' exists already.`);
-    return toSchedule(row);
+    return toSchedule(row, instantOf(clock));
   });
-  router.add(contract.schedules.getSchedules, {}, async ({ session }) => ({
-    value: (
-      await db.query<Row>('select * from schedules where org_id = $1 order by name_key', [
-        session.user.orgId,
-      ])
-    ).map(toSchedule),
-  }));
+  router.add(contract.schedules.getSchedules, {}, async ({ session }) => {
+    const rows = await db.query<Row>(
+      'select * from schedules where org_id = $1 order by name_key',
+      [session.user.orgId],
+    );
+    const now = instantOf(clock);
+    return { value: rows.map((r) => toSchedule(r, now)) };
+  });
 }
