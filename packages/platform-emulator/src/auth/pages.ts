@@ -4,7 +4,7 @@ import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { safeReturnPath } from './returnPath.ts';
 import {
