@@ -11,6 +11,23 @@ import {
 } from '@ics/platform-contract';
 import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import {
+  findJob,
+  findPackage,
+  insertJob,
+  insertPackage,
+  listJobs as listStoredJobs,
+  lockJob,
+  referencesOf,
+  restartExport,
+  saveOutcome,
+  startImport,
+  type JobRow as Row,
+  type JobSettings,
+  type Outcome,
+  type PackageObject,
+} from '../db/migrationJobs.ts';
+import { insertMessage } from '../db/notifications.ts';
 import { checkStorable } from './inputs.ts';
 import {
   dependenciesOf,
@@ -23,7 +40,6 @@ import {
 import { requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { checkNameRules } from './kit.ts';
-import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 /** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
@@ -32,40 +48,6 @@ export const QUEUED_MS = 150;
 export const RUN_MS = 600;
 
 const m = contract.migration;
-interface PackageObject {
-  objectGuid: string;
-  name: string;
-  documentType: string;
-  path: string;
-  description: string;
-  nativeData: Record<string, unknown>;
-  dependency: boolean;
-}
-interface Outcome {
-  status: 'SUCCESSFUL' | 'FAILED';
-  message: string | null;
-  objects: MigrationObject[];
-  log: string[];
-  package?: { objects: PackageObject[] };
-  endTime: string;
-}
-interface Row {
-  id: string;
-  org_id: string;
-  kind: 'import' | 'export';
-  name: string;
-  execution_client: string;
-  run_type: string;
-  spec: {
-    objects?: { objectGuid: string; inclusionScope: string }[];
-    importSpecification?: { packageId: string; targetLocationId?: string; objectGuids?: string[] };
-  };
-  relax_checksum: boolean;
-  created_by: string;
-  created_at: string;
-  started_at: string | null;
-  outcome: Outcome | null;
-}
 const checksumOf = (objects: unknown) =>
   createHash('sha256').update(JSON.stringify(objects)).digest('hex');
 
@@ -81,17 +63,12 @@ async function settle(db: Database, user: UserSession, row: Row, now: number): P
   if (row.outcome || !row.started_at || now - new Date(row.started_at).getTime() < RUN_MS)
     return row;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.query<Row>('select * from migration_jobs where id = $1 for update', [
-      row.id,
-    ]);
+    const locked = await lockJob(tx, row.id);
     if (!locked || locked.outcome) return locked ?? row;
     const endTime = new Date(new Date(locked.started_at ?? 0).getTime() + RUN_MS).toISOString();
     const outcome =
       locked.kind === 'export' ? await runExport(tx, locked) : await runImport(tx, user, locked);
-    await tx.query('update migration_jobs set outcome = $2 where id = $1', [
-      locked.id,
-      JSON.stringify({ ...outcome, endTime }),
-    ]);
+    await saveOutcome(tx, locked.id, { ...outcome, endTime });
     await notifyEnd(tx, locked, outcome.status, endTime);
     return { ...locked, outcome: { ...outcome, endTime } };
   });
@@ -106,28 +83,24 @@ async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: strin
           {
             id: 'download',
             label: 'Download the package',
-            kind: 'DOWNLOAD',
+            kind: 'DOWNLOAD' as const,
             url: `/migration-service/api/v1/ExportJobs(${row.id})/$package`,
             status: null,
           },
         ]
       : [];
-  await tx.query(
-    `insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at, actions)
-     values ($1, $2, $3, 'NEW', 'BELL_NOTIFICATION', $4, '["jobs"]', $5, $6, $7, $7, $8)`,
-    [
-      newId(),
-      `ntf-${newId()}`,
-      row.created_by,
-      status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
-      `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
+  await insertMessage(tx, row.created_by, {
+    type: 'BELL_NOTIFICATION',
+    priority: status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
+    categories: ['jobs'],
+    title: `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
+    body:
       status === 'SUCCESSFUL'
         ? `The ${what.toLowerCase()} job ended successfully.`
         : `The ${what.toLowerCase()} job failed; see its log.`,
-      endTime,
-      JSON.stringify(actions),
-    ],
-  );
+    publishTime: endTime,
+    actions,
+  });
 }
 
 async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
@@ -149,14 +122,10 @@ async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTim
     if (o.inclusionScope === 'WITH_DEPENDENCIES') {
       const queue = [o.objectGuid];
       while (queue.length > 0) {
-        const refs = await tx.query<{ to_id: string }>(
-          'select to_id from frs_refs where from_id = $1',
-          [queue.shift()],
-        );
-        for (const ref of refs)
-          if (!chosen.has(ref.to_id)) {
-            chosen.set(ref.to_id, true);
-            queue.push(ref.to_id);
+        for (const ref of await referencesOf(tx, queue.shift() ?? ''))
+          if (!chosen.has(ref)) {
+            chosen.set(ref, true);
+            queue.push(ref);
           }
       }
     }
@@ -202,12 +171,9 @@ async function runImport(
 ): Promise<Omit<Outcome, 'endTime'>> {
   const spec = row.spec.importSpecification;
   const log = [`Import '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
-  const [pkg] = await tx.query<{ content: { objects: PackageObject[] }; checksum_valid: boolean }>(
-    'select content, checksum_valid from migration_packages where id = $1',
-    [spec?.packageId],
-  );
+  const pkg = await findPackage(tx, spec?.packageId);
   if (!pkg || !spec) return { status: 'FAILED', message: 'The package is gone.', objects: [], log };
-  if (!pkg.checksum_valid && !row.relax_checksum) {
+  if (!pkg.checksumValid && !row.relax_checksum) {
     log.push('The package checksum does not match its contents.');
     return {
       status: 'FAILED',
@@ -217,7 +183,7 @@ async function runImport(
       log,
     };
   }
-  if (!pkg.checksum_valid) log.push('Checksum mismatch ignored (relaxChecksum).');
+  if (!pkg.checksumValid) log.push('Checksum mismatch ignored (relaxChecksum).');
   const target = spec.targetLocationId ?? (await ensureDefaultProject(tx, user));
   const container = await findContainer(tx, user.orgId, target).catch(() => undefined);
   if (!container)
@@ -228,7 +194,7 @@ async function runImport(
       log,
     };
   const objects: MigrationObject[] = [];
-  for (const o of pkg.content.objects.filter(
+  for (const o of pkg.objects.filter(
     (p) => !spec.objectGuids || spec.objectGuids.includes(p.objectGuid),
   )) {
     const base = {
@@ -274,40 +240,6 @@ async function runImport(
   }
   log.push('Import finished.');
   return { status: 'SUCCESSFUL', message: null, objects, log };
-}
-
-/**
- * Writes a new job with the defaults of PC-9.9 (executionClient UI, runType REGULAR). Export
- * jobs start at once; import jobs wait for StartImportJob.
- */
-async function insertJob(
-  db: Queryable,
-  job: {
-    id: string;
-    kind: 'export' | 'import';
-    user: UserSession;
-    body: { name: string; executionClient?: string; runType?: string };
-    spec: object;
-    started: boolean;
-  },
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, created_at, started_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $10 then $9::timestamptz end)`,
-    [
-      job.id,
-      job.user.orgId,
-      job.kind,
-      job.body.name,
-      job.body.executionClient ?? 'UI',
-      job.body.runType ?? 'REGULAR',
-      JSON.stringify(job.spec),
-      job.user.id,
-      now,
-      job.started,
-    ],
-  );
 }
 
 function toJob(row: Row, now: number): ExportJob | ImportJob {
@@ -368,10 +300,7 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
 
 export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
-    const [row] = await db.query<Row>(
-      'select * from migration_jobs where id = $1 and org_id = $2 and kind = $3',
-      [id, user.orgId, kind],
-    );
+    const row = await findJob(db, user.orgId, id, kind);
     if (!row) throw notFound(`The ${kind} job '${id}'`);
     return settle(db, user, row, clock.now());
   };
@@ -379,19 +308,15 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   const createJob = async (
     user: UserSession,
     kind: Row['kind'],
-    body: { name: string; executionClient?: string; runType?: string },
+    settings: JobSettings,
     spec: object,
     started: boolean,
   ) => {
-    const id = newId();
-    await insertJob(db, { id, kind, user, body, spec, started }, instantOf(clock));
+    const id = await insertJob(db, { kind, user, settings, spec, started }, instantOf(clock));
     return toJob(await load(user, id, kind), clock.now());
   };
   const listJobs = async (user: UserSession, kind: Row['kind']) => {
-    const rows = await db.query<Row>(
-      'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc',
-      [user.orgId, kind],
-    );
+    const rows = await listStoredJobs(db, user.orgId, kind);
     const now = clock.now();
     return {
       value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
@@ -448,17 +373,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       throw conflict(
         `The export '${row.name}' is ${statusOf(row, clock.now())}; change it once it has ended.`,
       );
-    await db.query(
-      'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = $6, outcome = null where id = $1',
-      [
-        row.id,
-        body.name,
-        body.executionClient ?? 'UI',
-        body.runType ?? 'REGULAR',
-        JSON.stringify({ objects: body.objects }),
-        instantOf(clock),
-      ],
-    );
+    await restartExport(db, row.id, body, { objects: body.objects }, instantOf(clock));
     return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
   router.add(m.getExportObjects, {}, async ({ session, params }) => {
@@ -526,11 +441,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     // As strict as a direct write: a package is checked whole before anything is stored.
     const objects = checkPackageObjects(parsed.objects);
     const checksumValid = parsed.checksum === checksumOf(objects);
-    const id = newId();
-    await db.query(
-      'insert into migration_packages (id, org_id, content, checksum_valid) values ($1, $2, $3, $4)',
-      [id, session.user.orgId, JSON.stringify({ objects }), checksumValid],
-    );
+    const id = await insertPackage(db, session.user.orgId, objects, checksumValid);
     return {
       packageId: id,
       checksumValid,
@@ -546,10 +457,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   });
   router.add(m.createImportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
-    const [pkg] = await db.query('select 1 from migration_packages where id = $1 and org_id = $2', [
-      body.importSpecification.packageId,
-      session.user.orgId,
-    ]);
+    const pkg = await findPackage(db, body.importSpecification.packageId, session.user.orgId);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
     const target = await findContainer(
       db,
@@ -572,22 +480,15 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       throw conflict(
         `The import '${row.name}' is ${statusOf(row, clock.now())}; it has been started already.`,
       );
-    await db.query('update migration_jobs set started_at = $3, relax_checksum = $2 where id = $1', [
-      row.id,
-      body.relaxChecksum ?? false,
-      instantOf(clock),
-    ]);
+    await startImport(db, row.id, body.relaxChecksum ?? false, instantOf(clock));
     return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });
   router.add(m.getImportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');
     if (row.outcome) return { value: row.outcome.objects };
-    const [pkg] = await db.query<{ content: { objects: PackageObject[] } }>(
-      'select content from migration_packages where id = $1',
-      [row.spec.importSpecification?.packageId],
-    );
+    const pkg = await findPackage(db, row.spec.importSpecification?.packageId);
     return {
-      value: (pkg?.content.objects ?? []).map((o) => ({
+      value: (pkg?.objects ?? []).map((o) => ({
         objectGuid: o.objectGuid,
         name: o.name,
         documentType: o.documentType,
