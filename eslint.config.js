@@ -16,8 +16,6 @@ const noFocusedTests = {
 // here, and only here, until their SQL moves into a store.
 const routesStillWithSql = [
   // Being moved on branch issue-10-stores.
-  'repository.ts',
-  'sourceControl.ts',
 ];
 const noSqlInRoutes = [
   {
