@@ -383,6 +383,13 @@ export const migrations: readonly {
     name: 'secrets shared by every emulator process on the database (the JWT signing key)',
     sql: `create table emulator_secrets (name text primary key, value text not null);`,
   },
+  {
+    id: 800,
+    // Privileges come from the roles a user holds now (docs/decisions/0710); the copy made at
+    // creation was never read again and only invited stale answers.
+    name: 'users lose the unused privileges column',
+    sql: `alter table users drop column privileges;`,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

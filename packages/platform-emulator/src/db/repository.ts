@@ -1,22 +1,9 @@
-import {
-  nameKey,
-  type Acl,
-  type AclEntry,
-  type RepositoryEntity,
-  type RepositoryPermission,
-  type UserSession,
-} from '@ics/platform-contract';
+import { nameKey, type RepositoryEntity, type UserSession } from '@ics/platform-contract';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { iso, newId } from '../ids.ts';
+import { defaultProject } from '../seed/defaultProject.ts';
 import type { Queryable } from './database.ts';
 
-export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
-  'read',
-  'update',
-  'delete',
-  'execute',
-  'change_perm',
-];
 const CONTAINERS = ['Project', 'Folder'];
 
 export interface EntityRow {
@@ -160,21 +147,49 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
   const mapping = newId();
   // One statement, so the project, its documents and their reference appear together or not at
   // all (a concurrent first use loses the race on the project's unique name and adds nothing).
+  const { connection: c, mapping: m } = defaultProject;
+  const documents = [
+    {
+      id: connection,
+      name: c.name,
+      key: nameKey(c.name),
+      type: c.documentType,
+      description: c.description,
+      native: c.nativeData,
+    },
+    {
+      id: mapping,
+      name: m.name,
+      key: nameKey(m.name),
+      type: m.documentType,
+      description: m.description,
+      native: m.nativeData,
+    },
+  ];
   await q.query(
     `with p as (
        insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, is_default, native_data)
-       values ($1, $4, 'Default', 'default', 'Project', null, 'The organization''s default location.', $5, true, '{}')
+       values ($1, $4, $6, $7, 'Project', null, $8, $5, true, '{}')
        on conflict do nothing returning id
      ), d as (
        insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, native_data)
-       select v.id, $4, v.name, lower(v.name), v.type, p.id, v.description, $5, v.native::jsonb
-         from p, (values ($2, 'Orders DB', 'CONNECTION', 'Sample connection.', '{"host": "db.example"}'),
-                         ($3, 'Load orders', 'MAPPING', 'Sample mapping using Orders DB.', '{"source": "orders"}'))
-              as v (id, name, type, description, native)
+       select v.id, $4, v.name, v.key, v.type, p.id, v.description, $5, v.native
+         from p, jsonb_to_recordset($9::jsonb)
+              as v (id text, name text, key text, type text, description text, native jsonb)
        returning id
      )
      insert into frs_refs (from_id, to_id) select $3, $2 from p`,
-    [project, connection, mapping, user.orgId, user.id],
+    [
+      project,
+      connection,
+      mapping,
+      user.orgId,
+      user.id,
+      defaultProject.name,
+      nameKey(defaultProject.name),
+      defaultProject.description,
+      JSON.stringify(documents),
+    ],
   );
   const [created] = await q.query<{ id: string }>(
     'select id from frs_entities where org_id = $1 and is_default',
@@ -194,42 +209,6 @@ export async function objectSummary(
     [id, orgId],
   );
   return row && { name: row.name, documentType: row.document_type };
-}
-
-/** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
-export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
-  const chain = await q.query<{ id: string; owner_id: string; depth: number }>(
-    `with recursive up as (
-       select id, parent_id, owner_id, 0 as depth from frs_entities where id = $1
-       union all select e.id, e.parent_id, e.owner_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
-     ) select id, owner_id, depth from up order by depth`,
-    [id],
-  );
-  const own = chain[0];
-  if (!own) throw notFound(`The repository entity '${id}'`);
-  for (const node of chain) {
-    const entries = await aclEntries(q, node.id);
-    if (entries.length > 0) {
-      return { objectId: id, owner: own.owner_id, entries, inheritedFrom: node.id };
-    }
-  }
-  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null };
-}
-
-async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
-  const rows = await q.query<{
-    principal_type: 'USER' | 'ORG';
-    principal_id: string;
-    permissions: RepositoryPermission[];
-  }>(
-    'select principal_type, principal_id, permissions from frs_acl where entity_id = $1 order by principal_type, principal_id',
-    [id],
-  );
-  return rows.map((r) => ({
-    principalType: r.principal_type,
-    principalId: r.principal_id,
-    permissions: r.permissions,
-  }));
 }
 
 /** Sets the given fields of an entity (after the caller's conflict check) and its update time. */
@@ -263,30 +242,6 @@ export async function moveEntity(q: Queryable, id: string, parentId: string): Pr
 /** Deletes an entity; everything under it, its tags, references and ACL go with it. */
 export async function deleteEntity(q: Queryable, id: string): Promise<void> {
   await q.query('delete from frs_entities where id = $1', [id]);
-}
-
-/** Sets ACL entries of an entity, replacing an entry of the same principal. */
-export async function writeAclEntries(
-  q: Queryable,
-  id: string,
-  entries: readonly {
-    principalType: string;
-    principalId: string;
-    permissions: readonly string[];
-  }[],
-): Promise<void> {
-  for (const e of entries) {
-    await q.query(
-      `insert into frs_acl (entity_id, principal_type, principal_id, permissions) values ($1, $2, $3, $4)
-       on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
-      [id, e.principalType, e.principalId, JSON.stringify([...new Set(e.permissions)])],
-    );
-  }
-}
-
-/** Removes an entity's own ACL entries (it then inherits its ancestors'). */
-export async function clearAcl(q: Queryable, id: string): Promise<void> {
-  await q.query('delete from frs_acl where entity_id = $1', [id]);
 }
 
 /** Inserts an entity after the PC-5.2 conflict check; answers its id. */

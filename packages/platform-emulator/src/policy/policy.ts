@@ -1,13 +1,8 @@
 import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
-import {
-  ALL_PERMISSIONS,
-  effectiveAcl,
-  findEntity,
-  subtreeOf,
-  type EntityRow,
-} from '../db/repository.ts';
+import { ALL_PERMISSIONS, effectiveAcl } from '../db/acl.ts';
+import { findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 
 /**

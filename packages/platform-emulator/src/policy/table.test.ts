@@ -381,6 +381,83 @@ const fixtures: Record<string, Fixture> = {
     }),
   ),
 };
+/** The ids the admin fixtures need, kept as Ada's calls answer. */
+const admin = { externalId: '', notificationId: '', addedUser: '' };
+const boundary = 'walk-boundary';
+/**
+ * One request with valid input per admin-only operation, in the order Ada runs them: what an
+ * operation creates, a later one removes (users/add, then users/delete).
+ */
+const adminFixtures: Record<string, Fixture> = {
+  'identity.updateUser': f(
+    'PATCH',
+    () => '/identity-service/api/v1/Users(usr-lee-0000001)',
+    () => ({ firstName: 'Lee' }),
+  ),
+  'identity.initEmailVerificationForUser': f(
+    'POST',
+    () => '/identity-service/api/v1/Users/InitEmailVerificationForUser',
+    () => ({ userId: 'usr-lee-0000001', email: 'lee.walked@example.com' }),
+  ),
+  'branding.createTheme': f(
+    'POST',
+    () => '/branding-service/api/v1/Themes',
+    () => ({ name: 'Walked theme', value: '{"primary":"#123456"}' }),
+  ),
+  'branding.saveOrgBranding': f(
+    'POST',
+    () => '/branding-service/api/v1/OrgBranding',
+    () =>
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="branding"',
+        '',
+        '{"logoPosition":"right"}',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+  ),
+  'authorisation.getBillingUrl': f(
+    'GET',
+    () => keyOf.get('authorisation.getBillingUrl')?.fullPath ?? '',
+  ),
+  'users.addUser': f(
+    'POST',
+    () => '/management-service/api/v1/users/add',
+    () => ({
+      userName: 'walked.user@example.com',
+      firstName: 'Walked',
+      lastName: 'User',
+      email: 'walked.user@example.com',
+    }),
+    { keep: (answer) => (admin.addedUser = answer.json.id) },
+  ),
+  'users.deleteUsers': f(
+    'POST',
+    () => '/management-service/api/v1/users/delete',
+    () => ({ userIds: [admin.addedUser] }),
+  ),
+  'bundles.pushBundle': f(
+    'POST',
+    () => `${bundles}/BundleInstallations/Push`,
+    () => ({ bundleExternalId: admin.externalId }),
+  ),
+  'notifications.markAsReadForAllUsers': f(
+    'POST',
+    () => '/notification-service/api/v1/MarkNotificationAsReadForAllUsers',
+    () => ({ notificationId: admin.notificationId }),
+  ),
+  'sourcecontrol.saveRepoConnection': f(
+    'POST',
+    () => '/source-control-service/api/v1/RepoConnection',
+    () => ({
+      provider: 'GITHUB',
+      repositoryUrl: 'https://github.example/acme/walked',
+      branch: 'main',
+      folderPath: '',
+    }),
+  ),
+};
 const objectRules: readonly AccessRule[] = [
   'self',
   'self-or-admin',
@@ -539,6 +616,35 @@ describe('given personas the table refuses', () => {
 });
 
 describe('given the persona the table allows', () => {
+  it('has a request with valid input for every admin operation', () => {
+    const adminOperations = Object.entries(accessTable)
+      .filter(([, rule]) => rule === 'admin')
+      .map(([operation]) => operation);
+    expect(Object.keys(adminFixtures).sort()).toEqual(adminOperations.sort());
+  });
+
+  it('lets Ada, an administrator, do every admin operation (2xx)', async () => {
+    admin.externalId = (
+      await ada.call('GET', `${bundles}/Bundles(${ids.published})`)
+    ).json.externalId;
+    admin.notificationId = (
+      await ada.call('GET', `/notification-service/api/v1/Users(${ADA})/ReceivedMessages`)
+    ).json.value[0].notificationId;
+    for (const [operation, fixture] of Object.entries(adminFixtures)) {
+      const body = fixture.body?.();
+      const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+      const answer = await ada.call(
+        fixture.method,
+        fixture.path(),
+        body,
+        typeof body === 'string' ? multipart : {},
+      );
+      expect(answer.status, `${operation}: ${answer.text}`).toBeGreaterThanOrEqual(200);
+      expect(answer.status, `${operation}: ${answer.text}`).toBeLessThan(300);
+      fixture.keep?.(answer);
+    }
+  });
+
   it('lets Ada, an administrator and the owner, do every one of them (2xx)', async () => {
     for (const [operation, fixture] of Object.entries(fixtures)) {
       const answer = await ada.call(fixture.method, fixture.path(), fixture.body?.());

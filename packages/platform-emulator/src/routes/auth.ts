@@ -1,59 +1,13 @@
-import {
-  contract,
-  TIME_WORKER_PATH,
-  TIME_WORKER_SOURCE,
-  type ProductContribution,
-} from '@ics/platform-contract';
+import { contract, TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
+import { EXTENSIONS_PATH, TEST_CONTRIBUTION_ID, testContributions } from '../seed/extensions.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
-
-/** Where the served test extensions live. */
-export const EXTENSIONS_PATH = '/shell-service/extensions';
-
-/**
- * The test extension bundle: compatible and incompatible versions, one whose primary address
- * is broken (so the loader must use the fallback) and one for another target.
- */
-export const testContributions: readonly ProductContribution[] = [
-  contribution('hello-extension', '1.1.0', 'Droplets Shell', 'hello-extension/1.1.0/main.js'),
-  {
-    ...contribution('fallback-extension', '1.0.3', 'Both', 'fallback-extension/1.0.3/main.js'),
-    js: [
-      {
-        resourceUrl: `${EXTENSIONS_PATH}/missing/main.js`,
-        fallbackUrl: `${EXTENSIONS_PATH}/fallback-extension/1.0.3/main.js`,
-      },
-    ],
-  },
-  contribution('future-extension', '2.0.0', 'Both', 'future-extension/2.0.0/main.js'),
-  contribution('newer-minor-extension', '1.9.0', 'Both', 'newer-minor-extension/1.9.0/main.js'),
-  contribution('console-extension', '1.0.0', 'Cloud Console', 'console-extension/1.0.0/main.js'),
-];
-
-function contribution(
-  resourceName: string,
-  version: string,
-  supportedTarget: string,
-  file: string,
-): ProductContribution {
-  return {
-    resourceName,
-    version,
-    supportedTarget,
-    publicPath: `${EXTENSIONS_PATH}/${file.slice(0, file.lastIndexOf('/') + 1)}`,
-    js: [{ resourceUrl: `${EXTENSIONS_PATH}/${file}`, fallbackUrl: `${EXTENSIONS_PATH}/${file}` }],
-    runtimeDependencies: [],
-  };
-}
-
-/** The id under which the shell publishes the test bundle. */
-export const TEST_CONTRIBUTION_ID = 'demo-host';
 
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(

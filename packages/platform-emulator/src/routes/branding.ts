@@ -13,6 +13,7 @@ import {
   saveOrgBranding,
 } from '../db/branding.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
+import { DEFAULT_THEME_ID } from '../seed/services.ts';
 import { queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';
 
@@ -81,7 +82,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
   const b = contract.branding;
 
   router.add(b.getAppBranding, {}, async ({ session }) =>
-    appBrand((await findTheme(db, session.user.orgId, 'thm-default0001')) ?? null),
+    appBrand((await findTheme(db, session.user.orgId, DEFAULT_THEME_ID)) ?? null),
   );
 
   router.add(b.getOrgBranding, {}, async ({ session }) =>

@@ -9,13 +9,12 @@ import {
   type RepositoryEntity,
   type UserSession,
 } from '@ics/platform-contract';
+import { clearAcl, effectiveAcl, writeAclEntries } from '../db/acl.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
-  clearAcl,
   conflictingId,
   copyTree,
   deleteEntity,
-  effectiveAcl,
   ensureDefaultProject,
   findContainer,
   findEntity,
@@ -30,7 +29,6 @@ import {
   toEntity,
   updateEntity,
   withRefs,
-  writeAclEntries,
   type EntityFilter,
 } from '../db/repository.ts';
 import {

@@ -12,6 +12,7 @@ export interface Persona {
   readonly userName: string;
   readonly displayName: string;
   readonly orgId: string;
+  /** What the persona may do: the privileges of the roles it is seeded with (the emulator reads them from the roles). */
   readonly privileges: readonly string[];
   /** Products the user may open, with the days left where it is a free trial. */
   readonly products: 'all' | Readonly<Record<string, { trialDaysLeft?: number }>>;

@@ -52,16 +52,9 @@ export async function seed(db: Database): Promise<boolean> {
     const allProducts = catalogue.flatMap((g) => g.products);
     for (const [order, persona] of personas.entries()) {
       await tx.query(
-        `insert into users (id, org_id, user_name, display_name, email, persona_order, privileges)
-         values ($1, $2, $3, $4, $3, $5, $6)`,
-        [
-          persona.id,
-          persona.orgId,
-          persona.userName,
-          persona.displayName,
-          order,
-          JSON.stringify(persona.privileges),
-        ],
+        `insert into users (id, org_id, user_name, display_name, email, persona_order)
+         values ($1, $2, $3, $4, $3, $5)`,
+        [persona.id, persona.orgId, persona.userName, persona.displayName, order],
       );
       const access =
         persona.products === 'all'

@@ -139,10 +139,13 @@ const editions = [
   },
 ];
 
+/** The built-in theme of the platform's own branding (`getAppBranding`). */
+export const DEFAULT_THEME_ID = 'thm-default0001';
+
 /** Built-in themes (no organisation): every organisation may use them. */
 export const builtInThemes = [
   {
-    id: 'thm-default0001',
+    id: DEFAULT_THEME_ID,
     name: 'Default',
     value: '{"primary":"#0b5cad","background":"#ffffff","text":"#1b1b1f"}',
   },
@@ -245,7 +248,7 @@ export async function seedServices(db: Database): Promise<boolean> {
     }
     await tx.query(
       `insert into org_brandings (org_id, theme_id, logo_position, variables) values ($1, $2, 'left', $3)`,
-      [acme.id, 'thm-default0001', JSON.stringify({ headerTitle: 'Acme Data Cloud' })],
+      [acme.id, DEFAULT_THEME_ID, JSON.stringify({ headerTitle: 'Acme Data Cloud' })],
     );
     await tx.query(
       `insert into auth_clients (client_id, name, attributes) values

@@ -1,0 +1,70 @@
+import type { Acl, AclEntry, RepositoryPermission } from '@ics/platform-contract';
+import { notFound } from '../errors.ts';
+import type { Queryable } from './database.ts';
+
+export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
+  'read',
+  'update',
+  'delete',
+  'execute',
+  'change_perm',
+];
+/** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
+export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
+  const chain = await q.query<{ id: string; owner_id: string; depth: number }>(
+    `with recursive up as (
+       select id, parent_id, owner_id, 0 as depth from frs_entities where id = $1
+       union all select e.id, e.parent_id, e.owner_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
+     ) select id, owner_id, depth from up order by depth`,
+    [id],
+  );
+  const own = chain[0];
+  if (!own) throw notFound(`The repository entity '${id}'`);
+  for (const node of chain) {
+    const entries = await aclEntries(q, node.id);
+    if (entries.length > 0) {
+      return { objectId: id, owner: own.owner_id, entries, inheritedFrom: node.id };
+    }
+  }
+  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null };
+}
+
+async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
+  const rows = await q.query<{
+    principal_type: 'USER' | 'ORG';
+    principal_id: string;
+    permissions: RepositoryPermission[];
+  }>(
+    'select principal_type, principal_id, permissions from frs_acl where entity_id = $1 order by principal_type, principal_id',
+    [id],
+  );
+  return rows.map((r) => ({
+    principalType: r.principal_type,
+    principalId: r.principal_id,
+    permissions: r.permissions,
+  }));
+}
+
+/** Sets ACL entries of an entity, replacing an entry of the same principal. */
+export async function writeAclEntries(
+  q: Queryable,
+  id: string,
+  entries: readonly {
+    principalType: string;
+    principalId: string;
+    permissions: readonly string[];
+  }[],
+): Promise<void> {
+  for (const e of entries) {
+    await q.query(
+      `insert into frs_acl (entity_id, principal_type, principal_id, permissions) values ($1, $2, $3, $4)
+       on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
+      [id, e.principalType, e.principalId, JSON.stringify([...new Set(e.permissions)])],
+    );
+  }
+}
+
+/** Removes an entity's own ACL entries (it then inherits its ancestors'). */
+export async function clearAcl(q: Queryable, id: string): Promise<void> {
+  await q.query('delete from frs_acl where entity_id = $1', [id]);
+}
