@@ -15,10 +15,6 @@ const noFocusedTests = {
 // statement (docs/decisions/0800-emulator-layout.md). Routes that still hold SQL are listed
 // here, and only here, until their SQL moves into a store.
 const routesStillWithSql = [
-  // Being moved into stores on branch issue-10-clock.
-  'migration.ts',
-  'notifications.ts',
-  'notificationSettings.ts',
   // Being moved on branch issue-10-stores.
 ];
 const noSqlInRoutes = [

@@ -98,6 +98,45 @@ describe('given structured input out of bounds', () => {
     },
   );
 
+  const received = '/notification-service/api/v1/Users(usr-ada-0000001)/ReceivedMessages';
+  it.each([
+    ['$orderby=hasOwnProperty', /unknown field 'hasOwnProperty'/],
+    ["$filter=constructor eq 'x'", /unknown field 'constructor'/],
+    ['$orderby=title', /unknown field 'title'/],
+    ["$filter=status eq 'BOGUS'", /use one of NEW, READ/],
+    ["$filter=status eq 'NEW' or type eq 'BANNER'", /only "and" joins/],
+    ["$filter=status eq 'NE%00W'", /NUL/],
+  ])(
+    'refuses the notification service’s OData %s with 400, like every collection',
+    async (query, message) => {
+      const answer = await ada.call('GET', `${received}?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.json.error.message).toMatch(message);
+    },
+  );
+
+  it('answers the notification service’s OData through the shared module: ne, several $orderby keys, $count', async () => {
+    const all = (await ada.call('GET', received)).json.value as { type: string }[];
+    const answer = await ada.call(
+      'GET',
+      `${received}?$filter=type ne 'BANNER'&$orderby=priority asc,publishTime desc&$count=true`,
+    );
+    expect(answer.status).toBe(200);
+    const value = answer.json.value as { type: string; priority: string; publishTime: string }[];
+    expect(answer.json['@odata.count']).toBe(value.length);
+    expect(value.length).toBe(all.filter((m) => m.type !== 'BANNER').length);
+    expect(value.length).toBeGreaterThan(1);
+    expect(value.map((m) => m.type)).not.toContain('BANNER');
+    const order = value.map((m) => `${m.priority} ${m.publishTime}`);
+    const expected = [...value]
+      .sort(
+        (a, b) =>
+          a.priority.localeCompare(b.priority) || b.publishTime.localeCompare(a.publishTime),
+      )
+      .map((m) => `${m.priority} ${m.publishTime}`);
+    expect(order).toEqual(expected);
+  });
+
   it.each(['0000-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '10000-01-01T00:00:00Z'])(
     'refuses a schedule starting at %s with 400 and writes nothing',
     async (startTime) => {

@@ -228,13 +228,12 @@ export async function remoteProjects(q: Queryable, orgId: string): Promise<Remot
 
 export async function insertCompareJob(
   q: Queryable,
-  input: { id: string; orgId: string; results: readonly CompareResult[] },
+  input: { id: string; orgId: string; results: readonly CompareResult[]; createdAt: Date },
 ): Promise<void> {
-  await q.query('insert into scm_compare_jobs (id, org_id, results) values ($1, $2, $3)', [
-    input.id,
-    input.orgId,
-    JSON.stringify(input.results),
-  ]);
+  await q.query(
+    'insert into scm_compare_jobs (id, org_id, results, created_at) values ($1, $2, $3, $4)',
+    [input.id, input.orgId, JSON.stringify(input.results), input.createdAt],
+  );
 }
 
 /** A compare job of the organisation with the time it was asked for, or `undefined`. */

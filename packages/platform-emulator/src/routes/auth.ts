@@ -1,6 +1,7 @@
 import { contract, TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
+import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
@@ -12,10 +13,14 @@ import type { ContractRouter } from './router.ts';
 export function authRoutes(
   router: ContractRouter,
   db: Database,
-  options: { sessionLifetimeSeconds: number; maintenanceWindowEnd?: string },
+  options: {
+    sessionLifetimeSeconds: number;
+    maintenanceWindowEnd?: string;
+    clock: EmulatorClock;
+  },
 ): void {
   router.add(contract.auth.keepAlive, {}, async ({ session }) => {
-    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds);
+    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds, options.clock.now());
   });
 
   router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {

@@ -1,4 +1,5 @@
 import { contract } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
 import { catalogue } from '../seed/catalogue.ts';
@@ -17,7 +18,7 @@ function checkRange(from: string | undefined, to: string | undefined): void {
 }
 
 /** Metering (docs/decisions/0400-metering-api.md): monthly usage per organisation. */
-export function meteringRoutes(router: ContractRouter, db: Database): void {
+export function meteringRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const m = contract.metering;
 
   router.add(m.getUsage, {}, async ({ query, session }) => {
@@ -35,7 +36,7 @@ export function meteringRoutes(router: ContractRouter, db: Database): void {
     if (!services.has(body.service)) {
       throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
     }
-    const at = body.occurredAt === undefined ? new Date() : new Date(body.occurredAt);
+    const at = body.occurredAt === undefined ? instantOf(clock) : new Date(body.occurredAt);
     if (Number.isNaN(at.getTime())) throw invalid('body.occurredAt', 'is not a valid time.');
     const month = at.toISOString().slice(0, 7);
     const record = await addUsage(db, {

@@ -9,7 +9,25 @@ import {
   type MigrationObject,
   type UserSession,
 } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import {
+  findJob,
+  findPackage,
+  insertJob,
+  insertPackage,
+  listJobs as listStoredJobs,
+  lockJob,
+  referencesOf,
+  restartExport,
+  saveOutcome,
+  startImport,
+  type JobRow as Row,
+  type JobSettings,
+  type Outcome,
+  type PackageObject,
+} from '../db/migrationJobs.ts';
+import { insertMessage } from '../db/notifications.ts';
 import { checkStorable } from './inputs.ts';
 import {
   dependenciesOf,
@@ -22,53 +40,18 @@ import {
 import { requirePermission, requireSubtree } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { checkNameRules } from './kit.ts';
-import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
-/** A job waits this long in QUEUED after it starts… */
+/** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
 export const QUEUED_MS = 150;
 /** …and has ended this long after it started: clients poll; no timers run. */
 export const RUN_MS = 600;
 
 const m = contract.migration;
-interface PackageObject {
-  objectGuid: string;
-  name: string;
-  documentType: string;
-  path: string;
-  description: string;
-  nativeData: Record<string, unknown>;
-  dependency: boolean;
-}
-interface Outcome {
-  status: 'SUCCESSFUL' | 'FAILED';
-  message: string | null;
-  objects: MigrationObject[];
-  log: string[];
-  package?: { objects: PackageObject[] };
-  endTime: string;
-}
-interface Row {
-  id: string;
-  org_id: string;
-  kind: 'import' | 'export';
-  name: string;
-  execution_client: string;
-  run_type: string;
-  spec: {
-    objects?: { objectGuid: string; inclusionScope: string }[];
-    importSpecification?: { packageId: string; targetLocationId?: string; objectGuids?: string[] };
-  };
-  relax_checksum: boolean;
-  created_by: string;
-  created_at: string;
-  started_at: string | null;
-  outcome: Outcome | null;
-}
 const checksumOf = (objects: unknown) =>
   createHash('sha256').update(JSON.stringify(objects)).digest('hex');
 
-function statusOf(row: Row, now = Date.now()): MigrationJobStatus {
+function statusOf(row: Row, now: number): MigrationJobStatus {
   if (row.outcome) return row.outcome.status;
   if (!row.started_at) return 'CREATED';
   const elapsed = now - new Date(row.started_at).getTime();
@@ -76,21 +59,16 @@ function statusOf(row: Row, now = Date.now()): MigrationJobStatus {
 }
 
 /** Runs the job's effects once a reader sees it past its running time. */
-async function settle(db: Database, user: UserSession, row: Row): Promise<Row> {
-  if (row.outcome || !row.started_at || Date.now() - new Date(row.started_at).getTime() < RUN_MS)
+async function settle(db: Database, user: UserSession, row: Row, now: number): Promise<Row> {
+  if (row.outcome || !row.started_at || now - new Date(row.started_at).getTime() < RUN_MS)
     return row;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.query<Row>('select * from migration_jobs where id = $1 for update', [
-      row.id,
-    ]);
+    const locked = await lockJob(tx, row.id);
     if (!locked || locked.outcome) return locked ?? row;
     const endTime = new Date(new Date(locked.started_at ?? 0).getTime() + RUN_MS).toISOString();
     const outcome =
       locked.kind === 'export' ? await runExport(tx, locked) : await runImport(tx, user, locked);
-    await tx.query('update migration_jobs set outcome = $2 where id = $1', [
-      locked.id,
-      JSON.stringify({ ...outcome, endTime }),
-    ]);
+    await saveOutcome(tx, locked.id, { ...outcome, endTime });
     await notifyEnd(tx, locked, outcome.status, endTime);
     return { ...locked, outcome: { ...outcome, endTime } };
   });
@@ -105,28 +83,24 @@ async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: strin
           {
             id: 'download',
             label: 'Download the package',
-            kind: 'DOWNLOAD',
+            kind: 'DOWNLOAD' as const,
             url: `/migration-service/api/v1/ExportJobs(${row.id})/$package`,
             status: null,
           },
         ]
       : [];
-  await tx.query(
-    `insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at, actions)
-     values ($1, $2, $3, 'NEW', 'BELL_NOTIFICATION', $4, '["jobs"]', $5, $6, $7, $7, $8)`,
-    [
-      newId(),
-      `ntf-${newId()}`,
-      row.created_by,
-      status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
-      `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
+  await insertMessage(tx, row.created_by, {
+    type: 'BELL_NOTIFICATION',
+    priority: status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
+    categories: ['jobs'],
+    title: `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
+    body:
       status === 'SUCCESSFUL'
         ? `The ${what.toLowerCase()} job ended successfully.`
         : `The ${what.toLowerCase()} job failed; see its log.`,
-      endTime,
-      JSON.stringify(actions),
-    ],
-  );
+    publishTime: endTime,
+    actions,
+  });
 }
 
 async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
@@ -148,14 +122,10 @@ async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTim
     if (o.inclusionScope === 'WITH_DEPENDENCIES') {
       const queue = [o.objectGuid];
       while (queue.length > 0) {
-        const refs = await tx.query<{ to_id: string }>(
-          'select to_id from frs_refs where from_id = $1',
-          [queue.shift()],
-        );
-        for (const ref of refs)
-          if (!chosen.has(ref.to_id)) {
-            chosen.set(ref.to_id, true);
-            queue.push(ref.to_id);
+        for (const ref of await referencesOf(tx, queue.shift() ?? ''))
+          if (!chosen.has(ref)) {
+            chosen.set(ref, true);
+            queue.push(ref);
           }
       }
     }
@@ -201,12 +171,9 @@ async function runImport(
 ): Promise<Omit<Outcome, 'endTime'>> {
   const spec = row.spec.importSpecification;
   const log = [`Import '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
-  const [pkg] = await tx.query<{ content: { objects: PackageObject[] }; checksum_valid: boolean }>(
-    'select content, checksum_valid from migration_packages where id = $1',
-    [spec?.packageId],
-  );
+  const pkg = await findPackage(tx, spec?.packageId);
   if (!pkg || !spec) return { status: 'FAILED', message: 'The package is gone.', objects: [], log };
-  if (!pkg.checksum_valid && !row.relax_checksum) {
+  if (!pkg.checksumValid && !row.relax_checksum) {
     log.push('The package checksum does not match its contents.');
     return {
       status: 'FAILED',
@@ -216,7 +183,7 @@ async function runImport(
       log,
     };
   }
-  if (!pkg.checksum_valid) log.push('Checksum mismatch ignored (relaxChecksum).');
+  if (!pkg.checksumValid) log.push('Checksum mismatch ignored (relaxChecksum).');
   const target = spec.targetLocationId ?? (await ensureDefaultProject(tx, user));
   const container = await findContainer(tx, user.orgId, target).catch(() => undefined);
   if (!container)
@@ -227,7 +194,7 @@ async function runImport(
       log,
     };
   const objects: MigrationObject[] = [];
-  for (const o of pkg.content.objects.filter(
+  for (const o of pkg.objects.filter(
     (p) => !spec.objectGuids || spec.objectGuids.includes(p.objectGuid),
   )) {
     const base = {
@@ -275,45 +242,13 @@ async function runImport(
   return { status: 'SUCCESSFUL', message: null, objects, log };
 }
 
-/**
- * Writes a new job with the defaults of PC-9.9 (executionClient UI, runType REGULAR). Export
- * jobs start at once; import jobs wait for StartImportJob.
- */
-async function insertJob(
-  db: Queryable,
-  job: {
-    id: string;
-    kind: 'export' | 'import';
-    user: UserSession;
-    body: { name: string; executionClient?: string; runType?: string };
-    spec: object;
-    started: boolean;
-  },
-): Promise<void> {
-  await db.query(
-    `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, started_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, case when $9 then now() end)`,
-    [
-      job.id,
-      job.user.orgId,
-      job.kind,
-      job.body.name,
-      job.body.executionClient ?? 'UI',
-      job.body.runType ?? 'REGULAR',
-      JSON.stringify(job.spec),
-      job.user.id,
-      job.started,
-    ],
-  );
-}
-
-function toJob(row: Row): ExportJob | ImportJob {
+function toJob(row: Row, now: number): ExportJob | ImportJob {
   const base = {
     id: row.id,
     name: row.name,
     executionClient: row.execution_client as 'UI',
     runType: row.run_type as 'REGULAR',
-    status: statusOf(row),
+    status: statusOf(row, now),
     createdBy: row.created_by,
     createdTime: new Date(row.created_at).toISOString(),
     startTime: row.started_at ? new Date(row.started_at).toISOString() : null,
@@ -363,21 +298,29 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
   return objects as PackageObject[];
 }
 
-export function migrationRoutes(router: ContractRouter, db: Database): void {
+export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
-    const [row] = await db.query<Row>(
-      'select * from migration_jobs where id = $1 and org_id = $2 and kind = $3',
-      [id, user.orgId, kind],
-    );
+    const row = await findJob(db, user.orgId, id, kind);
     if (!row) throw notFound(`The ${kind} job '${id}'`);
-    return settle(db, user, row);
+    return settle(db, user, row, clock.now());
+  };
+  /** Writes a job created now on the emulator's clock and answers it as read back. */
+  const createJob = async (
+    user: UserSession,
+    kind: Row['kind'],
+    settings: JobSettings,
+    spec: object,
+    started: boolean,
+  ) => {
+    const id = await insertJob(db, { kind, user, settings, spec, started }, instantOf(clock));
+    return toJob(await load(user, id, kind), clock.now());
   };
   const listJobs = async (user: UserSession, kind: Row['kind']) => {
-    const rows = await db.query<Row>(
-      'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc',
-      [user.orgId, kind],
-    );
-    return { value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r)))) };
+    const rows = await listStoredJobs(db, user.orgId, kind);
+    const now = clock.now();
+    return {
+      value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
+    };
   };
   /** A package carries the content of every object it names and of what they contain. */
   const requireExportable = async (
@@ -395,7 +338,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       throw new ApiError(
         409,
         'JOB_NOT_ENDED',
-        `The job '${row.name}' is ${statusOf(row)}; its ${what} is ready once it has ended. Poll the job.`,
+        `The job '${row.name}' is ${statusOf(row, clock.now())}; its ${what} is ready once it has ended. Poll the job.`,
       );
     return row.outcome;
   };
@@ -413,40 +356,25 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   router.add(m.createExportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
-    const id = newId();
-    await insertJob(db, {
-      id,
-      kind: 'export',
-      user: session.user,
-      body,
-      spec: { objects: body.objects },
-      started: true,
-    });
-    return toJob(await load(session.user, id, 'export')) as ExportJob;
+    const spec = { objects: body.objects };
+    return (await createJob(session.user, 'export', body, spec, true)) as ExportJob;
   });
   router.add(
     m.getExportJob,
     {},
     async ({ session, params }) =>
-      toJob(await load(session.user, params.id, 'export')) as ExportJob,
+      toJob(await load(session.user, params.id, 'export'), clock.now()) as ExportJob,
   );
   router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
     if (!row.outcome)
-      throw conflict(`The export '${row.name}' is ${statusOf(row)}; change it once it has ended.`);
-    await db.query(
-      'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = now(), outcome = null where id = $1',
-      [
-        row.id,
-        body.name,
-        body.executionClient ?? 'UI',
-        body.runType ?? 'REGULAR',
-        JSON.stringify({ objects: body.objects }),
-      ],
-    );
-    return toJob(await load(session.user, row.id, 'export')) as ExportJob;
+      throw conflict(
+        `The export '${row.name}' is ${statusOf(row, clock.now())}; change it once it has ended.`,
+      );
+    await restartExport(db, row.id, body, { objects: body.objects }, instantOf(clock));
+    return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
   router.add(m.getExportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'export');
@@ -485,7 +413,9 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   ) => {
     const row = await load(user, id, kind);
     reply.header('Content-Type', 'text/plain; charset=utf-8');
-    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row)}.`]).join('\n');
+    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row, clock.now())}.`]).join(
+      '\n',
+    );
   };
   router.add(m.getExportLog, {}, async ({ session, params, reply }) =>
     log(session.user, params.id, 'export', reply),
@@ -511,11 +441,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
     // As strict as a direct write: a package is checked whole before anything is stored.
     const objects = checkPackageObjects(parsed.objects);
     const checksumValid = parsed.checksum === checksumOf(objects);
-    const id = newId();
-    await db.query(
-      'insert into migration_packages (id, org_id, content, checksum_valid) values ($1, $2, $3, $4)',
-      [id, session.user.orgId, JSON.stringify({ objects }), checksumValid],
-    );
+    const id = await insertPackage(db, session.user.orgId, objects, checksumValid);
     return {
       packageId: id,
       checksumValid,
@@ -531,10 +457,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(m.createImportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
-    const [pkg] = await db.query('select 1 from migration_packages where id = $1 and org_id = $2', [
-      body.importSpecification.packageId,
-      session.user.orgId,
-    ]);
+    const pkg = await findPackage(db, body.importSpecification.packageId, session.user.orgId);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
     const target = await findContainer(
       db,
@@ -542,42 +465,30 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       body.importSpecification.targetLocationId ?? (await ensureDefaultProject(db, session.user)),
     );
     await requirePermission(db, session.user, target, 'update');
-    const id = newId();
-    await insertJob(db, {
-      id,
-      kind: 'import',
-      user: session.user,
-      body,
-      spec: { importSpecification: body.importSpecification },
-      started: false,
-    });
-    return toJob(await load(session.user, id, 'import')) as ImportJob;
+    const spec = { importSpecification: body.importSpecification };
+    return (await createJob(session.user, 'import', body, spec, false)) as ImportJob;
   });
   router.add(
     m.getImportJob,
     {},
     async ({ session, params }) =>
-      toJob(await load(session.user, params.id, 'import')) as ImportJob,
+      toJob(await load(session.user, params.id, 'import'), clock.now()) as ImportJob,
   );
   router.add(m.startImportJob, {}, async ({ session, body }) => {
     const row = await load(session.user, body.jobId, 'import');
     if (row.started_at)
-      throw conflict(`The import '${row.name}' is ${statusOf(row)}; it has been started already.`);
-    await db.query(
-      'update migration_jobs set started_at = now(), relax_checksum = $2 where id = $1',
-      [row.id, body.relaxChecksum ?? false],
-    );
-    return toJob(await load(session.user, row.id, 'import')) as ImportJob;
+      throw conflict(
+        `The import '${row.name}' is ${statusOf(row, clock.now())}; it has been started already.`,
+      );
+    await startImport(db, row.id, body.relaxChecksum ?? false, instantOf(clock));
+    return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });
   router.add(m.getImportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');
     if (row.outcome) return { value: row.outcome.objects };
-    const [pkg] = await db.query<{ content: { objects: PackageObject[] } }>(
-      'select content from migration_packages where id = $1',
-      [row.spec.importSpecification?.packageId],
-    );
+    const pkg = await findPackage(db, row.spec.importSpecification?.packageId);
     return {
-      value: (pkg?.content.objects ?? []).map((o) => ({
+      value: (pkg?.objects ?? []).map((o) => ({
         objectGuid: o.objectGuid,
         name: o.name,
         documentType: o.documentType,

@@ -1,4 +1,5 @@
 import { contract, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { insertSchedule, listSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { badRequest, conflict } from '../errors.ts';
@@ -45,17 +46,17 @@ export function nextRun(
   return next;
 }
 
-const toSchedule = (r: StoredSchedule): Schedule => ({
+const toSchedule = (r: StoredSchedule, now: Date): Schedule => ({
   ...r,
   startTime: r.startTime.toISOString(),
   endTime: r.endTime?.toISOString() ?? null,
-  nextRunTime: nextRun(r, new Date())?.toISOString() ?? null,
+  nextRunTime: nextRun(r, now)?.toISOString() ?? null,
 });
 /** Instants a schedule may name: valid, from 1900 to 9999 (PostgreSQL and clients agree on these). */
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
-export function schedulesRoutes(router: ContractRouter, db: Database): void {
+export function schedulesRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);
@@ -78,9 +79,10 @@ export function schedulesRoutes(router: ContractRouter, db: Database): void {
       createdBy: session.user.id,
     });
     if (!created) throw conflict(`A schedule named '${body.name}' exists already.`);
-    return toSchedule(created);
+    return toSchedule(created, instantOf(clock));
   });
-  router.add(contract.schedules.getSchedules, {}, async ({ session }) => ({
-    value: (await listSchedules(db, session.user.orgId)).map(toSchedule),
-  }));
+  router.add(contract.schedules.getSchedules, {}, async ({ session }) => {
+    const now = instantOf(clock);
+    return { value: (await listSchedules(db, session.user.orgId)).map((r) => toSchedule(r, now)) };
+  });
 }

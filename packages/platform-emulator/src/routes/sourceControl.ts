@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { contract, type CompareResult, type UserSession } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import {
@@ -51,7 +52,11 @@ function diff(current: Snapshot, remote: Snapshot) {
     }));
 }
 
-export function sourceControlRoutes(router: ContractRouter, db: Database): void {
+export function sourceControlRoutes(
+  router: ContractRouter,
+  db: Database,
+  clock: EmulatorClock,
+): void {
   const requireSetup = async (q: Queryable, user: UserSession) => {
     const setup = await scmSetup(q, user.orgId, user.id);
     if (!setup.connection)
@@ -230,13 +235,18 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     const results = await compareAll(session.user, body.objectIds, body.commitHash);
     if (!body.async) return results;
     const id = newId();
-    await insertCompareJob(db, { id, orgId: session.user.orgId, results });
+    await insertCompareJob(db, {
+      id,
+      orgId: session.user.orgId,
+      results,
+      createdAt: instantOf(clock),
+    });
     return { jobId: id, status: 'IN_PROGRESS' as const };
   });
   router.add(s.getCompareJob, {}, async ({ session, params }) => {
     const job = await findCompareJob(db, params.id, session.user.orgId);
     if (!job) throw notFound(`The compare job '${params.id}'`);
-    return Date.now() - job.createdAt.getTime() < COMPARE_MS
+    return clock.now() - job.createdAt.getTime() < COMPARE_MS
       ? { jobId: params.id, status: 'IN_PROGRESS' as const }
       : { jobId: params.id, status: 'SUCCESSFUL' as const, results: job.results };
   });
