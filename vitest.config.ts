@@ -28,6 +28,20 @@ export default defineConfig({
         },
       },
       {
+        // Type tests (*.test-d.ts): checked by the compiler (tsc), each `it` reported as a test.
+        ...sources,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['packages/{platform-contract,platform-client}/src/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.test-d.json',
+          },
+        },
+      },
+      {
         ...sources,
         plugins: [react()],
         test: {

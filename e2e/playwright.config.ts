@@ -1,6 +1,11 @@
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Where the emulators put answers that break the contract; the global teardown fails on any.
+process.env.E2E_CONFORMANCE_DIR ??= resolve(import.meta.dirname, `../.test-output/e2e-conformance`);
+const emulator = (args: string) =>
+  `node --conditions=source --import tsx emulator.ts --port ${args} --demo ../apps/demo/dist`;
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download) against the emulator with a
@@ -9,6 +14,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.test-output/playwright',
+  globalSetup: './globalSetup.ts',
+  globalTeardown: './globalTeardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,7 +39,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node --conditions=source --import tsx ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --faults --demo ../apps/demo/dist`,
+      command: emulator(`${port} --faults`),
       url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -41,7 +48,7 @@ export default defineConfig({
     },
     {
       // Short-lived tokens for the session tests (e2e/tests/session.spec.ts), on the next port.
-      command: `node --conditions=source --import tsx ../packages/platform-emulator/bin/platform-emulator.mjs --port ${port + 1} --database memory --demo ../apps/demo/dist --token-lifetime 6`,
+      command: emulator(`${port + 1} --token-lifetime 6`),
       url: `http://127.0.0.1:${port + 1}/shell-service/api/v1/config`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,0 +1,3 @@
+import { clearMismatches } from './conformance.ts';
+
+export default clearMismatches;

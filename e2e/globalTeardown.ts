@@ -1,0 +1,3 @@
+import { assertNoMismatches } from './conformance.ts';
+
+export default assertNoMismatches;

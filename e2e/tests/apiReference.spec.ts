@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('given the API reference page of the emulator', () => {
+  // Swagger UI renders operations in a virtual list (only what is in the viewport); a window
+  // tall enough for every operation lets the page show them all at once.
+  test.use({ viewport: { width: 1280, height: 16_000 } });
+
+  test('renders every operation of the document in Chromium, without console errors, loading nothing from another host', async ({
+    page,
+    baseURL,
+  }) => {
+    const origins = new Set<string>();
+    const errors: string[] = [];
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    // One operation per declared endpoint (checked against the contract by routes/apiDocs.test.ts).
+    const document = (await (await page.request.get('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { summary: string }>>;
+    };
+    const summaries = Object.values(document.paths).flatMap((p) =>
+      Object.values(p).map((o) => o.summary),
+    );
+    expect(summaries.length).toBeGreaterThan(100);
+    await page.goto('/docs/api/');
+    await expect(
+      page.getByRole('heading', { name: /Intelligent Cloud Services platform API/ }),
+    ).toBeVisible();
+    await expect(page.locator('.opblock')).toHaveCount(summaries.length, { timeout: 30_000 });
+    const shown = await page.locator('.opblock-summary-description').allInnerTexts();
+    expect(shown.toSorted()).toEqual(summaries.toSorted());
+    expect(errors).toEqual([]);
+    expect([...origins]).toEqual([new URL(baseURL ?? '').origin]);
+  });
+});
