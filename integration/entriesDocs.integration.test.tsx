@@ -89,6 +89,11 @@ describe('given the test kit sections', () => {
     expect(logged).toEqual([['Ada Admin'], [503]]);
   }, 120_000);
 
+  it('the Test kit with a manual clock example ends an export when the test moves the clock', async () => {
+    const logged = await runExample('Test kit with a manual clock');
+    expect(logged).toEqual([['QUEUED', '2031-01-01T09:00:00.000Z'], ['SUCCESSFUL']]);
+  }, 120_000);
+
   it('the Test kit with MSW example answers the page’s client from the emulator, with state', async () => {
     const logged = await runExample('Test kit with MSW');
     expect(logged).toEqual([['Lee Locked'], ['dark']]);

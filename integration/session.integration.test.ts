@@ -1,5 +1,5 @@
 import type { Emulator } from '@ics/platform-emulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acceptTokenResponse,
   ConfigurationError,
@@ -13,8 +13,38 @@ let emulator: Emulator;
 let url: string;
 const TOKEN_LIFETIME_S = 3;
 
+/**
+ * Time for the emulator and for the client's timers alike: the wall clock plus an offset the
+ * test moves forward. A timer runs once it is due on this clock (zero-delay ones at once);
+ * nothing waits for real time to pass.
+ */
+let offset = 0;
+type Timer = { at: number; run: () => void };
+const timers = new Set<Timer>();
+const runDue = () => {
+  for (const timer of [...timers].filter((t) => t.at <= time.now())) {
+    timers.delete(timer);
+    timer.run();
+  }
+};
+const time = {
+  now: () => Date.now() + offset,
+  setTimeout: (run: () => void, ms: number) => {
+    const timer = { at: time.now() + ms, run };
+    timers.add(timer);
+    if (ms <= 0) setImmediate(runDue);
+    return timer;
+  },
+  clearTimeout: (timer: unknown) => void timers.delete(timer as Timer),
+};
+function advance(ms: number): void {
+  offset += ms;
+  runDue();
+}
+
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator({
+    clock: time,
     tokenLifetimeSeconds: TOKEN_LIFETIME_S,
     saasBaseURL: '/saas-service/api/v1',
     maintenanceWindowEnd: '2030-01-01T06:00:00Z',
@@ -75,20 +105,22 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
 
   it('[PC-4.6] keeps a short-lived token renewed through the session manager, with Renew and the held token', async () => {
     const { env: signed } = await signedInClient(url, 'usr-lee-0000001');
-    const { env, calls } = recording(signed);
+    const { env, calls } = recording({ ...signed, ...time });
     const client = createPlatformClient({ environment: env });
     const session = client.startSession({
       token: { renewBeforeMs: 1500, floorMs: 500, peerWaitMs: 0 },
     });
+    const renewals = () => calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
     const first = await session.getToken();
-    await new Promise((resolve) => setTimeout(resolve, 3200));
+    expect(renewals()).toHaveLength(0);
+    // 1.5 s before the 3 s token expires, the client renews it; the emulator's clock agrees.
+    advance(TOKEN_LIFETIME_S * 1000 - 1500);
+    await vi.waitFor(() => expect(renewals()).toHaveLength(1), 10_000);
     const later = await session.getToken();
     session.stop();
     expect(calls[0]?.pathname).toMatch(/\/jwt\/Token$/);
     expect(calls[0]?.searchParams.get('client_id')).toBe('cdlg_app');
-    const renewals = calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
-    expect(renewals.length).toBeGreaterThanOrEqual(1);
-    expect(renewals.length).toBeLessThanOrEqual(3);
+    expect(renewals()).toHaveLength(1);
     expect(later).not.toBe(first);
     const claims = JSON.parse(Buffer.from(later.split('.')[1] ?? '', 'base64url').toString('utf8'));
     expect(claims.user_id).toBe('usr-lee-0000001');

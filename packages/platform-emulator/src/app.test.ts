@@ -108,7 +108,7 @@ describe('given API requests', () => {
   });
 
   it('answers 400 SS_001 for a session that has ended', async () => {
-    const ended = await createSession(emulator.db, 'usr-ada-0000001', -1);
+    const ended = await createSession(emulator.db, 'usr-ada-0000001', -1, Date.now());
     const answer = await emulator.app.inject({
       url: '/session-service/api/v1/session/User',
       cookies: { ICS_SESSION: ended.id },

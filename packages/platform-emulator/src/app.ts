@@ -5,12 +5,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
 import { authenticator, currentSession } from './auth/session.ts';
+import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
-import { ApiError } from './routes/apiError.ts';
+import { ApiError } from './errors.ts';
 import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
@@ -79,6 +80,12 @@ export interface EmulatorOptions {
    * answer against the contract's schemas (the test suites do, see `testing/conformance.ts`).
    */
   readonly onAnswer?: (answer: ContractAnswer) => void;
+  /**
+   * Where every time decision reads the time (JWT and session expiry, job progress, schedules,
+   * metering, notification times); default the system clock. A test passes a clock it
+   * advances, e.g. `{ now: () => now }`, so nothing has to wait for real time.
+   */
+  readonly clock?: EmulatorClock;
 }
 
 export interface Emulator {
@@ -108,6 +115,7 @@ export async function migrateAndSeed(db: Database): Promise<void> {
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const clock = options.clock ?? systemClock;
   const db = await openDatabase(options.database, options.snapshot);
   if (!options.snapshot) await migrateAndSeed(db);
   const jwtSecret =
@@ -174,7 +182,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerHealth(app, db);
   registerInputGuards(app);
   if (options.faults) registerFaults(app);
-  const router = new ContractRouter(authenticator(db), options.onAnswer);
+  const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
   preferencesRoutes(router, db);
@@ -183,16 +191,16 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   shellCatalogueRoutes(router, db);
   brandingRoutes(router, db);
   authorisationRoutes(router, db);
-  meteringRoutes(router, db);
+  meteringRoutes(router, db, clock);
   usersRoutes(router, db);
   registerBrandingFiles(app, db);
   repositoryRoutes(router, db);
   bundlesRoutes(router, db);
-  migrationRoutes(router, db);
-  notificationsRoutes(router, db);
-  schedulesRoutes(router, db);
-  sourceControlRoutes(router, db);
-  notificationSettingsRoutes(router, db, jwtSecret);
+  migrationRoutes(router, db, clock);
+  notificationsRoutes(router, db, clock);
+  schedulesRoutes(router, db, clock);
+  sourceControlRoutes(router, db, clock);
+  notificationSettingsRoutes(router, db, jwtSecret, clock);
   // Import packages arrive as binary bodies.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
     done(null, b),
@@ -200,24 +208,30 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   tokenRoutes(
     router,
     db,
-    new JwtIssuer({ lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800, secret: jwtSecret }),
+    new JwtIssuer({
+      lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800,
+      secret: jwtSecret,
+      clock,
+    }),
   );
   authRoutes(router, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
+    clock,
   });
   router.mount(app);
   registerExtensionScripts(app);
 
   registerAuthPages(app, db, {
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+    clock,
   });
   registerAssets(app);
   registerApiDocs(app);
 
   // The demo is for signed-in users: anyone else is sent to the login page first.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, request))) {
+    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
       return reply.redirect(IDENTITY_HOME_PATH);
     }
   });

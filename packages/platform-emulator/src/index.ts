@@ -6,6 +6,7 @@ export {
   type EmulatorOptions,
 } from './app.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
+export { systemClock, type EmulatorClock } from './clock.ts';
 export type { ContractAnswer } from './routes/router.ts';
 export { Conformance, type Mismatch } from './testing/conformance.ts';
 export type { Database, Queryable } from './db/database.ts';

@@ -8,3 +8,5 @@ export {
 export { signIn, signedInEnvironment } from './signIn.ts';
 export { personaId, type PersonaName } from './personas.ts';
 export { emulatorHandlers, type EmulatorHandlersOptions } from './emulatorHandlers.ts';
+/** The emulator's clock (`{ now(): number }`), passed as `startEmulator({ clock })`. */
+export type { EmulatorClock } from '@ics/platform-emulator';

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { JwtClaims } from '@ics/platform-contract';
+import type { EmulatorClock } from '../clock.ts';
 import { sameSecret } from './session.ts';
 import { signJwt } from './verifyBearer.ts';
 
@@ -10,16 +11,28 @@ import { signJwt } from './verifyBearer.ts';
  */
 export class JwtIssuer {
   readonly #secret: string;
+  readonly #clock: EmulatorClock;
   /** Seconds a token lives. */
   readonly lifetimeSeconds: number;
 
-  constructor(options: { lifetimeSeconds: number; secret: string }) {
+  constructor(options: { lifetimeSeconds: number; secret: string; clock: EmulatorClock }) {
     this.lifetimeSeconds = options.lifetimeSeconds;
     this.#secret = options.secret;
+    this.#clock = options.clock;
+  }
+
+  /** Whether a token's `exp` (seconds) has passed on the emulator's clock. */
+  expired(claims: { exp: number }): boolean {
+    return claims.exp * 1000 <= this.#clock.now();
+  }
+
+  /** The instant of the emulator's clock (epoch ms). */
+  now(): number {
+    return this.#clock.now();
   }
 
   sign(claims: Omit<JwtClaims, 'exp' | 'iat'> & { sid: string }): string {
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(this.#clock.now() / 1000);
     return signJwt({ ...claims, iat, exp: iat + this.lifetimeSeconds }, this.#secret);
   }
 

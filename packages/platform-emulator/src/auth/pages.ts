@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { safeReturnPath } from './returnPath.ts';
 import {
@@ -23,10 +24,12 @@ const LOGIN_XSRF_COOKIE = 'ICS_LOGIN_XSRF';
 export function registerAuthPages(
   app: FastifyInstance,
   db: Database,
-  options: { sessionLifetimeSeconds: number },
+  options: { sessionLifetimeSeconds: number; clock: EmulatorClock },
 ): void {
   app.get('/', async (request, reply) =>
-    reply.redirect((await currentSession(db, request)) ? DEMO_PATH : IDENTITY_HOME_PATH),
+    reply.redirect(
+      (await currentSession(db, options.clock, request)) ? DEMO_PATH : IDENTITY_HOME_PATH,
+    ),
   );
 
   // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
@@ -80,7 +83,12 @@ export function registerAuthPages(
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSession(db, previous);
-      const session = await createSession(db, persona, options.sessionLifetimeSeconds);
+      const session = await createSession(
+        db,
+        persona,
+        options.sessionLifetimeSeconds,
+        options.clock.now(),
+      );
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
       return reply.redirect(safeReturnPath(returnTo) ?? DEMO_PATH, 303);
@@ -97,7 +105,7 @@ export function registerAuthPages(
     onRefusal: (xsrfToken: string) => unknown,
   ) => {
     const id = request.cookies[SESSION_COOKIE];
-    const session = id ? await findSession(db, id) : undefined;
+    const session = id ? await findSession(db, id, options.clock.now()) : undefined;
     if (session && !session.expired && !sameSecret(given, session.xsrfToken)) {
       return onRefusal(session.xsrfToken);
     }

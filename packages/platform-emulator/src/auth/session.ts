@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { UserSession } from '@ics/platform-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorClock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { findUserSession } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 
 export const SESSION_COOKIE = 'ICS_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -18,11 +19,12 @@ export interface SessionContext {
 /** The session of a request, or `undefined` when there is none or it has ended. */
 export async function currentSession(
   db: Queryable,
+  clock: EmulatorClock,
   request: FastifyRequest,
 ): Promise<SessionContext | undefined> {
   const id = request.cookies[SESSION_COOKIE];
   if (!id) return undefined;
-  const session = await findSession(db, id);
+  const session = await findSession(db, id, clock.now());
   if (!session || session.expired) return undefined;
   const user = await findUserSession(db, session.userId);
   return user && { sessionId: id, user: withCurrentOrg(user, session.currentOrgId) };
@@ -32,10 +34,10 @@ export async function currentSession(
  * Authenticates an API request: 401 without a known session, 400 SS_001 when the session
  * has ended, 403 when a state-changing request lacks the matching XSRF header.
  */
-export function authenticator(db: Queryable) {
+export function authenticator(db: Queryable, clock: EmulatorClock) {
   return async (request: FastifyRequest, needsXsrf: boolean): Promise<SessionContext> => {
     const id = request.cookies[SESSION_COOKIE];
-    const session = id ? await findSession(db, id) : undefined;
+    const session = id ? await findSession(db, id, clock.now()) : undefined;
     if (!session) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
     if (session.expired)
       throw new ApiError(400, 'SS_001', 'Your session has ended. Sign in again.');

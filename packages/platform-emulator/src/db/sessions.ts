@@ -13,33 +13,37 @@ export interface SessionRow {
 
 const token = () => randomBytes(24).toString('base64url');
 
-/** Starts a session for a user; the session id and XSRF token are 192-bit random values. */
+/**
+ * Starts a session for a user at `now` (the emulator's clock, epoch ms); the session id and
+ * XSRF token are 192-bit random values.
+ */
 export async function createSession(
   db: Queryable,
   userId: string,
   lifetimeSeconds: number,
+  now: number,
 ): Promise<SessionRow> {
   const id = token();
   const xsrfToken = token();
+  const expiresAt = new Date(now + lifetimeSeconds * 1000);
   await db.query(
-    `insert into sessions (id, user_id, xsrf_token, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [id, userId, xsrfToken, lifetimeSeconds],
+    `insert into sessions (id, user_id, xsrf_token, expires_at) values ($1, $2, $3, $4)`,
+    [id, userId, xsrfToken, expiresAt],
   );
-  return {
-    id,
-    userId,
-    xsrfToken,
-    expired: false,
-    expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
-    currentOrgId: null,
-  };
+  return { id, userId, xsrfToken, expired: false, expiresAt, currentOrgId: null };
 }
 
-const selectSession = `select id, user_id, xsrf_token, expires_at <= now() as expired, expires_at, current_org_id
+/** Sessions as of the instant in `$1`: `expired` is decided by the clock, not the database's. */
+const selectSession = `select id, user_id, xsrf_token, expires_at <= $1 as expired, expires_at, current_org_id
   from sessions`;
 
-export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
-  return toSession(await db.query(`${selectSession} where id = $1`, [id]));
+/** The session with this id as seen at `now` (epoch ms). */
+export async function findSession(
+  db: Queryable,
+  id: string,
+  now: number,
+): Promise<SessionRow | undefined> {
+  return toSession(await db.query(`${selectSession} where id = $2`, [new Date(now), id]));
 }
 
 /**
@@ -49,11 +53,12 @@ export async function findSession(db: Queryable, id: string): Promise<SessionRow
 export async function findSessionByRef(
   db: Queryable,
   ref: string,
+  now: number,
 ): Promise<SessionRow | undefined> {
   return toSession(
     await db.query(
-      `${selectSession} where left(translate(encode(sha256(convert_to(id, 'UTF8')), 'base64'), '+/', '-_'), 22) = $1`,
-      [ref],
+      `${selectSession} where left(translate(encode(sha256(convert_to(id, 'UTF8')), 'base64'), '+/', '-_'), 22) = $2`,
+      [new Date(now), ref],
     ),
   );
 }
@@ -85,17 +90,18 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.query('delete from sessions where id = $1', [id]);
 }
 
-/** Extends a live session to `lifetimeSeconds` from now (the keep-alive ping). */
+/** Extends a session live at `now` to `lifetimeSeconds` from then (the keep-alive ping). */
 export async function extendSession(
   db: Queryable,
   id: string,
   lifetimeSeconds: number,
+  now: number,
 ): Promise<void> {
-  await db.query(
-    `update sessions set expires_at = now() + make_interval(secs => $2)
-      where id = $1 and expires_at > now()`,
-    [id, lifetimeSeconds],
-  );
+  await db.query(`update sessions set expires_at = $2 where id = $1 and expires_at > $3`, [
+    id,
+    new Date(now + lifetimeSeconds * 1000),
+    new Date(now),
+  ]);
 }
 
 /** Records the organisation the session works in (selectOrg). */

@@ -8,7 +8,7 @@ import {
   subtreeOf,
   type EntityRow,
 } from '../db/repository.ts';
-import { conflict, forbidden, notFound } from '../routes/apiError.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 
 /**
  * The one place that decides access (docs/decisions/0710-access-policy.md). Routes ask; none
@@ -104,9 +104,9 @@ export async function readableOnly<R extends { id: string; owner_id: string }>(
 /** Bundles are changed by whoever created them, or an administrator of their organisation. */
 export function requireBundleControl(
   user: UserSession,
-  bundle: { name: string; created_by: string },
+  bundle: { name: string; createdBy: string },
 ): void {
-  if (bundle.created_by !== user.id && !isAdmin(user)) {
+  if (bundle.createdBy !== user.id && !isAdmin(user)) {
     throw forbidden(
       `Only the creator of the bundle '${bundle.name}' or an organization administrator may change it.`,
     );

@@ -6,10 +6,11 @@ import {
 } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
+import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
-import { ApiError, notFound } from './apiError.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /** Where the served test extensions live. */
@@ -58,10 +59,14 @@ export const TEST_CONTRIBUTION_ID = 'demo-host';
 export function authRoutes(
   router: ContractRouter,
   db: Database,
-  options: { sessionLifetimeSeconds: number; maintenanceWindowEnd?: string },
+  options: {
+    sessionLifetimeSeconds: number;
+    maintenanceWindowEnd?: string;
+    clock: EmulatorClock;
+  },
 ): void {
   router.add(contract.auth.keepAlive, {}, async ({ session }) => {
-    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds);
+    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds, options.clock.now());
   });
 
   router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {

@@ -9,6 +9,7 @@ import {
   type MigrationObject,
   type UserSession,
 } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { checkStorable } from './inputs.ts';
 import {
@@ -20,11 +21,12 @@ import {
   selectEntities,
 } from '../db/repository.ts';
 import { requirePermission, requireSubtree } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
-import { badRequest, checkNameRules, newId } from './kit.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { checkNameRules } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
-/** A job waits this long in QUEUED after it starts… */
+/** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
 export const QUEUED_MS = 150;
 /** …and has ended this long after it started: clients poll; no timers run. */
 export const RUN_MS = 600;
@@ -67,7 +69,7 @@ interface Row {
 const checksumOf = (objects: unknown) =>
   createHash('sha256').update(JSON.stringify(objects)).digest('hex');
 
-function statusOf(row: Row, now = Date.now()): MigrationJobStatus {
+function statusOf(row: Row, now: number): MigrationJobStatus {
   if (row.outcome) return row.outcome.status;
   if (!row.started_at) return 'CREATED';
   const elapsed = now - new Date(row.started_at).getTime();
@@ -75,8 +77,8 @@ function statusOf(row: Row, now = Date.now()): MigrationJobStatus {
 }
 
 /** Runs the job's effects once a reader sees it past its running time. */
-async function settle(db: Database, user: UserSession, row: Row): Promise<Row> {
-  if (row.outcome || !row.started_at || Date.now() - new Date(row.started_at).getTime() < RUN_MS)
+async function settle(db: Database, user: UserSession, row: Row, now: number): Promise<Row> {
+  if (row.outcome || !row.started_at || now - new Date(row.started_at).getTime() < RUN_MS)
     return row;
   return db.transaction(async (tx) => {
     const [locked] = await tx.query<Row>('select * from migration_jobs where id = $1 for update', [
@@ -288,10 +290,11 @@ async function insertJob(
     spec: object;
     started: boolean;
   },
+  now: Date,
 ): Promise<void> {
   await db.query(
-    `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, started_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, case when $9 then now() end)`,
+    `insert into migration_jobs (id, org_id, kind, name, execution_client, run_type, spec, created_by, created_at, started_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $10 then $9::timestamptz end)`,
     [
       job.id,
       job.user.orgId,
@@ -301,18 +304,19 @@ async function insertJob(
       job.body.runType ?? 'REGULAR',
       JSON.stringify(job.spec),
       job.user.id,
+      now,
       job.started,
     ],
   );
 }
 
-function toJob(row: Row): ExportJob | ImportJob {
+function toJob(row: Row, now: number): ExportJob | ImportJob {
   const base = {
     id: row.id,
     name: row.name,
     executionClient: row.execution_client as 'UI',
     runType: row.run_type as 'REGULAR',
-    status: statusOf(row),
+    status: statusOf(row, now),
     createdBy: row.created_by,
     createdTime: new Date(row.created_at).toISOString(),
     startTime: row.started_at ? new Date(row.started_at).toISOString() : null,
@@ -362,21 +366,36 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
   return objects as PackageObject[];
 }
 
-export function migrationRoutes(router: ContractRouter, db: Database): void {
+export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
     const [row] = await db.query<Row>(
       'select * from migration_jobs where id = $1 and org_id = $2 and kind = $3',
       [id, user.orgId, kind],
     );
     if (!row) throw notFound(`The ${kind} job '${id}'`);
-    return settle(db, user, row);
+    return settle(db, user, row, clock.now());
+  };
+  /** Writes a job created now on the emulator's clock and answers it as read back. */
+  const createJob = async (
+    user: UserSession,
+    kind: Row['kind'],
+    body: { name: string; executionClient?: string; runType?: string },
+    spec: object,
+    started: boolean,
+  ) => {
+    const id = newId();
+    await insertJob(db, { id, kind, user, body, spec, started }, instantOf(clock));
+    return toJob(await load(user, id, kind), clock.now());
   };
   const listJobs = async (user: UserSession, kind: Row['kind']) => {
     const rows = await db.query<Row>(
       'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc',
       [user.orgId, kind],
     );
-    return { value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r)))) };
+    const now = clock.now();
+    return {
+      value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
+    };
   };
   /** A package carries the content of every object it names and of what they contain. */
   const requireExportable = async (
@@ -394,7 +413,7 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       throw new ApiError(
         409,
         'JOB_NOT_ENDED',
-        `The job '${row.name}' is ${statusOf(row)}; its ${what} is ready once it has ended. Poll the job.`,
+        `The job '${row.name}' is ${statusOf(row, clock.now())}; its ${what} is ready once it has ended. Poll the job.`,
       );
     return row.outcome;
   };
@@ -412,40 +431,35 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   router.add(m.createExportJob, {}, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
-    const id = newId();
-    await insertJob(db, {
-      id,
-      kind: 'export',
-      user: session.user,
-      body,
-      spec: { objects: body.objects },
-      started: true,
-    });
-    return toJob(await load(session.user, id, 'export')) as ExportJob;
+    const spec = { objects: body.objects };
+    return (await createJob(session.user, 'export', body, spec, true)) as ExportJob;
   });
   router.add(
     m.getExportJob,
     {},
     async ({ session, params }) =>
-      toJob(await load(session.user, params.id, 'export')) as ExportJob,
+      toJob(await load(session.user, params.id, 'export'), clock.now()) as ExportJob,
   );
   router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
     if (!row.outcome)
-      throw conflict(`The export '${row.name}' is ${statusOf(row)}; change it once it has ended.`);
+      throw conflict(
+        `The export '${row.name}' is ${statusOf(row, clock.now())}; change it once it has ended.`,
+      );
     await db.query(
-      'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = now(), outcome = null where id = $1',
+      'update migration_jobs set name = $2, execution_client = $3, run_type = $4, spec = $5, started_at = $6, outcome = null where id = $1',
       [
         row.id,
         body.name,
         body.executionClient ?? 'UI',
         body.runType ?? 'REGULAR',
         JSON.stringify({ objects: body.objects }),
+        instantOf(clock),
       ],
     );
-    return toJob(await load(session.user, row.id, 'export')) as ExportJob;
+    return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
   router.add(m.getExportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'export');
@@ -484,7 +498,9 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
   ) => {
     const row = await load(user, id, kind);
     reply.header('Content-Type', 'text/plain; charset=utf-8');
-    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row)}.`]).join('\n');
+    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row, clock.now())}.`]).join(
+      '\n',
+    );
   };
   router.add(m.getExportLog, {}, async ({ session, params, reply }) =>
     log(session.user, params.id, 'export', reply),
@@ -541,32 +557,27 @@ export function migrationRoutes(router: ContractRouter, db: Database): void {
       body.importSpecification.targetLocationId ?? (await ensureDefaultProject(db, session.user)),
     );
     await requirePermission(db, session.user, target, 'update');
-    const id = newId();
-    await insertJob(db, {
-      id,
-      kind: 'import',
-      user: session.user,
-      body,
-      spec: { importSpecification: body.importSpecification },
-      started: false,
-    });
-    return toJob(await load(session.user, id, 'import')) as ImportJob;
+    const spec = { importSpecification: body.importSpecification };
+    return (await createJob(session.user, 'import', body, spec, false)) as ImportJob;
   });
   router.add(
     m.getImportJob,
     {},
     async ({ session, params }) =>
-      toJob(await load(session.user, params.id, 'import')) as ImportJob,
+      toJob(await load(session.user, params.id, 'import'), clock.now()) as ImportJob,
   );
   router.add(m.startImportJob, {}, async ({ session, body }) => {
     const row = await load(session.user, body.jobId, 'import');
     if (row.started_at)
-      throw conflict(`The import '${row.name}' is ${statusOf(row)}; it has been started already.`);
-    await db.query(
-      'update migration_jobs set started_at = now(), relax_checksum = $2 where id = $1',
-      [row.id, body.relaxChecksum ?? false],
-    );
-    return toJob(await load(session.user, row.id, 'import')) as ImportJob;
+      throw conflict(
+        `The import '${row.name}' is ${statusOf(row, clock.now())}; it has been started already.`,
+      );
+    await db.query('update migration_jobs set started_at = $3, relax_checksum = $2 where id = $1', [
+      row.id,
+      body.relaxChecksum ?? false,
+      instantOf(clock),
+    ]);
+    return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });
   router.add(m.getImportObjects, {}, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');

@@ -4,9 +4,11 @@ import {
   type NotificationPreferences,
   type UserSession,
 } from '@ics/platform-contract';
+import type { EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { badRequest, newId, pageOf } from './kit.ts';
-import { forbidden, notFound } from './apiError.ts';
+import { pageOf } from './kit.ts';
+import { newId } from '../ids.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 const n = contract.notifications;
@@ -59,12 +61,13 @@ const defaultPrefs: NotificationPreferences = {
  * actions point at platform addresses, one deliberately at a foreign origin and one at a
  * `javascript:` address so that clients can prove they refuse them.
  */
-async function ensureMessages(db: Database, user: UserSession): Promise<void> {
+async function ensureMessages(db: Database, user: UserSession, now: number): Promise<void> {
   // The marker and the messages are written together, or not at all.
-  await db.transaction((tx) => seedMessages(tx, user));
+  await db.transaction((tx) => seedMessages(tx, user, now));
 }
 
-async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
+/** The user's first messages, published a few minutes before `now` (the emulator's clock). */
+async function seedMessages(q: Queryable, user: UserSession, now: number): Promise<void> {
   const seeded = await q.query(
     'insert into notification_seeded (user_id) values ($1) on conflict do nothing returning 1',
     [user.id],
@@ -168,7 +171,7 @@ async function seedMessages(q: Queryable, user: UserSession): Promise<void> {
     },
   ];
   for (const m of messages) {
-    const at = new Date(Date.now() - m.minutes * 60_000).toISOString();
+    const at = new Date(now - m.minutes * 60_000).toISOString();
     await q.query(
       `insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at, actions)
        values ($1, $2, $3, 'NEW', $4, $5, $6, $7, $8, $9, $9, $10)`,
@@ -232,7 +235,11 @@ function filterOf(value: string | undefined): { sql: string; params: string[] } 
   return { sql: clauses.join(' and '), params };
 }
 
-export function notificationsRoutes(router: ContractRouter, db: Database): void {
+export function notificationsRoutes(
+  router: ContractRouter,
+  db: Database,
+  clock: EmulatorClock,
+): void {
   const mine = async (q: Queryable, user: UserSession, id: string) => {
     const [row] = await q.query<Row>(
       'select * from notification_messages where id = $1 and user_id = $2',
@@ -243,7 +250,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
   };
 
   router.add(n.searchBellNotifications, {}, async ({ session, body }) => {
-    await ensureMessages(db, session.user);
+    await ensureMessages(db, session.user, clock.now());
     const rows = (
       await db.query<Row>(
         "select * from notification_messages where user_id = $1 and type = 'BELL_NOTIFICATION' order by created_at desc, id",
@@ -292,7 +299,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
   });
   router.add(n.getReceivedMessages, {}, async ({ session, params, query }) => {
     if (params.userId !== session.user.id) throw forbidden('You may only read your own messages.');
-    await ensureMessages(db, session.user);
+    await ensureMessages(db, session.user, clock.now());
     const filter = filterOf(query.$filter);
     const rows = await db.query<Row>(
       `select * from notification_messages where user_id = $1 and ${filter.sql} order by ${orderBy(query.$orderby)}`,
@@ -310,7 +317,7 @@ export function notificationsRoutes(router: ContractRouter, db: Database): void 
     return toMessage(await mine(db, session.user, params.id));
   });
   router.add(n.markAllAsRead, {}, async ({ session }) => {
-    await ensureMessages(db, session.user);
+    await ensureMessages(db, session.user, clock.now());
     const rows = await db.query(
       "update notification_messages set status = 'READ' where user_id = $1 and status = 'NEW' returning 1",
       [session.user.id],

@@ -6,11 +6,13 @@ import {
   type ScmObjectState,
   type UserSession,
 } from '@ics/platform-contract';
+import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import { requireEntity, requirePermission } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
-import { newId, pageOf } from './kit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { pageOf } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const s = contract.sourcecontrol;
@@ -88,7 +90,11 @@ function diff(current: Snapshot, remote: Snapshot) {
     }));
 }
 
-export function sourceControlRoutes(router: ContractRouter, db: Database): void {
+export function sourceControlRoutes(
+  router: ContractRouter,
+  db: Database,
+  clock: EmulatorClock,
+): void {
   const requireSetup = async (q: Queryable, user: UserSession) => {
     const [conn] = await q.query('select 1 from scm_connections where org_id = $1', [user.orgId]);
     if (!conn)
@@ -324,11 +330,10 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
     const results = await compareAll(session.user, body.objectIds, body.commitHash);
     if (!body.async) return results;
     const id = newId();
-    await db.query('insert into scm_compare_jobs (id, org_id, results) values ($1, $2, $3)', [
-      id,
-      session.user.orgId,
-      JSON.stringify(results),
-    ]);
+    await db.query(
+      'insert into scm_compare_jobs (id, org_id, results, created_at) values ($1, $2, $3, $4)',
+      [id, session.user.orgId, JSON.stringify(results), instantOf(clock)],
+    );
     return { jobId: id, status: 'IN_PROGRESS' as const };
   });
   router.add(s.getCompareJob, {}, async ({ session, params }) => {
@@ -337,7 +342,7 @@ export function sourceControlRoutes(router: ContractRouter, db: Database): void 
       [params.id, session.user.orgId],
     );
     if (!row) throw notFound(`The compare job '${params.id}'`);
-    return Date.now() - new Date(row.created_at).getTime() < COMPARE_MS
+    return clock.now() - new Date(row.created_at).getTime() < COMPARE_MS
       ? { jobId: params.id, status: 'IN_PROGRESS' as const }
       : { jobId: params.id, status: 'SUCCESSFUL' as const, results: row.results };
   });

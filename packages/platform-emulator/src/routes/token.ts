@@ -5,7 +5,7 @@ import { sameSecret, type SessionContext } from '../auth/session.ts';
 import { isClientId } from '../db/clients.ts';
 import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /**
@@ -24,7 +24,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
         { target: 'query.client_id', message: 'is not a configured client id' },
       ]);
     }
-    const row = await findSession(db, session.sessionId);
+    const row = await findSession(db, session.sessionId, issuer.now());
     return {
       jwt_token: issuer.sign({
         nonce,
@@ -33,12 +33,12 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
         user_id: session.user.id,
         sid: sessionRef(session.sessionId),
       }),
-      session_expiry: (row?.expiresAt ?? new Date()).toISOString(),
+      session_expiry: (row?.expiresAt ?? new Date(issuer.now())).toISOString(),
     };
   };
 
   router.add(contract.token.getToken, {}, async ({ query, session }) => {
-    const row = await findSession(db, session.sessionId);
+    const row = await findSession(db, session.sessionId, issuer.now());
     if (!row || !sameSecret(query.access_code, row.xsrfToken)) {
       throw new ApiError(403, 'ACCESS_CODE', 'The access code does not belong to this session.');
     }
@@ -51,7 +51,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     if (!claims) {
       throw new ApiError(401, 'INVALID_TOKEN', 'The jwt_token header holds no valid token.');
     }
-    if (claims.exp * 1000 <= Date.now()) {
+    if (issuer.expired(claims)) {
       throw new ApiError(401, 'TOKEN_EXPIRED', 'The token has expired; renew with jwt/Renew2.');
     }
     if (claims.sid !== sessionRef(session.sessionId) || claims.user_id !== session.user.id) {
