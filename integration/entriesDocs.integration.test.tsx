@@ -44,6 +44,10 @@ const modules: Record<string, unknown> = {
   setupServer,
 };
 
+// The in-process emulator answers in seconds, not milliseconds, on a loaded machine: wait for
+// the page's state longer than Testing Library's 1 s default.
+const wait = { timeout: 20_000 };
+
 /** Runs a section's example; what it logs is returned. */
 async function runExample(name: string): Promise<unknown[][]> {
   const logged: unknown[][] = [];
@@ -69,18 +73,18 @@ describe('given the React and TanStack Query sections, in a page served by the e
   it('the React example renders the signed-in user and the admin-only button', async () => {
     document.body.innerHTML = '<div id="root"></div>';
     await runExample('React');
-    expect(await screen.findByText('Signed in as Ada Admin')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Manage users' })).toBeTruthy();
-  });
+    expect(await screen.findByText('Signed in as Ada Admin', {}, wait)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Manage users' }, wait)).toBeTruthy();
+  }, 60_000);
 
   it('the TanStack Query example lists projects and re-reads them after adding one', async () => {
     document.body.innerHTML = '<div id="root"></div>';
     await runExample('TanStack Query');
-    const list = await screen.findByRole('list', { name: 'Projects' });
+    const list = await screen.findByRole('list', { name: 'Projects' }, wait);
     expect(list.textContent).not.toContain('Docs Query Project');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Docs Query Project')).toBeTruthy();
-  });
+    expect(await screen.findByText('Docs Query Project', {}, wait)).toBeTruthy();
+  }, 60_000);
 });
 
 describe('given the test kit sections', () => {

@@ -300,10 +300,10 @@ console.log('ok');
 `,
   });
 
-/** examples/app as a team would check it out: its own package.json, without local leftovers. */
-const exampleApp = () => {
-  const dir = join(work, 'example-app');
-  const source = fileURLToPath(new URL('../examples/app', import.meta.url));
+/** An example (examples/<name>) as a team would check it out: its own package.json, without local leftovers. */
+const exampleApp = (name) => {
+  const dir = join(work, `example-${name}`);
+  const source = fileURLToPath(new URL(`../examples/${name}`, import.meta.url));
   const leftovers = new Set(['node_modules', 'dist', 'package-lock.json']);
   cpSync(source, dir, { recursive: true, filter: (path) => !leftovers.has(basename(path)) });
   return dir;
@@ -352,7 +352,12 @@ const apps = {
     specs: [`vite@${v.vite}`, `react@${v.react18}`, `react-dom@${v.react18}`, ...allTarballs],
   },
   // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
-  example: { dir: exampleApp(), specs: allTarballs },
+  example: { dir: exampleApp('app'), specs: allTarballs },
+  // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
+  jest: {
+    dir: exampleApp('jest-app'),
+    specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -401,6 +406,19 @@ const exampleTests = async () => {
     throw new Error(`vitest run: ${firstError(output)}`);
   }
   console.log(`    example app: ${counts[1]} tests passed`);
+};
+/** The Jest example's own test command (native ESM); every one of its tests must pass. */
+const jestTests = async () => {
+  const { dir } = apps.jest;
+  const output = await succeed('npm test (jest)', 'npm', ['test', '--silent'], {
+    cwd: dir,
+    env: { NO_COLOR: '1', CI: 'true' },
+  });
+  const counts = /Tests:\s+(\d+) passed, (\d+) total/.exec(output);
+  if (!counts || counts[1] !== counts[2] || counts[1] === '0') {
+    throw new Error(`jest: ${firstError(output)}`);
+  }
+  console.log(`    Jest example: ${counts[1]} tests passed`);
 };
 const ssr = (app, react) => async () => {
   await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
@@ -518,6 +536,11 @@ const rows = [
   ['Example app (examples/app): tsc, strict', 'example', tsc('example', 'tsconfig.json')],
   ['Example app (examples/app): vite build', 'example', exampleViteBuild],
   ['Example app (examples/app): its Vitest tests, test kit and MSW', 'example', exampleTests],
+  [
+    'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',
+    'jest',
+    jestTests,
+  ],
 ].filter(([title]) => only.test(title));
 
 // Installs run three at a time (network and disk bound); rows run one at a time after their

@@ -55,4 +55,14 @@ describe('given MSW handlers backed by the emulator, in jsdom', () => {
       await createPlatformClient().preferences.forUser('usr-ada-0000001').get('msw.colour'),
     ).toBe('blue');
   });
+
+  it('refuses, with the fix named, where the environment removed setImmediate (Jest jsdom)', async () => {
+    const { setImmediate } = globalThis;
+    Reflect.deleteProperty(globalThis, 'setImmediate');
+    try {
+      await expect(emulatorHandlers(emulator)).rejects.toThrow(/setImmediate.*node:timers/);
+    } finally {
+      globalThis.setImmediate = setImmediate;
+    }
+  });
 });

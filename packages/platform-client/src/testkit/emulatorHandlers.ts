@@ -30,6 +30,13 @@ export async function emulatorHandlers(
   source: Emulator | { readonly emulator: Emulator },
   options: EmulatorHandlersOptions = {},
 ): Promise<HttpHandler[]> {
+  // Fastify's inject needs Node's setImmediate, which jest-environment-jsdom removes: without
+  // it every answer would fail half-sent and the test would hang instead of failing.
+  if (typeof globalThis.setImmediate !== 'function')
+    throw new Error(
+      "emulatorHandlers needs Node's setImmediate, which this test environment removed (Jest's jsdom does): " +
+        "put it back in a setup file, `Object.assign(globalThis, { setImmediate, clearImmediate })` from 'node:timers'.",
+    );
   const app = ('emulator' in source ? source.emulator : source).app;
   const origin =
     options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin;
