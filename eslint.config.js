@@ -12,11 +12,7 @@ const noFocusedTests = {
 };
 
 // The emulator's routes map HTTP and ask the policy; the stores under db/ own every SQL
-// statement (docs/decisions/0800-emulator-layout.md). Routes that still hold SQL are listed
-// here, and only here, until their SQL moves into a store.
-const routesStillWithSql = [
-  // Being moved on branch issue-10-stores.
-];
+// statement (docs/decisions/0800-emulator-layout.md); no route file is exempt.
 const noSqlInRoutes = [
   {
     selector: 'CallExpression[callee.property.name="query"]',
@@ -123,7 +119,6 @@ export default tseslint.config(
   },
   {
     files: ['packages/platform-emulator/src/routes/**/*.ts'],
-    ignores: routesStillWithSql.map((file) => `packages/platform-emulator/src/routes/${file}`),
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noSqlInRoutes] },
   },
 );
