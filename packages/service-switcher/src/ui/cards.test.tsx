@@ -178,17 +178,24 @@ describe('given the default star', () => {
     expect(screen.queryByText('Default service set successfully')).toBeNull();
   });
 
-  it('[SW-4.9] Escape on the star hides its tooltip', async () => {
+  it('[SW-4.9] the focused or hovered star shows its tooltip, and Escape hides it', async () => {
     setup();
     const star = await screen.findByRole('button', {
       name: 'Set Web Console as the default service',
     });
-    const tip = star.querySelector('.ics-tooltip') as HTMLElement;
-    expect(tip.hidden).toBe(false);
+    const shown = () => document.querySelector<HTMLElement>('.ics-star-tip:not([hidden])');
+    expect(shown()).toBeNull();
+    act(() => star.focus());
+    expect(shown()?.textContent).toBe('Set Web Console as the default service');
+    // Next to the star it names, in the star's card.
+    expect(shown()?.previousElementSibling).toBe(star);
     fireEvent.keyDown(star, { key: 'Escape' });
-    expect(tip.hidden).toBe(true);
-    fireEvent.blur(star);
-    expect(tip.hidden).toBe(false);
+    expect(shown()).toBeNull();
+    act(() => star.blur());
+    fireEvent.mouseOver(star);
+    expect(shown()?.textContent).toBe('Set Web Console as the default service');
+    fireEvent.mouseOut(star);
+    expect(shown()).toBeNull();
   });
 });
 

@@ -1,0 +1,113 @@
+import type { FocusEvent, KeyboardEvent, MouseEvent, RefObject, SyntheticEvent } from 'react';
+import type { CardModel } from '../model/cards.ts';
+import type { Product } from '../model/products.ts';
+import { fallbackIcon } from './fallbackIcon.ts';
+import type { RovingTabStop } from './rovingTabStop.ts';
+
+export interface CardGridEventOptions {
+  /** The cards shown, and the product of a card's key in the roving tab stop. */
+  readonly cards: ReadonlyMap<Product, CardModel> | undefined;
+  readonly productOf: (key: string) => Product | undefined;
+  readonly roving: RovingTabStop;
+  readonly direction: 'ltr' | 'rtl';
+  /** The star's tooltip: one node for every card, made when first shown. */
+  readonly starTip: RefObject<HTMLElement | null>;
+  /** Opens the product; called for usable cards only. */
+  readonly onOpen: (product: Product) => void;
+  readonly onToggleDefault: (product: Product) => void;
+  /** Called when a product's image fails to load; the card shows its bundled icon (SW-2.21). */
+  readonly onMissingImage: (product: Product) => void;
+}
+
+// Targets may live in the dialog's frame, another realm: no `instanceof Element`.
+const within = (event: SyntheticEvent, selector: string) =>
+  (event.target as HTMLElement).closest<HTMLElement>(selector);
+/** A card's key in the roving tab stop: its section and its product. */
+const keyOf = (card: HTMLElement) =>
+  `${card.parentElement?.dataset.section}/${card.dataset.uniqueName}`;
+
+/** Shows the star's name in the one tooltip, moved next to the star (CSS places it). */
+function showTip(holder: RefObject<HTMLElement | null>, star: HTMLElement) {
+  // Made in the star's document: the dialog's cards live in its frame.
+  const tip = (holder.current ??= star.ownerDocument.createElement('span'));
+  tip.className = 'ics-tooltip ics-star-tip';
+  tip.setAttribute('aria-hidden', 'true');
+  tip.textContent = star.getAttribute('aria-label');
+  tip.hidden = false;
+  star.after(tip);
+}
+const hideTip = (tip: HTMLElement | null) => {
+  if (tip) tip.hidden = true;
+};
+
+/**
+ * The handlers of every card, delegated to the element that holds the grids: opening a card
+ * (click, Enter, Space), the arrow keys and focus that move the roving tab stop, the default
+ * star and its tooltip (shown while the star is hovered or focused; Escape hides it, SW-4.9),
+ * and a failed image. Cards carry none.
+ */
+export function cardGridEvents(options: CardGridEventOptions) {
+  const { roving, starTip } = options;
+  const modelOf = (event: SyntheticEvent) => {
+    const card = within(event, '.ics-card');
+    const product = card && options.productOf(keyOf(card));
+    return product ? options.cards?.get(product) : undefined;
+  };
+  const open = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const model = modelOf(event);
+    if (model?.variant === 'none') options.onOpen(model.product);
+  };
+  /** Shows the tooltip when the pointer or focus enters a star, hides it when it leaves. */
+  const tip = (event: FocusEvent | MouseEvent, show: boolean) => {
+    const star = within(event, '.ics-star');
+    if (!star || star.contains(event.relatedTarget as Node | null)) return;
+    if (show) showTip(starTip, star);
+    else hideTip(starTip.current);
+  };
+  return {
+    onClick(event: MouseEvent) {
+      const model = modelOf(event);
+      if (within(event, '.ics-star')) {
+        if (model) options.onToggleDefault(model.product);
+      } else if (within(event, '.ics-card__link')) open(event);
+    },
+    onKeyDown(event: KeyboardEvent) {
+      const { classList } = event.target as HTMLElement;
+      const card = within(event, '.ics-card');
+      if (!card) return;
+      if (
+        classList.contains('ics-star') &&
+        event.key === 'Escape' &&
+        starTip.current?.hidden === false
+      ) {
+        // Escape hides the tooltip only; the dialog stays open (SW-4.9).
+        event.stopPropagation();
+        hideTip(starTip.current);
+      } else if (classList.contains('ics-card__link')) {
+        // Links open on Enter by themselves (a click); Space opens them too, as on a button.
+        if (event.key === ' ') open(event);
+        else if (roving.handleKey(keyOf(card), event.key, options.direction))
+          event.preventDefault();
+      }
+    },
+    onFocus(event: FocusEvent) {
+      const card = within(event, '.ics-card');
+      if (card) roving.activate(keyOf(card));
+      tip(event, true);
+    },
+    onBlur: (event: FocusEvent) => tip(event, false),
+    onMouseOver: (event: MouseEvent) => tip(event, true),
+    onMouseOut: (event: MouseEvent) => tip(event, false),
+    onError(event: SyntheticEvent) {
+      // Image errors do not bubble in the DOM, but React passes them up its tree.
+      const image = event.target as HTMLElement;
+      const model = modelOf(event);
+      if (!model || !image.classList.contains('ics-card__image')) return;
+      const fallback = fallbackIcon(model.product.uniqueName);
+      if (image.getAttribute('src') === fallback) return;
+      image.setAttribute('src', fallback);
+      options.onMissingImage(model.product);
+    },
+  };
+}
