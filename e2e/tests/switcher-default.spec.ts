@@ -64,8 +64,9 @@ test.describe('given Ada Admin choosing her default service', () => {
     const frame = await openDialog(page);
     const star = frame.getByRole('button', { name: 'Set Data Quality as the default service' });
     await star.focus();
-    const tooltip = frame.locator('.ics-card[data-unique-name="cdq"] .ics-star .ics-tooltip');
+    const tooltip = frame.locator('.ics-star-tip');
     await expect(tooltip).toBeVisible();
+    await expect(tooltip).toHaveText('Set Data Quality as the default service');
     await page.keyboard.press('Escape');
     await expect(tooltip).toBeHidden();
     await expect(page.getByRole('dialog')).toHaveCount(1);

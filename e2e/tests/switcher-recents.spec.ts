@@ -23,7 +23,7 @@ test.describe('given Ada Admin opening services from the dialog', () => {
       frame = await openDialog(page);
     }
     const recent = frame.getByRole('region', { name: 'Recently used' });
-    await expect(recent.locator('.ics-card__title')).toHaveText([
+    await expect(recent.locator('.ics-card__link')).toHaveText([
       'Application Integration',
       'Data Integration',
     ]);

@@ -35,9 +35,9 @@ test.describe('given Ada Admin who opened the switcher once', () => {
     const card = frame.getByRole('link', { name: 'Data Quality', exact: true });
     await expect(card).toBeVisible();
     expect(answered()).toBe(0);
-    const titles = await frame.locator('.ics-card__title').allTextContents();
+    const titles = await frame.locator('.ics-card__link').allTextContents();
     await expect.poll(answered, { timeout: 10_000 }).toBe(1);
-    expect(await frame.locator('.ics-card__title').allTextContents()).toEqual(titles);
+    expect(await frame.locator('.ics-card__link').allTextContents()).toEqual(titles);
   });
 
   test('the next page of the same session shows her cards at once too', async ({ page }) => {

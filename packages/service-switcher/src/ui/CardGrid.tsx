@@ -1,22 +1,23 @@
+import { useCallback, useEffect, useId } from 'react';
 import type { Messages } from '../i18n/messages.ts';
+import type { CardModel } from '../model/cards.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { ServiceSearch } from '../model/search.ts';
-import type { CardVariant } from '../model/variant.ts';
 import type { RovingTabStop } from './rovingTabStop.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
   readonly products: readonly Product[];
-  /** Prefix of the cards' roving-tabindex keys, unique per section. */
+  /** The cards of the products shown, by unique name. */
+  readonly cards: ReadonlyMap<string, CardModel>;
+  /** Name of the section in the grid's roving tab stop, unique per switcher. */
   readonly section: string;
   readonly messages: Messages;
   readonly locale: Locale;
   readonly roving: RovingTabStop;
   readonly defaultService: string | undefined;
-  readonly variantOf: (product: Product) => CardVariant;
-  readonly onOpen: (product: Product) => void;
-  readonly onToggleDefault: (product: Product) => void;
+  /** Called for each product shown without an image (SW-2.21). */
   readonly onMissingImage: (product: Product) => void;
   /** The search query whose first match is marked in each title; '' marks nothing. */
   readonly query?: string;
@@ -24,29 +25,41 @@ export interface CardGridProps {
   readonly search?: ServiceSearch | undefined;
 }
 
-/** Cards three to a row (SW-2.13). */
+/** Cards three to a row (SW-2.13); their events are handled by `cardGridEvents`. */
 export function CardGrid({
   products,
+  cards,
   section,
+  messages,
+  locale,
+  roving,
   defaultService,
-  variantOf,
+  onMissingImage,
   query = '',
   search,
-  ...rest
 }: CardGridProps) {
+  const ids = useId();
+  const list = useCallback(
+    (element: HTMLUListElement | null) => roving.register(section, element),
+    [roving, section],
+  );
+  useEffect(() => {
+    for (const product of products) if (product.iconUrl === undefined) onMissingImage(product);
+  }, [products, onMissingImage]);
   return (
-    <ul className="ics-grid">
+    <ul className="ics-grid" data-section={section} ref={list}>
       {products.map((product) => {
-        const cardKey = `${section}/${product.uniqueName}`;
+        const card = cards.get(product.uniqueName);
+        if (!card) return null;
         const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];
         return (
           <ServiceCard
             key={product.uniqueName}
-            {...rest}
-            product={product}
-            cardKey={cardKey}
+            card={card}
+            idPrefix={ids}
+            messages={messages}
+            locale={locale}
             isDefaultService={product.uniqueName === defaultService}
-            variant={variantOf(product)}
             markStart={markStart}
             markEnd={markEnd}
           />

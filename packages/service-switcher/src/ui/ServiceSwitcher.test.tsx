@@ -54,7 +54,7 @@ const fakeClient = (result: () => Promise<unknown> = () => Promise.resolve(answe
   fakeSwitcherClient(result);
 const quiet = { error: vi.fn(), warn: vi.fn() };
 const cardTitles = (root: HTMLElement) =>
-  [...root.querySelectorAll('.ics-card__title')].map((t) => t.textContent);
+  [...root.querySelectorAll('.ics-card__link')].map((t) => t.textContent);
 
 describe('given the switcher with products', () => {
   it('[SW-2.10] [SW-1.1] shows the user’s products flattened into one list in the My Services view', async () => {

@@ -16,11 +16,12 @@ import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
 import { format, plural } from '../i18n/messages.ts';
+import { cardModels } from '../model/cards.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import { flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
-import { cardVariant } from '../model/variant.ts';
 import { CardGrid } from './CardGrid.tsx';
+import { cardGridEvents } from './cardGridEvents.ts';
 import { gridLayout } from './gridNavigation.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { openUrl } from './navigation.ts';
@@ -101,6 +102,7 @@ export function ServiceSwitcher({
   const [roving] = useState(() => new RovingTabStop());
   const reportedImages = useRef(new Set<string>());
   const searchField = useRef<HTMLInputElement>(null);
+  const starTip = useRef<HTMLSpanElement>(null);
   const [query, setQuery] = useState('');
   // Typing stays immediate; the grid follows as soon as React has time.
   const shownQuery = useDeferredValue(searchEnabled ? query : '');
@@ -118,13 +120,15 @@ export function ServiceSwitcher({
 
   const sorted = useMemo(() => {
     if (!data) return undefined;
-    const userProducts = new Set(flatten(data.userGroups).map((p) => p.uniqueName));
-    return {
-      userProducts,
+    const user = flatten(sortGroups(data.userGroups, locale));
+    const all = sortGroups(data.allGroups, locale);
+    const access = {
+      userProducts: new Set(user.map((p) => p.uniqueName)),
       licensed: data.licensedProducts,
-      user: flatten(sortGroups(data.userGroups, locale)),
-      all: sortGroups(data.allGroups, locale),
     };
+    // Safe URLs, variants and stars once per answer, not once per card drawn.
+    const cards = cardModels([...user, ...flatten(all)], access, document.baseURI);
+    return { user, all, cards };
   }, [data, locale]);
 
   // What the search leaves, and the recently used services the user can still open.
@@ -159,22 +163,25 @@ export function ServiceSwitcher({
   );
 
   // The cards' keys as shown, section by section: what the arrow keys move through.
-  const layout = useMemo(
-    () =>
-      shown &&
+  const [layout, sectionNames] = useMemo(() => {
+    const sections: [string, readonly Product[]][] = !shown
+      ? []
+      : view === 'user'
+        ? [
+            ['recent', recent],
+            ['user', shown.user],
+          ]
+        : shown.all.map((g) => [g.uniqueName, g.products]);
+    return [
       gridLayout(
-        view === 'user'
-          ? [
-              recent.map((p) => `recent/${p.uniqueName}`),
-              shown.user.map((p) => `user/${p.uniqueName}`),
-            ]
-          : shown.all.map((g) => g.products.map((p) => `${g.uniqueName}/${p.uniqueName}`)),
+        sections.map(([name, products]) => products.map((p) => `${name}/${p.uniqueName}`)),
       ),
-    [shown, recent, view],
-  );
-  // Read by the cards rendered now; cards kept as they were learn of a moved tab stop below.
-  if (layout) roving.setLayout(layout);
-  useLayoutEffect(() => roving.flush());
+      sections.map(([name]) => name),
+    ];
+  }, [shown, recent, view]);
+  roving.setLayout(layout, sectionNames);
+  // After every render: the tab stop's card (the first, if its card went) is in the tab order.
+  useLayoutEffect(() => roving.sync());
 
   const open = useCallback(
     (product: Product) => {
@@ -196,19 +203,18 @@ export function ServiceSwitcher({
     },
     [logger],
   );
-  const onToggleDefault = useCallback(
-    (product: Product) => void queue.choose(product.uniqueName),
-    [queue],
-  );
-  const onGridKeyDown = (event: KeyboardEvent) => {
-    // The target may live in the dialog's frame, another realm: no `instanceof Element`.
-    const target = event.target as HTMLElement;
-    const from = target.classList?.contains('ics-card__link') ? target.dataset.cardKey : undefined;
-    if (from !== undefined && roving.handleKey(from, event.key, dir)) event.preventDefault();
-  };
+  const gridEvents = cardGridEvents({
+    cards: sorted?.cards,
+    roving,
+    direction: dir,
+    starTip,
+    onOpen: open,
+    onToggleDefault: (product) => void queue.choose(product.uniqueName),
+    onMissingImage,
+  });
   const focusFirstResult = () => {
     // Home from the first card: the tab stop and focus move to it.
-    if (layout?.first !== undefined) roving.handleKey(layout.first, 'Home', dir);
+    if (layout.first !== undefined) roving.handleKey(layout.first, 'Home', dir);
   };
   const onSwitcherKeyDown = (event: KeyboardEvent) => {
     // '/' finds a service from anywhere in the switcher, except while typing in a field.
@@ -265,23 +271,14 @@ export function ServiceSwitcher({
       </div>
     );
   }
-  const variantOf = (product: Product) =>
-    cardVariant({
-      uniqueName: product.uniqueName,
-      needLicense: product.needLicense,
-      userProducts: sorted.userProducts,
-      licensedProducts: sorted.licensed,
-    });
   const resultCount =
     view === 'user' ? shown.user.length : shown.all.reduce((n, g) => n + g.products.length, 0);
   const grid = {
+    cards: sorted.cards,
     messages,
     locale,
-    variantOf,
     roving,
     defaultService: defaultService.current,
-    onOpen: open,
-    onToggleDefault,
     onMissingImage,
     query: shownQuery,
     search,
@@ -314,7 +311,7 @@ export function ServiceSwitcher({
           </p>
         </>
       ) : null}
-      <div className="ics-switcher__content" onKeyDown={onGridKeyDown}>
+      <div className="ics-switcher__content" {...gridEvents}>
         {searching && resultCount === 0 ? (
           <div className="ics-search__none" data-state="no-results">
             <p>{format(messages.noResults, shownQuery.trim())}</p>
@@ -361,6 +358,8 @@ export function ServiceSwitcher({
             ))}
           </>
         )}
+        {/* The default star's tooltip: one for every card, placed by the card's star. */}
+        <span ref={starTip} className="ics-tooltip ics-star-tip" aria-hidden="true" hidden />
       </div>
       <footer className="ics-switcher__footer">
         <button

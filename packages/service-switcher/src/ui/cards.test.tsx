@@ -178,17 +178,23 @@ describe('given the default star', () => {
     expect(screen.queryByText('Default service set successfully')).toBeNull();
   });
 
-  it('[SW-4.9] Escape on the star hides its tooltip', async () => {
+  it('[SW-4.9] the focused or hovered star shows its tooltip, and Escape hides it', async () => {
     setup();
     const star = await screen.findByRole('button', {
       name: 'Set Web Console as the default service',
     });
-    const tip = star.querySelector('.ics-tooltip') as HTMLElement;
+    const tip = document.querySelector('.ics-star-tip') as HTMLElement;
+    expect(tip.hidden).toBe(true);
+    act(() => star.focus());
     expect(tip.hidden).toBe(false);
+    expect(tip.textContent).toBe('Set Web Console as the default service');
     fireEvent.keyDown(star, { key: 'Escape' });
     expect(tip.hidden).toBe(true);
-    fireEvent.blur(star);
+    act(() => star.blur());
+    fireEvent.mouseOver(star);
     expect(tip.hidden).toBe(false);
+    fireEvent.mouseOut(star);
+    expect(tip.hidden).toBe(true);
   });
 });
 

@@ -39,36 +39,58 @@ describe('given the card grid and a key', () => {
   });
 });
 
+/** The grid's two sections in the page: cards with a link and a star, out of the tab order. */
+function sections() {
+  const lists = [5, 2].map((count, section) => {
+    const list = document.createElement('ul');
+    for (let i = 0; i < count; i++) {
+      const card = document.createElement('li');
+      card.innerHTML = '<a class="ics-card__link" href="#">card</a><button>star</button>';
+      for (const control of card.children) (control as HTMLElement).tabIndex = -1;
+      list.append(card);
+    }
+    document.body.append(list);
+    return [`s${section}`, list] as const;
+  });
+  const names = lists.map(([name]) => name);
+  const tabbable = () =>
+    lists.flatMap(([, list]) =>
+      [...list.querySelectorAll<HTMLElement>('a, button')].map((c) => c.tabIndex),
+    );
+  return { lists, names, tabbable };
+}
+
 describe('given the roving tab stop', () => {
-  it('tells only the card that left and the card that entered the tab order, and focuses the new one', () => {
+  it('puts only the active card in the tab order and moves it, and focus, with a key', () => {
+    const { lists, names, tabbable } = sections();
     const roving = new RovingTabStop();
-    roving.setLayout(layout);
-    roving.flush();
-    const told: string[] = [];
-    for (const key of ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'])
-      roving.subscribe(key, () => told.push(key));
-    const link = document.createElement('a');
-    const focused: string[] = [];
-    link.focus = () => focused.push('c4');
-    roving.register('c4', link);
+    roving.setLayout(layout, names);
+    for (const [name, list] of lists) roving.register(name, list);
+    roving.sync();
     expect(roving.active).toBe('c0');
+    // Link and star of card 0 only.
+    expect(tabbable()).toEqual([0, 0, ...Array<number>(12).fill(-1)]);
     expect(roving.handleKey('c1', 'ArrowDown')).toBe(true);
-    expect(told).toEqual(['c0', 'c4']);
-    expect(focused).toEqual(['c4']);
-    expect(roving.isActive('c4')).toBe(true);
+    expect(roving.active).toBe('c4');
+    expect(tabbable()).toEqual([...Array<number>(8).fill(-1), 0, 0, -1, -1, -1, -1]);
+    expect(document.activeElement).toBe(lists[0]?.[1].children[4]?.firstElementChild);
     expect(roving.handleKey('c0', 'ArrowUp')).toBe(false);
+    expect(roving.handleKey('c4', 'ArrowDown')).toBe(true);
+    expect(document.activeElement).toBe(lists[1]?.[1].children[1]?.firstElementChild);
+    for (const [, list] of lists) list.remove();
   });
 
   it('falls back to the first card when its card is no longer shown', () => {
+    const { lists, names, tabbable } = sections();
     const roving = new RovingTabStop();
-    roving.setLayout(layout);
+    roving.setLayout(layout, names);
+    for (const [name, list] of lists) roving.register(name, list);
     roving.activate('c5');
-    const told: string[] = [];
-    roving.subscribe('c5', () => told.push('c5'));
-    roving.subscribe('c0', () => told.push('c0'));
-    roving.setLayout(gridLayout([['c0', 'c1']]));
-    roving.flush();
+    expect(tabbable()).toEqual([...Array<number>(10).fill(-1), 0, 0, -1, -1]);
+    roving.setLayout(gridLayout([['c0', 'c1']]), ['s0']);
+    roving.sync();
     expect(roving.active).toBe('c0');
-    expect(told).toEqual(['c5', 'c0']);
+    expect(tabbable()).toEqual([0, 0, ...Array<number>(12).fill(-1)]);
+    for (const [, list] of lists) list.remove();
   });
 });

@@ -1,17 +1,21 @@
 import { gridLayout, nextCard, type GridLayout } from './gridNavigation.ts';
 
+/** A card's controls that take part in the tab order: its link, star and info link. */
+const controls = (card: Element) => card.querySelectorAll<HTMLElement>('a, button');
+
 /**
- * The grid's one tab stop (roving tabindex) outside React state: moving it notifies the two
- * cards concerned and no other, and the card links are found by key, so a key press costs
- * the same with 20 or 2,000 cards.
+ * The grid's one tab stop (roving tabindex), kept in the DOM rather than in React state: every
+ * card renders its controls out of the tab order, and moving the tab stop sets `tabIndex` on
+ * the card that leaves and on the card that enters, without rendering any. Cards are found
+ * from their section's list by index, so a key press costs the same with 20 or 2,000 cards.
  */
 export class RovingTabStop {
   #layout: GridLayout = gridLayout([]);
+  #names: readonly string[] = [];
   #chosen: string | undefined;
-  /** The tab stop the cards were last told about. */
-  #told: string | undefined;
-  readonly #listeners = new Map<string, Set<() => void>>();
-  readonly #links = new Map<string, HTMLElement>();
+  /** The card element whose controls are in the tab order now. */
+  #told: Element | undefined;
+  readonly #lists = new Map<string, HTMLElement>();
 
   /** The card in the tab order: the last one focused while it is shown, else the first. */
   get active(): string | undefined {
@@ -20,24 +24,41 @@ export class RovingTabStop {
       : this.#layout.first;
   }
 
-  isActive = (key: string): boolean => this.active === key;
-
-  /**
-   * The cards shown, section by section; the tab stop stays on its card while it is shown.
-   * Set while rendering (the cards rendered in the same pass read it); `flush` then tells
-   * cards that were not rendered again that they left or entered the tab order.
-   */
-  setLayout(layout: GridLayout): void {
+  /** The cards shown, section by section (`names` are the sections' names, in that order). */
+  setLayout(layout: GridLayout, names: readonly string[]): void {
     this.#layout = layout;
+    this.#names = names;
   }
 
-  flush(): void {
-    this.#move(() => {});
+  /** A section's list of cards, so that a card is found by its index (null: gone). */
+  register(section: string, list: HTMLElement | null): void {
+    if (list) this.#lists.set(section, list);
+    else this.#lists.delete(section);
+  }
+
+  /** The card element of `key`, if it is in the page. */
+  card(key: string): Element | undefined {
+    const place = this.#layout.at.get(key);
+    if (!place) return undefined;
+    const name = this.#names[place.section];
+    return (name !== undefined && this.#lists.get(name)?.children[place.index]) || undefined;
+  }
+
+  /** Puts the active card's controls in the tab order (after each render that changed cards). */
+  sync(): void {
+    const key = this.active;
+    const card = key === undefined ? undefined : this.card(key);
+    if (this.#told && this.#told !== card)
+      for (const control of controls(this.#told)) control.tabIndex = -1;
+    // Always: a card re-rendered with a new star or info link has them out of the tab order.
+    if (card) for (const control of controls(card)) control.tabIndex = 0;
+    this.#told = card;
   }
 
   /** A card took focus (by key, pointer or script): it becomes the tab stop. */
   activate(key: string): void {
-    this.#move(() => (this.#chosen = key));
+    this.#chosen = key;
+    this.sync();
   }
 
   /** Moves the tab stop and focus from card `from` as `key` asks; false when it does not. */
@@ -45,36 +66,7 @@ export class RovingTabStop {
     const to = nextCard(this.#layout, from, key, direction);
     if (to === undefined) return false;
     this.activate(to);
-    this.#links.get(to)?.focus();
+    this.card(to)?.querySelector<HTMLElement>('.ics-card__link')?.focus();
     return true;
-  }
-
-  /** A card's link, so that a key can focus it without querying the document. */
-  register(key: string, link: HTMLElement): () => void {
-    this.#links.set(key, link);
-    return () => {
-      if (this.#links.get(key) === link) this.#links.delete(key);
-    };
-  }
-
-  /** Listens for the card `key` entering or leaving the tab order. */
-  subscribe(key: string, listener: () => void): () => void {
-    const set = this.#listeners.get(key) ?? new Set();
-    set.add(listener);
-    this.#listeners.set(key, set);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.#listeners.delete(key);
-    };
-  }
-
-  #move(change: () => void): void {
-    const before = this.#told;
-    change();
-    const after = this.active;
-    this.#told = after;
-    if (before === after) return;
-    for (const key of [before, after])
-      if (key !== undefined) this.#listeners.get(key)?.forEach((listener) => listener());
   }
 }

@@ -35,7 +35,7 @@ const answer: ProductsWithLicenses = {
 };
 const quiet = { error: vi.fn(), warn: vi.fn() };
 const count = () => document.querySelector('.ics-search__count')?.textContent;
-const titles = () => [...document.querySelectorAll('.ics-card__title')].map((t) => t.textContent);
+const titles = () => [...document.querySelectorAll('.ics-card__link')].map((t) => t.textContent);
 
 async function searchbox(props: { search?: boolean; defaultView?: 'user' | 'all' } = {}) {
   const { client } = fakeClient(() => Promise.resolve(answer));
