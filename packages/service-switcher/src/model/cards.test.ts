@@ -16,39 +16,31 @@ const product = (uniqueName: string, extra: Partial<Product> = {}): Product => (
   category: { id: 'g', label: 'G', localeResourceUrl: undefined },
   ...extra,
 });
-const access = { userProducts: new Set(['mine', 'trial']), licensed: new Set<string>() };
+const access = { userProducts: new Set(['mine', 'trial']), licensedProducts: new Set<string>() };
 const base = 'https://host.example/demo/';
 
 describe('given the products of one answer', () => {
   it('derives each card once: its variant, resolved safe URLs, and whether it offers the star', () => {
-    const cards = cardModels(
-      [product('mine'), product('locked'), product('trial', { trialDaysLeft: 3 }), product('mine')],
-      access,
-      base,
-    );
-    expect([...cards.keys()]).toEqual(['mine', 'locked', 'trial']);
-    expect(cards.get('mine')).toMatchObject({
+    const products = [product('mine'), product('locked'), product('trial', { trialDaysLeft: 3 })];
+    const cards = cardModels(products, access, base);
+    const [mine, locked, trial] = products.map((p) => cards.get(p));
+    expect(mine).toMatchObject({
       variant: 'none',
       href: 'https://host.example/apps/mine/',
       learnMore: 'https://host.example/docs/mine/',
       star: true,
     });
     // A locked card has no page to open and no star; a trial card has no star.
-    expect(cards.get('locked')).toMatchObject({ variant: 'license', href: undefined, star: false });
-    expect(cards.get('trial')).toMatchObject({ variant: 'none', star: false });
+    expect(locked).toMatchObject({ variant: 'license', href: undefined, star: false });
+    expect(trial).toMatchObject({ variant: 'none', star: false });
   });
 
   it('drops addresses that are not http or https, so that no card links to them', () => {
-    const cards = cardModels(
-      [
-        product('mine', {
-          indexPageUrl: 'java\tscript:alert(1)',
-          learnMorePageUrl: 'data:text/html,<script>alert(1)</script>',
-        }),
-      ],
-      access,
-      base,
-    );
-    expect(cards.get('mine')).toMatchObject({ href: undefined, learnMore: undefined });
+    const mine = product('mine', {
+      indexPageUrl: 'java\tscript:alert(1)',
+      learnMorePageUrl: 'data:text/html,<script>alert(1)</script>',
+    });
+    const cards = cardModels([mine], access, base);
+    expect(cards.get(mine)).toMatchObject({ href: undefined, learnMore: undefined });
   });
 });

@@ -18,31 +18,24 @@ export interface CardModel {
   readonly star: boolean;
 }
 
-/** The cards of every product, by unique name; URLs are resolved against `base`. */
+/** The card of each product (of each product object: views may differ in category); URLs are resolved against `base`. */
 export function cardModels(
   products: Iterable<Product>,
-  access: { readonly userProducts: ReadonlySet<string>; readonly licensed: ReadonlySet<string> },
+  access: {
+    readonly userProducts: ReadonlySet<string>;
+    readonly licensedProducts: ReadonlySet<string>;
+  },
   base: string,
-): Map<string, CardModel> {
-  const cards = new Map<string, CardModel>();
+): Map<Product, CardModel> {
+  const cards = new Map<Product, CardModel>();
   for (const product of products) {
-    if (cards.has(product.uniqueName)) continue;
-    const variant = cardVariant({
-      uniqueName: product.uniqueName,
-      needLicense: product.needLicense,
-      userProducts: access.userProducts,
-      licensedProducts: access.licensed,
-    });
-    cards.set(product.uniqueName, {
+    const variant = cardVariant({ ...product, ...access });
+    cards.set(product, {
       product,
       variant,
       href: variant === 'none' ? safeHttpUrl(product.indexPageUrl, base) : undefined,
       learnMore: safeHttpUrl(product.learnMorePageUrl, base),
-      star: showsDefaultStar({
-        uniqueName: product.uniqueName,
-        trialDaysLeft: product.trialDaysLeft,
-        variant,
-      }),
+      star: showsDefaultStar({ ...product, variant }),
     });
   }
   return cards;

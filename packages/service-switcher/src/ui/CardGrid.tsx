@@ -9,8 +9,8 @@ import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
   readonly products: readonly Product[];
-  /** The cards of the products shown, by unique name. */
-  readonly cards: ReadonlyMap<string, CardModel>;
+  /** The cards of the products shown. */
+  readonly cards: ReadonlyMap<Product, CardModel>;
   /** Name of the section in the grid's roving tab stop, unique per switcher. */
   readonly section: string;
   readonly messages: Messages;
@@ -44,12 +44,12 @@ export function CardGrid({
     [roving, section],
   );
   useEffect(() => {
-    for (const product of products) if (product.iconUrl === undefined) onMissingImage(product);
+    for (const product of products) if (!product.iconUrl) onMissingImage(product);
   }, [products, onMissingImage]);
   return (
     <ul className="ics-grid" data-section={section} ref={list}>
       {products.map((product) => {
-        const card = cards.get(product.uniqueName);
+        const card = cards.get(product);
         if (!card) return null;
         const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];
         return (

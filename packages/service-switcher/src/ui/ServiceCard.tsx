@@ -73,7 +73,7 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
       >
         <img
           className="ics-card__image"
-          src={product.iconUrl ?? fallbackIcon(product.uniqueName)}
+          src={product.iconUrl || fallbackIcon(product.uniqueName)}
           alt=""
           width={70}
           height={70}

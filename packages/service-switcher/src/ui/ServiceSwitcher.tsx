@@ -102,7 +102,7 @@ export function ServiceSwitcher({
   const [roving] = useState(() => new RovingTabStop());
   const reportedImages = useRef(new Set<string>());
   const searchField = useRef<HTMLInputElement>(null);
-  const starTip = useRef<HTMLSpanElement>(null);
+  const starTip = useRef<HTMLElement>(null);
   const [query, setQuery] = useState('');
   // Typing stays immediate; the grid follows as soon as React has time.
   const shownQuery = useDeferredValue(searchEnabled ? query : '');
@@ -124,7 +124,7 @@ export function ServiceSwitcher({
     const all = sortGroups(data.allGroups, locale);
     const access = {
       userProducts: new Set(user.map((p) => p.uniqueName)),
-      licensed: data.licensedProducts,
+      licensedProducts: data.licensedProducts,
     };
     // Safe URLs, variants and stars once per answer, not once per card drawn.
     const cards = cardModels([...user, ...flatten(all)], access, document.baseURI);
@@ -163,7 +163,7 @@ export function ServiceSwitcher({
   );
 
   // The cards' keys as shown, section by section: what the arrow keys move through.
-  const [layout, sectionNames] = useMemo(() => {
+  const [layout, sections] = useMemo(() => {
     const sections: [string, readonly Product[]][] = !shown
       ? []
       : view === 'user'
@@ -176,10 +176,10 @@ export function ServiceSwitcher({
       gridLayout(
         sections.map(([name, products]) => products.map((p) => `${name}/${p.uniqueName}`)),
       ),
-      sections.map(([name]) => name),
-    ];
+      sections,
+    ] as const;
   }, [shown, recent, view]);
-  roving.setLayout(layout, sectionNames);
+  roving.setLayout(layout, sections);
   // After every render: the tab stop's card (the first, if its card went) is in the tab order.
   useLayoutEffect(() => roving.sync());
 
@@ -205,6 +205,10 @@ export function ServiceSwitcher({
   );
   const gridEvents = cardGridEvents({
     cards: sorted?.cards,
+    productOf: (key) => {
+      const at = layout.at.get(key);
+      return at && sections[at.section]?.[1][at.index];
+    },
     roving,
     direction: dir,
     starTip,
@@ -358,8 +362,6 @@ export function ServiceSwitcher({
             ))}
           </>
         )}
-        {/* The default star's tooltip: one for every card, placed by the card's star. */}
-        <span ref={starTip} className="ics-tooltip ics-star-tip" aria-hidden="true" hidden />
       </div>
       <footer className="ics-switcher__footer">
         <button

@@ -5,11 +5,12 @@ import { fallbackIcon } from './fallbackIcon.ts';
 import type { RovingTabStop } from './rovingTabStop.ts';
 
 export interface CardGridEventOptions {
-  /** The cards shown, by unique name. */
-  readonly cards: ReadonlyMap<string, CardModel> | undefined;
+  /** The cards shown, and the product of a card's key in the roving tab stop. */
+  readonly cards: ReadonlyMap<Product, CardModel> | undefined;
+  readonly productOf: (key: string) => Product | undefined;
   readonly roving: RovingTabStop;
   readonly direction: 'ltr' | 'rtl';
-  /** The star's tooltip: one node for every card. */
+  /** The star's tooltip: one node for every card, made when first shown. */
   readonly starTip: RefObject<HTMLElement | null>;
   /** Opens the product; called for usable cards only. */
   readonly onOpen: (product: Product) => void;
@@ -19,27 +20,21 @@ export interface CardGridEventOptions {
 }
 
 // Targets may live in the dialog's frame, another realm: no `instanceof Element`.
-const element = (event: SyntheticEvent) => event.target as HTMLElement;
 const within = (event: SyntheticEvent, selector: string) =>
-  element(event).closest?.<HTMLElement>(selector) ?? null;
-const cardOf = (event: SyntheticEvent) => within(event, '.ics-card');
+  (event.target as HTMLElement).closest<HTMLElement>(selector);
 /** A card's key in the roving tab stop: its section and its product. */
 const keyOf = (card: HTMLElement) =>
-  `${card.parentElement?.dataset.section ?? ''}/${card.dataset.uniqueName ?? ''}`;
+  `${card.parentElement?.dataset.section}/${card.dataset.uniqueName}`;
 
-/** Shows the shared tooltip with the star's name, above it (below it at the top edge). */
-function showTip(tip: HTMLElement | null, star: HTMLElement) {
-  const box = tip?.parentElement;
-  if (!tip || !box) return;
+/** Shows the star's name in the one tooltip, moved next to the star (CSS places it). */
+function showTip(holder: RefObject<HTMLElement | null>, star: HTMLElement) {
+  // Made in the star's document: the dialog's cards live in its frame.
+  const tip = (holder.current ??= star.ownerDocument.createElement('span'));
+  tip.className = 'ics-tooltip ics-star-tip';
+  tip.setAttribute('aria-hidden', 'true');
   tip.textContent = star.getAttribute('aria-label');
   tip.hidden = false;
-  const outer = box.getBoundingClientRect();
-  const at = star.getBoundingClientRect();
-  const rtl = box.closest('[dir="rtl"]') !== null;
-  const above = at.top - outer.top + box.scrollTop - tip.offsetHeight - 4;
-  tip.style.top = `${above >= box.scrollTop ? above : at.bottom - outer.top + box.scrollTop + 4}px`;
-  const left = rtl ? at.left - outer.left : at.right - outer.left - tip.offsetWidth;
-  tip.style.left = `${Math.max(0, left + box.scrollLeft)}px`;
+  star.after(tip);
 }
 const hideTip = (tip: HTMLElement | null) => {
   if (tip) tip.hidden = true;
@@ -48,64 +43,66 @@ const hideTip = (tip: HTMLElement | null) => {
 /**
  * The handlers of every card, delegated to the element that holds the grids: opening a card
  * (click, Enter, Space), the arrow keys and focus that move the roving tab stop, the default
- * star and its tooltip (Escape hides it, SW-4.9), and a failed image. Cards carry none.
+ * star and its tooltip (shown while the star is hovered or focused; Escape hides it, SW-4.9),
+ * and a failed image. Cards carry none.
  */
 export function cardGridEvents(options: CardGridEventOptions) {
-  const { cards, roving, starTip } = options;
-  const productOf = (card: HTMLElement | null) =>
-    card ? cards?.get(card.dataset.uniqueName ?? '') : undefined;
-  const open = (event: SyntheticEvent, card: HTMLElement | null) => {
+  const { roving, starTip } = options;
+  const modelOf = (event: SyntheticEvent) => {
+    const card = within(event, '.ics-card');
+    const product = card && options.productOf(keyOf(card));
+    return product ? options.cards?.get(product) : undefined;
+  };
+  const open = (event: SyntheticEvent) => {
     event.preventDefault();
-    const model = productOf(card);
+    const model = modelOf(event);
     if (model?.variant === 'none') options.onOpen(model.product);
+  };
+  /** Shows the tooltip when the pointer or focus enters a star, hides it when it leaves. */
+  const tip = (event: FocusEvent | MouseEvent, show: boolean) => {
+    const star = within(event, '.ics-star');
+    if (!star || star.contains(event.relatedTarget as Node | null)) return;
+    if (show) showTip(starTip, star);
+    else hideTip(starTip.current);
   };
   return {
     onClick(event: MouseEvent) {
-      const card = cardOf(event);
+      const model = modelOf(event);
       if (within(event, '.ics-star')) {
-        const model = productOf(card);
         if (model) options.onToggleDefault(model.product);
-      } else if (within(event, '.ics-card__link')) open(event, card);
+      } else if (within(event, '.ics-card__link')) open(event);
     },
     onKeyDown(event: KeyboardEvent) {
-      const target = element(event);
-      const card = cardOf(event);
+      const { classList } = event.target as HTMLElement;
+      const card = within(event, '.ics-card');
       if (!card) return;
-      if (target.classList.contains('ics-star')) {
-        if (event.key === 'Escape' && starTip.current?.hidden === false) {
-          // Escape hides the tooltip only; the dialog stays open (SW-4.9).
-          event.stopPropagation();
-          hideTip(starTip.current);
-        }
-      } else if (target.classList.contains('ics-card__link')) {
+      if (
+        classList.contains('ics-star') &&
+        event.key === 'Escape' &&
+        starTip.current?.hidden === false
+      ) {
+        // Escape hides the tooltip only; the dialog stays open (SW-4.9).
+        event.stopPropagation();
+        hideTip(starTip.current);
+      } else if (classList.contains('ics-card__link')) {
         // Links open on Enter by themselves (a click); Space opens them too, as on a button.
-        if (event.key === ' ') open(event, card);
+        if (event.key === ' ') open(event);
         else if (roving.handleKey(keyOf(card), event.key, options.direction))
           event.preventDefault();
       }
     },
     onFocus(event: FocusEvent) {
-      const card = cardOf(event);
-      if (!card) return;
-      roving.activate(keyOf(card));
-      if (element(event).classList.contains('ics-star')) showTip(starTip.current, element(event));
+      const card = within(event, '.ics-card');
+      if (card) roving.activate(keyOf(card));
+      tip(event, true);
     },
-    onBlur(event: FocusEvent) {
-      if (element(event).classList.contains('ics-star')) hideTip(starTip.current);
-    },
-    onMouseOver(event: MouseEvent) {
-      const star = within(event, '.ics-star');
-      if (star && !star.contains(event.relatedTarget as Node | null))
-        showTip(starTip.current, star);
-    },
-    onMouseOut(event: MouseEvent) {
-      const star = within(event, '.ics-star');
-      if (star && !star.contains(event.relatedTarget as Node | null)) hideTip(starTip.current);
-    },
+    onBlur: (event: FocusEvent) => tip(event, false),
+    onMouseOver: (event: MouseEvent) => tip(event, true),
+    onMouseOut: (event: MouseEvent) => tip(event, false),
     onError(event: SyntheticEvent) {
       // Image errors do not bubble in the DOM, but React passes them up its tree.
-      const image = element(event);
-      const model = productOf(cardOf(event));
+      const image = event.target as HTMLElement;
+      const model = modelOf(event);
       if (!model || !image.classList.contains('ics-card__image')) return;
       const fallback = fallbackIcon(model.product.uniqueName);
       if (image.getAttribute('src') === fallback) return;

@@ -183,18 +183,19 @@ describe('given the default star', () => {
     const star = await screen.findByRole('button', {
       name: 'Set Web Console as the default service',
     });
-    const tip = document.querySelector('.ics-star-tip') as HTMLElement;
-    expect(tip.hidden).toBe(true);
+    const shown = () => document.querySelector<HTMLElement>('.ics-star-tip:not([hidden])');
+    expect(shown()).toBeNull();
     act(() => star.focus());
-    expect(tip.hidden).toBe(false);
-    expect(tip.textContent).toBe('Set Web Console as the default service');
+    expect(shown()?.textContent).toBe('Set Web Console as the default service');
+    // Next to the star it names, in the star's card.
+    expect(shown()?.previousElementSibling).toBe(star);
     fireEvent.keyDown(star, { key: 'Escape' });
-    expect(tip.hidden).toBe(true);
+    expect(shown()).toBeNull();
     act(() => star.blur());
     fireEvent.mouseOver(star);
-    expect(tip.hidden).toBe(false);
+    expect(shown()?.textContent).toBe('Set Web Console as the default service');
     fireEvent.mouseOut(star);
-    expect(tip.hidden).toBe(true);
+    expect(shown()).toBeNull();
   });
 });
 

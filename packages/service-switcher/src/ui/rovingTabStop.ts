@@ -11,7 +11,7 @@ const controls = (card: Element) => card.querySelectorAll<HTMLElement>('a, butto
  */
 export class RovingTabStop {
   #layout: GridLayout = gridLayout([]);
-  #names: readonly string[] = [];
+  #sections: readonly (readonly [string, unknown])[] = [];
   #chosen: string | undefined;
   /** The card element whose controls are in the tab order now. */
   #told: Element | undefined;
@@ -24,10 +24,10 @@ export class RovingTabStop {
       : this.#layout.first;
   }
 
-  /** The cards shown, section by section (`names` are the sections' names, in that order). */
-  setLayout(layout: GridLayout, names: readonly string[]): void {
+  /** The cards shown, section by section, and the sections (name first), in that order. */
+  setLayout(layout: GridLayout, sections: readonly (readonly [string, unknown])[]): void {
     this.#layout = layout;
-    this.#names = names;
+    this.#sections = sections;
   }
 
   /** A section's list of cards, so that a card is found by its index (null: gone). */
@@ -40,7 +40,7 @@ export class RovingTabStop {
   card(key: string): Element | undefined {
     const place = this.#layout.at.get(key);
     if (!place) return undefined;
-    const name = this.#names[place.section];
+    const name = this.#sections[place.section]?.[0];
     return (name !== undefined && this.#lists.get(name)?.children[place.index]) || undefined;
   }
 
