@@ -179,9 +179,9 @@ export function ServiceSwitcher({
       sections,
     ] as const;
   }, [shown, recent, view]);
-  roving.setLayout(layout, sections);
-  // After every render: the tab stop's card (the first, if its card went) is in the tab order.
-  useLayoutEffect(() => roving.sync());
+  // After every commit (so that keys never meet a layout the page does not show yet): the tab
+  // stop's card, or the first if its card went, is in the tab order.
+  useLayoutEffect(() => roving.setLayout(layout, sections));
 
   const open = useCallback(
     (product: Product) => {

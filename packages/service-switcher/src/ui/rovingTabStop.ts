@@ -24,10 +24,14 @@ export class RovingTabStop {
       : this.#layout.first;
   }
 
-  /** The cards shown, section by section, and the sections (name first), in that order. */
+  /**
+   * The cards shown, section by section, and the sections (name first), in that order, once
+   * they are in the page: puts the active card in the tab order.
+   */
   setLayout(layout: GridLayout, sections: readonly (readonly [string, unknown])[]): void {
     this.#layout = layout;
     this.#sections = sections;
+    this.sync();
   }
 
   /** A section's list of cards, so that a card is found by its index (null: gone). */
@@ -44,7 +48,7 @@ export class RovingTabStop {
     return (name !== undefined && this.#lists.get(name)?.children[place.index]) || undefined;
   }
 
-  /** Puts the active card's controls in the tab order (after each render that changed cards). */
+  /** Puts the active card's controls in the tab order, and the previous one's out of it. */
   sync(): void {
     const key = this.active;
     const card = key === undefined ? undefined : this.card(key);
