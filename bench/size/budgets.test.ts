@@ -10,14 +10,16 @@ describe('given the size budgets', () => {
     expect(kb).toBeLessThanOrEqual(25);
   }, 60_000);
 
-  it('keeps the JavaScript the switcher’s grid loads up front within 12 kB gzip, without React; rare parts load on demand', async () => {
-    // The standalone page with its grid: the other languages, the trial marker and the
-    // message bubble are chunks loaded when needed, not counted here.
+  it('keeps the JavaScript the switcher’s grid loads up front within 10.5 kB gzip, without React; rare parts load on demand', async () => {
+    // The standalone page with its grid: the other languages, the trial marker, the message
+    // bubble, the search, the recents store and the code that reads the product answer are
+    // chunks loaded when needed, not counted here.
     const kb = await entryKb('packages/service-switcher/src/ui/ServiceSwitcherPage.tsx');
     record('switcher-upfront-js', kb);
-    // 10 kB before issue 14; its search field, recents row, lang/dir and theme add ~1.6 kB
-    // (the matching code and the recents store load on demand): decision 0730.
-    expect(kb).toBeLessThanOrEqual(12);
+    // 12 kB after issue 14 (decision 0730); 9.5 kB after issue 13's lazy answer code and
+    // default-service calls, 9.9 kB with the delegated card events of branch issue-13-render
+    // (decisions 0845, 0840). The issue's goal of 7 kB is not reached.
+    expect(kb).toBeLessThanOrEqual(10.5);
   }, 60_000);
 
   it('keeps the switcher’s CSS plus the design system’s within 10 kB gzip', () => {

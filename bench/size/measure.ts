@@ -36,6 +36,10 @@ export async function entryKb(source: string): Promise<number> {
       minify: true,
       lib: { entry: repoPath(source), formats: ['es'], fileName: 'entry' },
       rollupOptions: {
+        // As in an application's build, whose entry exports nothing: a module that the entry
+        // and a lazy chunk share stays in the entry chunk, instead of a chunk of its own whose
+        // separate gzip overstated the up-front size by ~0.6 kB (decision 0845).
+        preserveEntrySignatures: 'allow-extension',
         external: [
           'react',
           'react-dom',

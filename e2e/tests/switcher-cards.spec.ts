@@ -51,17 +51,36 @@ test.describe('given Lee Locked in the dialog', () => {
 
   test('[SW-6.3] [SW-4.5] a locked card cannot be opened by pointer, keyboard or programmatic click', async ({
     page,
+    context,
   }) => {
     const frame = await openDialog(page);
     await frame.getByRole('button', { name: 'Show all services' }).click();
     const link = frame.locator('.ics-card[data-unique-name="apim"] .ics-card__link');
     await expect(link).not.toHaveAttribute('href');
+    // Every navigation the page starts (a link's default action, location.assign) is told to
+    // the Navigation API's `navigate` listeners while the click is handled; new windows are
+    // pages of the context. Both are recorded, so the test need not wait for "nothing".
+    await page.evaluate(() => {
+      const started: string[] = [];
+      const nav = (window as unknown as { navigation: EventTarget }).navigation;
+      nav.addEventListener('navigate', (e) => {
+        started.push((e as unknown as { destination: { url: string } }).destination.url);
+      });
+      Object.assign(window, { startedNavigations: started });
+    });
+    const popups: string[] = [];
+    context.on('page', (popup) => popups.push(popup.url()));
     await link.click({ force: true });
     await link.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Space');
     await link.evaluate((el) => (el as HTMLElement).click());
-    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { startedNavigations: string[] }).startedNavigations,
+      ),
+    ).toEqual([]);
+    expect(popups).toEqual([]);
     await expect(page).toHaveURL(/\/demo\/$/);
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { frameOf, injectFault, openDialog } from './switcherSupport.ts';
+import { frameOf, openDialog } from './switcherSupport.ts';
 
 test.describe('given Ada Admin on the host page', () => {
   test.beforeEach(async ({ page }) => {
@@ -40,22 +40,26 @@ test.describe('given Ada Admin on the host page', () => {
   test('[SW-2.7] shows a loader until the stylesheets and the product data have arrived', async ({
     page,
   }) => {
-    await injectFault(page, {
-      endpoint: 'shell.getProductsWithLicenses',
-      status: 200,
-      delayMs: 1500,
+    // The product request is held until the test has seen the loader, then goes on to the
+    // emulator: no race between a fixed delay and a loaded machine.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/ProductsWithLicenses*', async (route) => {
+      await held;
+      await route.continue();
     });
     await page.getByRole('button', { name: 'Services', exact: true }).click();
     const frame = frameOf(page);
-    await expect(frame.locator('[data-loader]')).toBeVisible();
-    await expect(frame.locator('[data-loader]')).toHaveText(/Loading services/);
     await expect(frame.locator('.ics-dialog__layout')).toHaveAttribute(
       'data-stylesheets',
       'loaded',
     );
+    await expect(frame.locator('[data-loader]')).toBeVisible();
+    await expect(frame.locator('[data-loader]')).toHaveText(/Loading services/);
     await expect(frame.locator('.ics-card').first()).toBeHidden();
     await expectNoAxeViolations(page);
-    await expect(frame.locator('.ics-card').first()).toBeVisible({ timeout: 5000 });
+    release();
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
     await expect(frame.locator('[data-loader]')).toHaveCount(0);
   });
 

@@ -1,4 +1,3 @@
-import { changeDefaultService, DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-client';
 import { nextDefault } from '../model/defaultStar.ts';
 import {
   closeMessage,
@@ -79,7 +78,11 @@ export class DefaultServiceQueue {
       let outcome: 'set' | 'unset' = target === undefined ? 'unset' : 'set';
       try {
         this.#userId ??= this.#client.session.getUser().then((user) => user.id);
-        const userId = await this.#userId;
+        // The calls' code loads with the user id, in parallel; a failed load is a failed call.
+        const [{ changeDefaultService, DEFAULT_SERVICE_PREFERENCE }, userId] = await Promise.all([
+          import('./defaultServiceCalls.ts'),
+          this.#userId,
+        ]);
         const server = (
           await this.#client.preferences.forUser(userId).list(DEFAULT_SERVICE_PREFERENCE)
         )[0]?.value;

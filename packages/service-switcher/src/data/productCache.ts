@@ -1,9 +1,5 @@
 import type { Locale } from '../model/language.ts';
-
-/** Session-storage key of the last product answer, kept with the bundles (issue 13). */
-export const PRODUCT_CACHE_KEY = 'ics-switcher.products';
-
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+import { forgetCachedAnswer, PRODUCT_CACHE_KEY, type Storage } from './sessionStore.ts';
 
 /** Whose answer it is: another user or organisation never sees it. */
 export interface AnswerOwner {
@@ -65,23 +61,5 @@ export function writeCachedAnswer(
     );
   } catch {
     // A full or disabled storage only costs the instant display next time.
-  }
-}
-
-/** Drops the kept answer: on logout, and when the server refused the session (401). */
-export function forgetCachedAnswer(storage: Storage | undefined): void {
-  try {
-    storage?.removeItem(PRODUCT_CACHE_KEY);
-  } catch {
-    // Nothing kept where nothing can be stored.
-  }
-}
-
-/** The session's storage, or none where it is missing or disabled. */
-export function sessionStorageOrNone(): globalThis.Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
   }
 }

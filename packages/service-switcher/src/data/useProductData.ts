@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bundleSubtag, type Locale } from '../model/language.ts';
-import { readProductData, type ProductData } from '../model/products.ts';
-import { translateGroups, type Translations } from '../model/translations.ts';
-import { cachedTranslations, loadTranslations, type BundleFetch } from './bundles.ts';
+import type { Locale } from '../model/language.ts';
+import type { ProductData } from '../model/products.ts';
+import type { BundleFetch } from './bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
-import {
-  forgetCachedAnswer,
-  readCachedAnswer,
-  writeCachedAnswer,
-  type AnswerOwner,
-} from './productCache.ts';
+import type { AnswerOwner } from './productCache.ts';
+import type * as ProductAnswer from './productAnswer.ts';
+import { forgetCachedAnswer } from './sessionStore.ts';
+
+type AnswerCode = typeof ProductAnswer;
+/** The answer's code: a chunk requested with the products, kept once it has arrived. */
+let answerCode: Promise<AnswerCode> | undefined;
+const loadAnswerCode = () =>
+  (answerCode ??= import('./productAnswer.ts').catch((error: unknown) => {
+    answerCode = undefined; // a retry asks again
+    throw error;
+  }));
 
 export type ProductState =
   | { readonly status: 'loading' }
@@ -18,7 +23,8 @@ export type ProductState =
 
 export interface ProductDataOptions {
   readonly locale: Locale;
-  readonly fetchBundle: BundleFetch;
+  /** Reads a translation bundle; default the browser's `fetch`. */
+  readonly fetchBundle: BundleFetch | undefined;
   readonly storage: Storage | undefined;
 }
 
@@ -38,15 +44,6 @@ interface Translated {
 }
 
 const LOADING = { status: 'loading' } as const;
-const translate = (source: Source, translations: Translations, locale: Locale): ProductData => {
-  const subtag = bundleSubtag(locale);
-  return {
-    ...source.data,
-    userGroups: translateGroups(source.data.userGroups, translations, subtag),
-    allGroups: translateGroups(source.data.allGroups, translations, subtag),
-  };
-};
-const groupsOf = (source: Source) => [...source.data.userGroups, ...source.data.allGroups];
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -76,24 +73,27 @@ export function useProductData(
 
   useEffect(() => {
     setFetched(LOADING);
+    // The code that reads the answer loads alongside the requests, not before them.
+    const code = loadAnswerCode();
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
     let shown: string | undefined;
     let answered = false;
     /** Shows an answer: with its texts in the same render when the bundles are cached. */
-    const show = (text: string, answer: unknown) => {
+    const show = (m: AnswerCode, text: string, answer: unknown) => {
       if (text === shown) return;
       const source = {
         text,
-        data: readProductData(answer, (message, item) =>
+        data: m.readProductData(answer, (message, item) =>
           logger.warn(`[service-switcher] ${message}`, item),
         ),
       };
       shown = text;
       const { locale: now, storage: store } = current.current;
-      const texts = cachedTranslations({ groups: groupsOf(source), locale: now, storage: store });
+      const groups = m.groupsOf(source.data);
+      const texts = m.cachedTranslations({ groups, locale: now, storage: store });
       setFetched({ status: 'ready', source });
-      if (texts) setTranslated({ source, locale: now, data: translate(source, texts, now) });
+      if (texts) setTranslated({ source, locale: now, data: m.translate(source.data, texts, now) });
     };
     // Unknown user or organisation: nothing is read from or written to the cache.
     const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
@@ -105,30 +105,43 @@ export function useProductData(
       },
       () => undefined,
     );
-    void owner.then((who) => {
-      const text = who && readCachedAnswer(storage, who, current.current.locale);
-      if (!text || !live() || answered) return;
-      try {
-        show(text, JSON.parse(text));
-      } catch {
-        forgetCachedAnswer(storage); // unreadable: the fetch shows the real answer
-      }
-    });
+    void Promise.all([code, owner]).then(
+      ([m, who]) => {
+        const text = who && m.readCachedAnswer(storage, who, current.current.locale);
+        if (!text || !live() || answered) return;
+        try {
+          show(m, text, JSON.parse(text));
+        } catch {
+          forgetCachedAnswer(storage); // unreadable: the fetch shows the real answer
+        }
+      },
+      () => {}, // without the code the fetch below reports the failure
+    );
 
     client.shell.getProductsWithLicenses({ signal: controller.signal }).then(
-      (answer) => {
+      async (answer) => {
         if (!live()) return;
         answered = true;
         const text = JSON.stringify(answer) ?? '';
+        let m: AnswerCode;
         try {
-          show(text, answer);
+          m = await code;
+        } catch (error) {
+          if (!live()) return;
+          logger.error('[service-switcher] The code that reads the products did not load', error);
+          setFetched({ status: 'error', error });
+          return;
+        }
+        if (!live()) return;
+        try {
+          show(m, text, answer);
         } catch (error) {
           logger.error('[service-switcher] The product fetch answered with malformed data', error);
           setFetched({ status: 'error', error });
           return;
         }
         void owner.then((who) => {
-          if (who) writeCachedAnswer(storage, who, current.current.locale, text);
+          if (who) m.writeCachedAnswer(storage, who, current.current.locale, text);
         });
       },
       (error: unknown) => {
@@ -148,22 +161,24 @@ export function useProductData(
     if (translated?.source === source && translated.locale === locale) return;
     let live = true;
     const load = async () => {
+      const m = await loadAnswerCode();
       try {
-        return await loadTranslations({
-          groups: groupsOf(source),
+        const texts = await m.loadTranslations({
+          groups: m.groupsOf(source.data),
           locale,
-          fetchBundle,
+          fetchBundle: fetchBundle ?? m.browserBundleFetch,
           storage,
           logger,
           base: document.baseURI,
         });
+        return m.translate(source.data, texts, locale);
       } catch (error) {
         logger.warn('[service-switcher] Translation bundles unavailable', error);
-        return { products: new Map(), groups: new Map() };
+        return m.translate(source.data, { products: new Map(), groups: new Map() }, locale);
       }
     };
-    void load().then((texts) => {
-      if (live) setTranslated({ source, locale, data: translate(source, texts, locale) });
+    void load().then((data) => {
+      if (live) setTranslated({ source, locale, data });
     });
     return () => {
       live = false;

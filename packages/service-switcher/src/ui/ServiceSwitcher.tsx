@@ -8,10 +8,10 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { browserBundleFetch, type BundleFetch } from '../data/bundles.ts';
+import type { BundleFetch } from '../data/bundles.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
-import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
@@ -82,7 +82,7 @@ export function ServiceSwitcher({
   onRequestClose,
   onSettled,
   logger = console,
-  fetchBundle = browserBundleFetch,
+  fetchBundle,
   storage: storageProp,
   dir: dirProp,
   search: searchEnabled = true,

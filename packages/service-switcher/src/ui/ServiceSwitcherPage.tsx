@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { forgetCachedAnswer, sessionStorageOrNone } from '../data/productCache.ts';
+import { forgetCachedAnswer, sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
