@@ -1,5 +1,5 @@
 import type { Emulator } from '@ics/platform-emulator';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   acceptTokenResponse,
   ConfigurationError,
@@ -14,11 +14,12 @@ let url: string;
 const TOKEN_LIFETIME_S = 3;
 
 /**
- * Time for the emulator and for the client's timers alike: the wall clock plus an offset the
- * test moves forward. A timer runs once it is due on this clock (zero-delay ones at once);
- * nothing waits for real time to pass.
+ * Time for the emulator and for the client's timers alike: the wall clock (or, while `frozen`
+ * is set, a fixed instant) plus an offset the test moves forward. A timer runs once it is due
+ * on this clock (zero-delay ones at once); nothing waits for real time to pass.
  */
 let offset = 0;
+let frozen: number | undefined;
 type Timer = { at: number; run: () => void };
 const timers = new Set<Timer>();
 const runDue = () => {
@@ -28,7 +29,7 @@ const runDue = () => {
   }
 };
 const time = {
-  now: () => Date.now() + offset,
+  now: () => (frozen ?? Date.now()) + offset,
   setTimeout: (run: () => void, ms: number) => {
     const timer = { at: time.now() + ms, run };
     timers.add(timer);
@@ -111,6 +112,12 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
       token: { renewBeforeMs: 1500, floorMs: 500, peerWaitMs: 0 },
     });
     const renewals = () => calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
+    // Only the test moves time here: however slow the machine, the renewed token's own renewal
+    // never falls due.
+    frozen = Date.now();
+    onTestFinished(() => {
+      frozen = undefined;
+    });
     const first = await session.getToken();
     expect(renewals()).toHaveLength(0);
     // 1.5 s before the 3 s token expires, the client renews it; the emulator's clock agrees.
