@@ -10,13 +10,6 @@ import { ApiError, conflict, notFound } from '../routes/apiError.ts';
 import { iso, newId } from '../routes/kit.ts';
 import type { Queryable } from './database.ts';
 
-export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
-  'read',
-  'update',
-  'delete',
-  'execute',
-  'change_perm',
-];
 const CONTAINERS = ['Project', 'Folder'];
 
 export interface EntityRow {
