@@ -75,6 +75,7 @@ function readProduct(
     needLicense: own(value, 'needLicense') === true,
     localeResourceUrl: text(own(value, 'localeResourceUrl')),
     trialDaysLeft:
+      // Stryker disable next-line ConditionalExpression: Number.isInteger is false for every non-number (the typeof narrows the type)
       typeof daysLeft === 'number' && Number.isInteger(daysLeft) && daysLeft >= 0
         ? daysLeft
         : undefined,
