@@ -10,7 +10,7 @@ import { migrate } from './db/migrations.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
-import { ApiError } from './routes/apiError.ts';
+import { ApiError } from './errors.ts';
 import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';

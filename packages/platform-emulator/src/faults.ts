@@ -1,6 +1,6 @@
 import { listEndpoints } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './routes/apiError.ts';
+import { ApiError } from './errors.ts';
 
 /** The control address of fault injection; it exists only when faults are enabled. */
 export const FAULTS_PATH = '/__emulator/faults';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { findSessionByRef } from '../db/sessions.ts';
 import { findUserSession } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 import { verifyBearer, type BearerClaims } from './verifyBearer.ts';
 
 /** Sessions are named in tokens by a hash, so a token never reveals the session cookie. */

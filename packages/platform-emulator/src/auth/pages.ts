@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { safeReturnPath } from './returnPath.ts';
 import {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { findUserSession } from '../db/users.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 
 export const SESSION_COOKIE = 'ICS_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 
 /** The claims the emulator relies on (spec §3 "Decoded token claims"). */
 export interface BearerClaims {

@@ -245,6 +245,15 @@ export async function findOrg(
   return org && { id: org.id, name: org.name, parentId: org.parent_id };
 }
 
+/** The ids of an organisation's sub-organisations. */
+export async function subOrgIds(db: Queryable, orgId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'select id from orgs where parent_id = $1 and id <> $1 order by id',
+    [orgId],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** How many active users of an organisation hold the `admin` privilege through a role, other than `exceptUserId`. */
 export async function countOtherAdmins(
   db: Queryable,

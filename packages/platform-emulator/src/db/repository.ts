@@ -6,8 +6,8 @@ import {
   type RepositoryPermission,
   type UserSession,
 } from '@ics/platform-contract';
-import { ApiError, conflict, notFound } from '../routes/apiError.ts';
-import { iso, newId } from '../routes/kit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { iso, newId } from '../ids.ts';
 import type { Queryable } from './database.ts';
 
 const CONTAINERS = ['Project', 'Folder'];
@@ -134,6 +134,19 @@ export async function ensureDefaultProject(q: Queryable, user: UserSession): Pro
     [user.orgId],
   );
   return created?.id ?? project;
+}
+
+/** The name and type of an object of the organisation, or `undefined` (no tree walk). */
+export async function objectSummary(
+  q: Queryable,
+  orgId: string,
+  id: string,
+): Promise<{ name: string; documentType: string } | undefined> {
+  const [row] = await q.query<{ name: string; document_type: string }>(
+    'select name, document_type from frs_entities where id = $1 and org_id = $2',
+    [id, orgId],
+  );
+  return row && { name: row.name, documentType: row.document_type };
 }
 
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */

@@ -1,5 +1,8 @@
 import type { UserSession } from '@ics/platform-contract';
-import type { Queryable } from './database.ts';
+import { conflict } from '../errors.ts';
+import { newUserId } from '../ids.ts';
+import type { Database, Queryable } from './database.ts';
+import { replaceUserRoles, userNameTaken } from './identity.ts';
 
 interface UserRow {
   id: string;
@@ -49,4 +52,61 @@ export async function findUserSession(
     effectivePrivileges: row.privileges,
     ...(row.locale ? { locale: row.locale } : {}),
   };
+}
+
+/**
+ * Adds a user with their roles and an unverified address, in one transaction; answers the new
+ * id. A user name taken already (compared case-insensitively) is a 409 and writes nothing.
+ */
+export async function addUser(
+  db: Database,
+  input: {
+    orgId: string;
+    userName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    timeZone: string;
+    roleIds: readonly string[];
+  },
+): Promise<string> {
+  const id = newUserId();
+  await db.transaction(async (tx) => {
+    const inserted = await tx.query(
+      `insert into users (id, org_id, user_name, display_name, email, persona_order,
+                          first_name, last_name, time_zone, email_verified)
+       values ($1, $2, $3, $4, $5, 1000, $6, $7, $8, false)
+       on conflict (user_name) do nothing returning 1`,
+      [
+        id,
+        input.orgId,
+        input.userName,
+        `${input.firstName} ${input.lastName}`,
+        input.email,
+        input.firstName,
+        input.lastName,
+        input.timeZone,
+      ],
+    );
+    if (inserted.length === 0 || (await userNameTaken(tx, input.userName, id)))
+      throw conflict(`A user named '${input.userName}' exists already.`);
+    await replaceUserRoles(tx, id, input.roleIds);
+    // A new user verifies their address before using it.
+    await tx.query('insert into email_verifications (user_id, email) values ($1, $2)', [
+      id,
+      input.email,
+    ]);
+  });
+  return id;
+}
+
+/** Deletes users and their preferences, in one transaction. */
+export async function deleteUsers(db: Database, userIds: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `delete from preferences where owner_kind = 'user' and owner_id = any($1::text[])`,
+      [userIds],
+    );
+    await tx.query('delete from users where id = any($1::text[])', [userIds]);
+  });
 }

@@ -2,7 +2,7 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcl, findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
-import { ApiError } from '../routes/apiError.ts';
+import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
 /**
@@ -88,7 +88,7 @@ export async function readableOnly<R extends { id: string; owner_id: string }>(
 /** Bundles are changed by whoever created them, or an administrator of their organisation. */
 export function requireBundleControl(
   user: UserSession,
-  bundle: { name: string; created_by: string },
+  bundle: { name: string; createdBy: string },
 ): void {
   enforce(rules.bundleControl(user, bundle));
 }

@@ -143,7 +143,7 @@ describe('permissionRefusal', () => {
 });
 
 describe('bundleControl', () => {
-  const leesBundle = { name: 'Starter kit', created_by: lee.id };
+  const leesBundle = { name: 'Starter kit', createdBy: lee.id };
 
   it('lets the creator and an administrator change a bundle and refuses another member with 403', () => {
     expect(bundleControl(lee, leesBundle)).toBeUndefined();

@@ -83,9 +83,9 @@ export const permissionRefusal = (
 /** A bundle is changed by whoever created it, or an administrator: 403 for anyone else. */
 export const bundleControl = (
   user: UserSession,
-  bundle: { readonly name: string; readonly created_by: string },
+  bundle: { readonly name: string; readonly createdBy: string },
 ): Refusal | undefined =>
-  bundle.created_by === user.id || isAdmin(user)
+  bundle.createdBy === user.id || isAdmin(user)
     ? undefined
     : forbid(
         `Only the creator of the bundle '${bundle.name}' or an organization administrator may change it.`,

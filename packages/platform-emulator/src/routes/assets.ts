@@ -8,7 +8,7 @@ import {
   type BundleLanguage,
   type CatalogueTranslation,
 } from '../seed/translations.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 
 const products = new Map(catalogue.flatMap((g) => g.products).map((p) => [p.uniqueName, p]));
 const groups = new Set(catalogue.map((g) => g.uniqueName));

@@ -9,7 +9,7 @@ import { clearSessionCookies } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
-import { ApiError, notFound } from './apiError.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /** Where the served test extensions live. */

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { findClient } from '../db/clients.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
-import { notFound } from './apiError.ts';
+import { notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /** Client attributes, and the organisation's upgrade and billing addresses. */

@@ -12,7 +12,7 @@ import {
   listThemes,
   saveOrgBranding,
 } from '../db/branding.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
 import { queryCollection } from './odata.ts';
 import type { ContractRouter } from './router.ts';
 

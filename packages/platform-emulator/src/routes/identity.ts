@@ -18,7 +18,7 @@ import {
 import { isTimeZone, timeZones } from '../seed/timeZones.ts';
 import { endUserSessions } from '../db/sessions.ts';
 import { isAdmin, requireAnotherAdmin, requireVisibleOrg } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
 import { queryCollection, type Fields } from './odata.ts';
 import type { ContractRouter } from './router.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 
 /** How deep JSON may nest (objects and arrays); deeper input is refused, never stored. */
 export const MAX_JSON_DEPTH = 32;

@@ -1,14 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { validateDescription, validateRepositoryName } from '@ics/platform-contract';
-import { ApiError } from './apiError.ts';
-
-const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** A platform-style id: 15 characters (PC-9.6). */
-export const newId = (): string =>
-  Array.from({ length: 15 }, () => alphabet[randomInt(alphabet.length)]).join('');
-
-export const badRequest = (target: string, message: string) =>
-  new ApiError(400, 'VALIDATION', message, [{ target, message }]);
+import { badRequest } from '../errors.ts';
 
 /** Applies the PC-5.1 rules on arrival, with the same wording as the client. */
 export function checkNameRules(
@@ -22,9 +13,6 @@ export function checkNameRules(
   const problem = validateDescription(input.description);
   if (problem) throw badRequest(`${target}.description`, problem);
 }
-
-export const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 
 /** `$top` / `$skip` of a query, bounded. */
 export function pageOf(query: { $top?: unknown; $skip?: unknown }, defaultTop = 100) {

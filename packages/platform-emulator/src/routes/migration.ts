@@ -20,8 +20,9 @@ import {
   selectEntities,
 } from '../db/repository.ts';
 import { requirePermission, requireSubtree } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
-import { badRequest, checkNameRules, newId } from './kit.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { checkNameRules } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 /** A job waits this long in QUEUED after it starts… */

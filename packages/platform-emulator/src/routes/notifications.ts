@@ -5,8 +5,9 @@ import {
   type UserSession,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
-import { badRequest, newId, pageOf } from './kit.ts';
-import { forbidden, notFound } from './apiError.ts';
+import { pageOf } from './kit.ts';
+import { newId } from '../ids.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 const n = contract.notifications;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 import { parseFilter, queryCollection, type Fields } from './odata.ts';
 
 interface Person {

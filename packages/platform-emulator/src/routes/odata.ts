@@ -1,5 +1,5 @@
 import type { ODataCollection } from '@ics/platform-contract';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 
 /** The query options of a collection route, validated (and typed) by the contract's query schema. */
 export interface ODataInput {

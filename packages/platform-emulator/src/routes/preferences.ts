@@ -7,7 +7,7 @@ import {
   updatePreference,
 } from '../db/preferences.ts';
 import { requirePreferenceOwner } from '../policy/policy.ts';
-import { conflict, notFound } from './apiError.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 export function preferencesRoutes(router: ContractRouter, db: Database): void {

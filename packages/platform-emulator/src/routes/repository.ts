@@ -35,8 +35,9 @@ import {
   requireSubtree,
   requireTagControl,
 } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
-import { checkNameRules, newId, pageOf } from './kit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { checkNameRules, pageOf } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const r = contract.repository;

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 
 /** One answer of a contract endpoint, as it leaves the router (errors included). */
 export interface ContractAnswer {

@@ -1,7 +1,8 @@
-import { contract, nameKey, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
+import { contract, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { conflict } from './apiError.ts';
-import { badRequest, checkNameRules, newId } from './kit.ts';
+import { insertSchedule, listSchedules, type StoredSchedule } from '../db/schedules.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { checkNameRules } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {
@@ -44,35 +45,12 @@ export function nextRun(
   return next;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  description: string;
-  start_time: string;
-  interval: ScheduleInterval;
-  frequency: number;
-  end_time: string | null;
-  created_by: string;
-}
-const toSchedule = (r: Row): Schedule => {
-  const startTime = new Date(r.start_time);
-  const endTime = r.end_time ? new Date(r.end_time) : null;
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    startTime: startTime.toISOString(),
-    interval: r.interval,
-    frequency: r.frequency,
-    endTime: endTime?.toISOString() ?? null,
-    nextRunTime:
-      nextRun(
-        { startTime, interval: r.interval, frequency: r.frequency, endTime },
-        new Date(),
-      )?.toISOString() ?? null,
-    createdBy: r.created_by,
-  };
-};
+const toSchedule = (r: StoredSchedule): Schedule => ({
+  ...r,
+  startTime: r.startTime.toISOString(),
+  endTime: r.endTime?.toISOString() ?? null,
+  nextRunTime: nextRun(r, new Date())?.toISOString() ?? null,
+});
 /** Instants a schedule may name: valid, from 1900 to 9999 (PostgreSQL and clients agree on these). */
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
@@ -89,32 +67,20 @@ export function schedulesRoutes(router: ContractRouter, db: Database): void {
     const end = body.endTime === undefined ? null : new Date(body.endTime);
     if (end && (!inSaneRange(end) || end <= start))
       throw badRequest('body.endTime', 'endTime must be a valid instant after startTime.');
-    const id = newId();
-    const rows = await db.query<Row>(
-      `insert into schedules (id, org_id, name, name_key, description, start_time, interval, frequency, end_time, created_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (org_id, name_key) do nothing returning *`,
-      [
-        id,
-        session.user.orgId,
-        body.name,
-        nameKey(body.name),
-        body.description ?? '',
-        start.toISOString(),
-        body.interval ?? 'NONE',
-        body.frequency ?? 1,
-        end?.toISOString() ?? null,
-        session.user.id,
-      ],
-    );
-    const [row] = rows;
-    if (!row) throw conflict(`A schedule named '${body.name}' exists already.`);
-    return toSchedule(row);
+    const created = await insertSchedule(db, {
+      orgId: session.user.orgId,
+      name: body.name,
+      description: body.description ?? '',
+      startTime: start,
+      interval: body.interval ?? 'NONE',
+      frequency: body.frequency ?? 1,
+      endTime: end,
+      createdBy: session.user.id,
+    });
+    if (!created) throw conflict(`A schedule named '${body.name}' exists already.`);
+    return toSchedule(created);
   });
   router.add(contract.schedules.getSchedules, {}, async ({ session }) => ({
-    value: (
-      await db.query<Row>('select * from schedules where org_id = $1 order by name_key', [
-        session.user.orgId,
-      ])
-    ).map(toSchedule),
+    value: (await listSchedules(db, session.user.orgId)).map(toSchedule),
   }));
 }

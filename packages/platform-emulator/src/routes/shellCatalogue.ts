@@ -2,7 +2,7 @@ import { contract, type ProductRegistryProduct } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
-import { notFound } from './apiError.ts';
+import { notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */

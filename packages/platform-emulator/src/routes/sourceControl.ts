@@ -9,8 +9,9 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import { requireEntity, requirePermission } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from './apiError.ts';
-import { newId, pageOf } from './kit.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { pageOf } from './kit.ts';
+import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const s = contract.sourcecontrol;

@@ -5,7 +5,7 @@ import { sameSecret, type SessionContext } from '../auth/session.ts';
 import { isClientId } from '../db/clients.ts';
 import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /**

@@ -1,6 +1,9 @@
 import type { ApiErrorBody } from '@ics/platform-contract';
 
-/** An answer other than success, with the platform's JSON error body. */
+/**
+ * An answer other than success, with the platform's JSON error body. Every layer (routes,
+ * policy, stores, auth) throws these; the app's error handler turns them into the answer.
+ */
 export class ApiError extends Error {
   override name = 'ApiError' as const;
   constructor(
@@ -23,6 +26,8 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} does not exist.`);
+export const badRequest = (target: string, message: string) =>
+  new ApiError(400, 'VALIDATION', message, [{ target, message }]);
 export const forbidden = (why: string) => new ApiError(403, 'FORBIDDEN', why);
+export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} does not exist.`);
 export const conflict = (why: string) => new ApiError(409, 'CONFLICT', why);
