@@ -50,7 +50,7 @@ function createSearch(locale: Locale): ServiceSearch {
     if (folded === undefined) {
       const lower = character.toLocaleLowerCase(tag);
       const bare = lower.normalize('NFD').replace(/\p{M}/gu, '');
-      folded = bare !== '' && bare !== lower && collator.compare(lower, bare) === 0 ? bare : lower;
+      folded = bare !== '' && collator.compare(lower, bare) === 0 ? bare : lower;
       characters.set(character, folded);
     }
     return folded;
