@@ -28,6 +28,12 @@ export interface ServiceSearch {
 
 const searches = new Map<Locale, ServiceSearch>();
 
+/** Stores `value` in `cache` under `key` and answers it. */
+function remember<K, V>(cache: { set(key: K, value: V): unknown }, key: K, value: V): V {
+  cache.set(key, value);
+  return value;
+}
+
 /** The search of `locale`, created once per language. */
 export function serviceSearch(locale: Locale): ServiceSearch {
   let search = searches.get(locale);
@@ -44,17 +50,13 @@ function createSearch(locale: Locale): ServiceSearch {
   const characters = new Map<string, string>();
   const haystacks = new WeakMap<Product, string>();
 
-  const foldCharacter = (character: string): string => {
-    let folded = characters.get(character);
-    // Stryker disable next-line ConditionalExpression: a cache; folding again gives the same text
-    if (folded === undefined) {
-      const lower = character.toLocaleLowerCase(tag);
-      const bare = lower.normalize('NFD').replace(/\p{M}/gu, '');
-      folded = bare !== '' && collator.compare(lower, bare) === 0 ? bare : lower;
-      characters.set(character, folded);
-    }
-    return folded;
+  const foldAnew = (character: string): string => {
+    const lower = character.toLocaleLowerCase(tag);
+    const bare = lower.normalize('NFD').replace(/\p{M}/gu, '');
+    return bare !== '' && collator.compare(lower, bare) === 0 ? bare : lower;
   };
+  const foldCharacter = (character: string): string =>
+    characters.get(character) ?? remember(characters, character, foldAnew(character));
   const fold = (text: string): Folded => {
     let folded = '';
     const origins: number[] = [];
@@ -72,21 +74,18 @@ function createSearch(locale: Locale): ServiceSearch {
     return { text: folded, origins };
   };
   const prepare = (query: string) => fold(query.trim()).text;
-  const haystack = (product: Product): string => {
-    let text = haystacks.get(product);
-    // Stryker disable next-line ConditionalExpression: a cache; folding again gives the same text
-    if (text === undefined) {
-      text = fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text;
-      haystacks.set(product, text);
-    }
-    return text;
-  };
+  const haystack = (product: Product): string =>
+    haystacks.get(product) ??
+    remember(
+      haystacks,
+      product,
+      fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text,
+    );
 
   return {
     prepare,
     matches(product, prepared) {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; every text includes ''
-      return prepared === '' || haystack(product).includes(prepared);
+      return haystack(product).includes(prepared);
     },
     // Stryker disable next-line BlockStatement: warming the cache changes no answer
     index(products) {
