@@ -20,8 +20,6 @@ const routesStillWithSql = [
   'notifications.ts',
   'notificationSettings.ts',
   // Being moved on branch issue-10-stores.
-  'repository.ts',
-  'sourceControl.ts',
 ];
 const noSqlInRoutes = [
   {

@@ -53,6 +53,46 @@ export async function selectEntities(
   );
 }
 
+/** Which entities a listing answers; every given condition must hold. */
+export interface EntityFilter {
+  /** Only this document type ('Project', 'Folder', 'MAPPING', …). */
+  readonly documentType?: string | undefined;
+  /** Only documents: neither projects nor folders. */
+  readonly documentsOnly?: boolean;
+  /** Only the direct children of this container. */
+  readonly parentId?: string | undefined;
+  /** Only names containing this text, compared case-insensitively (PC-5.2). */
+  readonly nameContains?: string | undefined;
+  /** Only entities carrying this tag, compared case-insensitively. */
+  readonly tag?: string | undefined;
+}
+
+/** The organisation's entities that pass the filter, by path. */
+export async function listEntities(
+  q: Queryable,
+  orgId: string,
+  filter: EntityFilter = {},
+): Promise<EntityRow[]> {
+  const where: string[] = [
+    filter.documentsOnly ? "t.document_type not in ('Project', 'Folder')" : 'true',
+  ];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length + 1}`));
+  };
+  if (filter.documentType) add('t.document_type = ?', filter.documentType);
+  if (filter.parentId) add('t.parent_id = ?', filter.parentId);
+  if (filter.nameContains) add('strpos(t.name_key, ?) > 0', nameKey(filter.nameContains));
+  if (filter.tag) {
+    add(
+      'exists (select 1 from frs_entity_tags et join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id and tg.name_key = ?)',
+      nameKey(filter.tag),
+    );
+  }
+  return selectEntities(q, orgId, where.join(' and '), params);
+}
+
 export function toEntity(row: EntityRow, expand: readonly string[] = []): RepositoryEntity {
   return {
     id: row.id,
@@ -183,6 +223,63 @@ async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
     principalId: r.principal_id,
     permissions: r.permissions,
   }));
+}
+
+/** Sets the given fields of an entity (after the caller's conflict check) and its update time. */
+export async function updateEntity(
+  q: Queryable,
+  id: string,
+  fields: { name?: string; description?: string; nativeData?: Record<string, unknown> },
+): Promise<void> {
+  await q.query(
+    `update frs_entities set name = coalesce($2, name), name_key = coalesce($3, name_key),
+       description = coalesce($4, description), native_data = coalesce($5, native_data), updated_at = now()
+     where id = $1`,
+    [
+      id,
+      fields.name ?? null,
+      fields.name === undefined ? null : nameKey(fields.name),
+      fields.description ?? null,
+      fields.nativeData === undefined ? null : JSON.stringify(fields.nativeData),
+    ],
+  );
+}
+
+/** Moves an entity (with everything under it) into another container. */
+export async function moveEntity(q: Queryable, id: string, parentId: string): Promise<void> {
+  await q.query('update frs_entities set parent_id = $2, updated_at = now() where id = $1', [
+    id,
+    parentId,
+  ]);
+}
+
+/** Deletes an entity; everything under it, its tags, references and ACL go with it. */
+export async function deleteEntity(q: Queryable, id: string): Promise<void> {
+  await q.query('delete from frs_entities where id = $1', [id]);
+}
+
+/** Sets ACL entries of an entity, replacing an entry of the same principal. */
+export async function writeAclEntries(
+  q: Queryable,
+  id: string,
+  entries: readonly {
+    principalType: string;
+    principalId: string;
+    permissions: readonly string[];
+  }[],
+): Promise<void> {
+  for (const e of entries) {
+    await q.query(
+      `insert into frs_acl (entity_id, principal_type, principal_id, permissions) values ($1, $2, $3, $4)
+       on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
+      [id, e.principalType, e.principalId, JSON.stringify([...new Set(e.permissions)])],
+    );
+  }
+}
+
+/** Removes an entity's own ACL entries (it then inherits its ancestors'). */
+export async function clearAcl(q: Queryable, id: string): Promise<void> {
+  await q.query('delete from frs_acl where entity_id = $1', [id]);
 }
 
 /** Inserts an entity after the PC-5.2 conflict check; answers its id. */

@@ -11,8 +11,10 @@ import {
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import {
+  clearAcl,
   conflictingId,
   copyTree,
+  deleteEntity,
   effectiveAcl,
   ensureDefaultProject,
   findContainer,
@@ -20,13 +22,28 @@ import {
   freeName,
   insertEntity,
   isSelfOrDescendant,
+  listEntities,
+  moveEntity,
   refuseConflict,
-  selectEntities,
   subtreeSize,
   tagCarriers,
   toEntity,
+  updateEntity,
   withRefs,
+  writeAclEntries,
+  type EntityFilter,
 } from '../db/repository.ts';
+import {
+  assignTag,
+  deleteTags,
+  listMeteringTags,
+  listTags,
+  setMeteringTag,
+  tagExists,
+  tagNameTaken,
+  unassignTag,
+  updateTag,
+} from '../db/tags.ts';
 import {
   permissionsOf,
   readableOnly,
@@ -37,7 +54,6 @@ import {
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { checkNameRules, pageOf } from './kit.ts';
-import { newId } from '../ids.ts';
 import type { ContractRouter } from './router.ts';
 
 const r = contract.repository;
@@ -48,11 +64,10 @@ const expandOf = (query: { $expand?: string }) => (query.$expand ?? '').split(',
 async function collection<T extends RepositoryEntity = RepositoryEntity>(
   db: Queryable,
   user: UserSession,
-  where: string,
-  params: unknown[],
+  filter: EntityFilter,
   query: { $top?: unknown; $skip?: unknown; $count?: unknown },
 ) {
-  const rows = await readableOnly(db, user, await selectEntities(db, user.orgId, where, params));
+  const rows = await readableOnly(db, user, await listEntities(db, user.orgId, filter));
   const { top, skip } = pageOf(query);
   return {
     value: rows.slice(skip, skip + top).map((row) => toEntity(row) as T),
@@ -73,7 +88,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
 
   router.add(r.getProjects, {}, async ({ session, query }) => {
     await ensureDefaultProject(db, session.user);
-    return collection<Project>(db, session.user, "t.document_type = 'Project'", [], query);
+    return collection<Project>(db, session.user, { documentType: 'Project' }, query);
   });
 
   router.add(r.createProject, {}, async ({ session, body }) => {
@@ -111,18 +126,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       if (body.name !== undefined) {
         await refuseConflict(tx, user.orgId, row.parent_id, body.name, row.document_type, id);
       }
-      await tx.query(
-        `update frs_entities set name = coalesce($2, name), name_key = coalesce($3, name_key),
-           description = coalesce($4, description), native_data = coalesce($5, native_data), updated_at = now()
-         where id = $1`,
-        [
-          id,
-          body.name ?? null,
-          body.name === undefined ? null : nameKey(body.name),
-          body.description ?? null,
-          body.nativeData === undefined ? null : JSON.stringify(body.nativeData),
-        ],
-      );
+      await updateEntity(tx, id, body);
       return entityOf(tx, user, id);
     });
   };
@@ -162,8 +166,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       return collection(
         db,
         session.user,
-        `t.parent_id = $2 ${type === 'Project' ? "and t.document_type = 'Folder'" : ''}`,
-        [params.id],
+        { parentId: params.id, ...(type === 'Project' ? { documentType: 'Folder' } : {}) },
         query,
       );
     };
@@ -196,24 +199,9 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     (documentsOnly: boolean) =>
     async ({ session, query }: { session: { user: UserSession }; query: DocumentFilter }) => {
       await ensureDefaultProject(db, session.user);
-      const where: string[] = [
-        documentsOnly ? "t.document_type not in ('Project', 'Folder')" : 'true',
-      ];
-      const params: unknown[] = [];
-      const add = (sql: string, value: unknown) => {
-        params.push(value);
-        where.push(sql.replace('?', `$${params.length + 1}`));
-      };
-      if (query.documentType) add('t.document_type = ?', query.documentType);
-      if (query.parentId) add('t.parent_id = ?', query.parentId);
-      if (query.nameContains) add('strpos(t.name_key, ?) > 0', nameKey(query.nameContains));
-      if (query.tag) {
-        add(
-          'exists (select 1 from frs_entity_tags et join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id and tg.name_key = ?)',
-          nameKey(query.tag),
-        );
-      }
-      return collection(db, session.user, where.join(' and '), params, query);
+      const { documentType, parentId, nameContains, tag } = query;
+      const filter = { documentsOnly, documentType, parentId, nameContains, tag };
+      return collection(db, session.user, filter, query);
     };
   router.add(r.getDocuments, {}, filtered(true));
   router.add(r.getBaseEntities, {}, filtered(false));
@@ -236,7 +224,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
       await requirePermission(tx, user, row, 'delete');
       deleted += await subtreeSize(tx, id);
-      await tx.query('delete from frs_entities where id = $1', [id]);
+      await deleteEntity(tx, id);
     }
     return deleted;
   };
@@ -339,10 +327,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
           source.document_type,
           source.id,
         );
-        await tx.query('update frs_entities set parent_id = $2, updated_at = now() where id = $1', [
-          spec.id,
-          target.id,
-        ]);
+        await moveEntity(tx, spec.id, target.id);
       }
       return { value: await Promise.all(specs.map((s) => entityOf(tx, session.user, s.id))) };
     });
@@ -398,30 +383,13 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     return { conflicts };
   });
 
-  const writeEntries = async (
-    tx: Queryable,
-    id: string,
-    entries: readonly {
-      principalType: string;
-      principalId: string;
-      permissions: readonly string[];
-    }[],
-  ) => {
-    for (const e of entries) {
-      await tx.query(
-        `insert into frs_acl (entity_id, principal_type, principal_id, permissions) values ($1, $2, $3, $4)
-         on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
-        [id, e.principalType, e.principalId, JSON.stringify([...new Set(e.permissions)])],
-      );
-    }
-  };
   router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const acls = [];
       for (const id of body.ids) {
         const row = await findEntity(tx, session.user.orgId, id);
         await requirePermission(tx, session.user, row, 'change_perm');
-        await writeEntries(tx, id, body.entries);
+        await writeAclEntries(tx, id, body.entries);
         acls.push(await effectiveAcl(tx, id));
       }
       return acls;
@@ -431,8 +399,8 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     db.transaction(async (tx) => {
       const row = await findEntity(tx, session.user.orgId, body.objectId);
       await requirePermission(tx, session.user, row, 'change_perm');
-      await tx.query('delete from frs_acl where entity_id = $1', [body.objectId]);
-      await writeEntries(tx, body.objectId, body.entries);
+      await clearAcl(tx, body.objectId);
+      await writeAclEntries(tx, body.objectId, body.entries);
       return effectiveAcl(tx, body.objectId);
     }),
   );
@@ -454,50 +422,23 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     return { ...body, permissions, canCreate: placeable && permissions.includes('update') };
   });
 
-  const tags = async (q: Queryable, orgId: string) => ({
-    value: (
-      await q.query<{ id: string; name: string; description: string; usage_count: number }>(
-        `select t.id, t.name, t.description, (select count(*)::int from frs_entity_tags et where et.tag_id = t.id) as usage_count
-           from frs_tags t where t.org_id = $1 order by t.name_key`,
-        [orgId],
-      )
-    ).map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      usageCount: t.usage_count,
-    })),
-  });
+  const tags = async (q: Queryable, orgId: string) => ({ value: await listTags(q, orgId) });
   router.add(r.getTags, {}, async ({ session }) => tags(db, session.user.orgId));
   router.add(r.updateTag, {}, async ({ session, params, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
-      const [tag] = await tx.query('select 1 from frs_tags where id = $1 and org_id = $2', [
-        params.id,
-        session.user.orgId,
-      ]);
-      if (!tag) throw notFound(`The tag '${params.id}'`);
+      if (!(await tagExists(tx, session.user.orgId, params.id)))
+        throw notFound(`The tag '${params.id}'`);
       await requireTagControl(
         tx,
         session.user,
         await tagCarriers(tx, session.user.orgId, [params.id]),
       );
       if (body.name !== undefined) {
-        const [other] = await tx.query(
-          'select 1 from frs_tags where org_id = $1 and name_key = $2 and id <> $3',
-          [session.user.orgId, nameKey(body.name), params.id],
-        );
-        if (other) throw conflict(`A tag named '${body.name}' exists already.`);
+        if (await tagNameTaken(tx, session.user.orgId, body.name, params.id))
+          throw conflict(`A tag named '${body.name}' exists already.`);
       }
-      await tx.query(
-        'update frs_tags set name = coalesce($2, name), name_key = coalesce($3, name_key), description = coalesce($4, description) where id = $1',
-        [
-          params.id,
-          body.name ?? null,
-          body.name === undefined ? null : nameKey(body.name),
-          body.description ?? null,
-        ],
-      );
+      await updateTag(tx, params.id, body);
       const found = (await tags(tx, session.user.orgId)).value.find((t) => t.id === params.id);
       if (!found) throw notFound(`The tag '${params.id}'`);
       return found;
@@ -507,24 +448,10 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
     return db.transaction(async (tx) => {
       await requireAll(tx, session.user, body.ids, 'update');
-      for (const tagName of body.assign ?? []) {
-        await tx.query(
-          'insert into frs_tags (id, org_id, name, name_key) values ($1, $2, $3, $4) on conflict (org_id, name_key) do nothing',
-          [newId(), session.user.orgId, tagName, nameKey(tagName)],
-        );
-        for (const id of body.ids) {
-          await tx.query(
-            'insert into frs_entity_tags (entity_id, tag_id) select $1, id from frs_tags where org_id = $2 and name_key = $3 on conflict do nothing',
-            [id, session.user.orgId, nameKey(tagName)],
-          );
-        }
-      }
-      for (const tagName of body.unassign ?? []) {
-        await tx.query(
-          'delete from frs_entity_tags where entity_id = any($1) and tag_id in (select id from frs_tags where org_id = $2 and name_key = $3)',
-          [body.ids, session.user.orgId, nameKey(tagName)],
-        );
-      }
+      for (const tagName of body.assign ?? [])
+        await assignTag(tx, session.user.orgId, body.ids, tagName);
+      for (const tagName of body.unassign ?? [])
+        await unassignTag(tx, session.user.orgId, body.ids, tagName);
       return tags(tx, session.user.orgId);
     });
   });
@@ -535,22 +462,14 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         session.user,
         await tagCarriers(tx, session.user.orgId, body.tagIds),
       );
-      const rows = await tx.query(
-        'delete from frs_tags where org_id = $1 and id = any($2) returning 1',
-        [session.user.orgId, body.tagIds],
-      );
-      if (rows.length !== new Set(body.tagIds).size) throw notFound('One of the tags');
-      return { deleted: rows.length };
+      const deleted = await deleteTags(tx, session.user.orgId, body.tagIds);
+      if (deleted !== new Set(body.tagIds).size) throw notFound('One of the tags');
+      return { deleted };
     }),
   );
 
   const meteringTags = async (q: Queryable, orgId: string) => ({
-    value: (
-      await q.query<{ name: string; n: number }>(
-        'select metering_tag as name, count(*)::int as n from frs_entities where org_id = $1 and metering_tag is not null group by metering_tag order by lower(metering_tag)',
-        [orgId],
-      )
-    ).map((t) => ({ id: t.name, name: t.name, usageCount: t.n })),
+    value: await listMeteringTags(q, orgId),
   });
   router.add(r.getMeteringTags, {}, async ({ session }) => meteringTags(db, session.user.orgId));
   router.add(r.getMeteringTagNames, {}, async ({ session }) =>
@@ -561,10 +480,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
     return db.transaction(async (tx) => {
       await requireAll(tx, session.user, body.ids, 'update');
-      await tx.query(
-        'update frs_entities set metering_tag = $2, updated_at = now() where id = any($1)',
-        [body.ids, body.meteringTagName],
-      );
+      await setMeteringTag(tx, body.ids, body.meteringTagName);
       return meteringTags(tx, session.user.orgId);
     });
   });
@@ -575,7 +491,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   });
   router.add(r.fetchProjectStatForRecentEntity, {}, async ({ session }) => {
     await ensureDefaultProject(db, session.user);
-    const rows = await readableOnly(db, session.user, await selectEntities(db, session.user.orgId));
+    const rows = await readableOnly(db, session.user, await listEntities(db, session.user.orgId));
     const stats = new Map<
       string,
       { projectId: string; projectName: string; entityCount: number; lastUpdatedTime: string }
@@ -602,7 +518,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     };
   });
   router.add(r.getSystemDocuments, {}, async ({ query }) => {
-    const rows = await selectEntities(db, 'SYS');
+    const rows = await listEntities(db, 'SYS');
     const { top, skip } = pageOf(query);
     return { value: rows.slice(skip, skip + top).map((row) => toEntity(row)) };
   });
