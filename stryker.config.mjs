@@ -22,6 +22,11 @@ export default {
     'packages/platform-client/src/access/*.ts',
     'packages/service-switcher/src/model/safeUrl.ts',
     'packages/platform-contract/src/validation/*.ts',
+    // The contract's path rules and the switcher's model (issue 15, stage 2).
+    'packages/platform-contract/src/path.ts',
+    'packages/service-switcher/src/model/*.ts',
+    // The emulator's access decisions (pure; policy.ts fetches their facts).
+    'packages/platform-emulator/src/policy/rules.ts',
     '!**/*.test.ts',
     '!**/index.ts',
   ],
@@ -31,7 +36,13 @@ export default {
     '/bench',
     '/docs',
     '/e2e',
-    '/packages/platform-emulator',
+    // Of the emulator, only its pure access rules and their tests.
+    '/packages/platform-emulator/*',
+    '!/packages/platform-emulator/src',
+    '/packages/platform-emulator/src/*',
+    '!/packages/platform-emulator/src/policy',
+    '/packages/platform-emulator/src/policy/*',
+    '!/packages/platform-emulator/src/policy/rules*.ts',
     '/packages/service-switcher/src/ui',
     '.data',
     '.test-output',

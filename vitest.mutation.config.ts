@@ -29,6 +29,7 @@ export default defineConfig({
       'packages/platform-client/src/{access,http,session,shell,extensions,validation,services}/*.test.ts',
       'packages/platform-client/src/createPlatformClient.test.ts',
       'packages/service-switcher/src/model/*.test.ts',
+      'packages/platform-emulator/src/policy/rules.test.ts',
     ],
   },
 });

@@ -16,6 +16,7 @@ const GUARD_FILES = [
   'packages/platform-client/src/access/licences.ts',
   'packages/service-switcher/src/model/safeUrl.ts',
   'packages/platform-contract/src/validation/repositoryRules.ts',
+  'packages/platform-emulator/src/policy/rules.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -23,12 +23,23 @@ describe('given a path template with OData keys', () => {
     );
   });
 
-  it.each([undefined, '', 42, null])(
-    'throws a TypeError naming the parameter when it is %p',
-    (value) => {
-      expect(() => fillPath('/Users({userId})', { userId: value })).toThrow(/'userId'/);
-    },
-  );
+  it('escapes !, * and quotes as upper-case percent escapes, as encodeURIComponent does the rest', () => {
+    expect(encodePathValue("it's *new*!")).toBe('it%27s%20%2Anew%2A%21');
+    expect(encodePathValue('(x)')).toBe('%28x%29');
+  });
+
+  it.each([
+    [undefined, 'undefined'],
+    ['', 'an empty string'],
+    [42, 'number'],
+    [null, 'object'],
+  ])('throws a TypeError naming the parameter and what it got when it is %p', (value, got) => {
+    expect(() => fillPath('/Users({userId})', { userId: value })).toThrow(
+      new TypeError(
+        `Path parameter 'userId' of /Users({userId}) must be a non-empty string; got ${got}.`,
+      ),
+    );
+  });
 
   it('lists the parameter names in order', () => {
     expect(templateParams('/Orgs({orgId})/Users({userId})')).toEqual(['orgId', 'userId']);

@@ -2,13 +2,6 @@ import type { Acl, AclEntry, RepositoryPermission } from '@ics/platform-contract
 import { notFound } from '../errors.ts';
 import type { Queryable } from './database.ts';
 
-export const ALL_PERMISSIONS: readonly RepositoryPermission[] = [
-  'read',
-  'update',
-  'delete',
-  'execute',
-  'change_perm',
-];
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
 export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
   const chain = await q.query<{ id: string; owner_id: string; depth: number }>(

@@ -1,22 +1,31 @@
 import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
-import { ALL_PERMISSIONS, effectiveAcl } from '../db/acl.ts';
+import { effectiveAcl } from '../db/acl.ts';
 import { findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import * as rules from './rules.ts';
 
 /**
  * The one place that decides access (docs/decisions/0710-access-policy.md). Routes ask; none
  * decides on its own. `user` is the session's view of the user, read from the database on
- * every request, so privileges are those of the roles the user holds now.
+ * every request, so privileges are those of the roles the user holds now. The decisions are
+ * the pure functions of `rules.ts`; this module fetches their facts from the stores and turns
+ * a refusal into the API's error.
  */
 
-/** Whether the user administers their organisation. */
-export const isAdmin = (user: UserSession): boolean => user.effectivePrivileges.includes('admin');
+export { isAdmin } from './rules.ts';
+
+const CODES = { 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
+
+/** Throws the refusal's error, if there is one. */
+function enforce(refusal: rules.Refusal | undefined): void {
+  if (refusal) throw new ApiError(refusal.status, CODES[refusal.status], refusal.message);
+}
 
 /** Refuses with 403 unless the user is an administrator. */
 export function requireAdmin(user: UserSession, action: string): void {
-  if (!isAdmin(user)) throw forbidden(`Only an organization administrator may ${action}.`);
+  enforce(rules.adminOnly(user, action));
 }
 
 /**
@@ -29,37 +38,20 @@ export async function requireVisibleOrg(
   orgId: string,
 ): Promise<{ id: string; name: string; parentId: string }> {
   const org = await findOrg(db, orgId);
-  if (!org) throw notFound(`The organization '${orgId}'`);
-  const own = org.id === user.orgId;
-  const child = isAdmin(user) && org.parentId === user.orgId;
-  if (!own && !child) throw forbidden(`You may not see the organization '${orgId}'.`);
-  return org;
+  enforce(rules.orgVisibility(user, orgId, org));
+  return org as NonNullable<typeof org>; // orgVisibility refuses a missing one (404)
 }
 
-/**
- * What a user may do with a repository entity: its owner and holders of `changeperm_alltypes`
- * may do everything; otherwise the nearest ACL on the entity or an ancestor decides; with none,
- * every member of the organisation may do everything.
- */
+/** What a user may do with a repository entity (`rules.permissionsOf`); the ACL is read only when it matters. */
 export async function permissionsOf(
   q: Queryable,
   user: UserSession,
   row: { id: string; owner_id: string },
 ): Promise<RepositoryPermission[]> {
-  if (row.owner_id === user.id || user.effectivePrivileges.includes('changeperm_alltypes')) {
-    return [...ALL_PERMISSIONS];
-  }
-  const acl = await effectiveAcl(q, row.id);
-  if (!acl.inheritedFrom) return [...ALL_PERMISSIONS];
-  const granted = new Set<RepositoryPermission>();
-  for (const entry of acl.entries) {
-    const matches =
-      (entry.principalType === 'USER' && entry.principalId === user.id) ||
-      (entry.principalType === 'ORG' && entry.principalId === user.orgId);
-    if (matches) for (const p of entry.permissions) granted.add(p);
-  }
-  return ALL_PERMISSIONS.filter((p) => granted.has(p));
+  const acl = rules.overridesAcl(user, row) ? NO_ACL : await effectiveAcl(q, row.id);
+  return rules.permissionsOf(user, row, acl);
 }
+const NO_ACL = { entries: [], inheritedFrom: null };
 
 /** Refuses with 403 unless the user holds `permission` on the entity. */
 export async function requirePermission(
@@ -68,9 +60,7 @@ export async function requirePermission(
   row: { id: string; name: string; owner_id: string },
   permission: RepositoryPermission,
 ): Promise<void> {
-  if (!(await permissionsOf(q, user, row)).includes(permission)) {
-    throw forbidden(`You lack the '${permission}' permission on '${row.name}'.`);
-  }
+  enforce(rules.permissionRefusal(await permissionsOf(q, user, row), permission, row.name));
 }
 
 /** An entity of the user's organisation (404) on which they hold `permission` (403). */
@@ -101,11 +91,7 @@ export function requireBundleControl(
   user: UserSession,
   bundle: { name: string; createdBy: string },
 ): void {
-  if (bundle.createdBy !== user.id && !isAdmin(user)) {
-    throw forbidden(
-      `Only the creator of the bundle '${bundle.name}' or an organization administrator may change it.`,
-    );
-  }
+  enforce(rules.bundleControl(user, bundle));
 }
 
 /**
@@ -126,11 +112,7 @@ export async function requireAnotherAdmin(
   target: { id: string; orgId: string },
   losesAdmin: boolean,
 ): Promise<void> {
-  if (losesAdmin && (await countOtherAdmins(q, target.orgId, target.id)) === 0) {
-    throw conflict(
-      'This would leave the organization without an active administrator; make someone else administrator first.',
-    );
-  }
+  if (losesAdmin) enforce(rules.keepsAnAdmin(await countOtherAdmins(q, target.orgId, target.id)));
 }
 
 /** Refuses with 403 unless the user holds `permission` on the entity and everything under it (copies, exports). */
@@ -153,14 +135,6 @@ export function requirePreferenceOwner<K extends 'user' | 'org'>(
   id: string,
   write: boolean,
 ): { kind: K; id: string } {
-  if (kind === 'user' && id !== user.id) throw forbidden('You may only use your own preferences.');
-  if (kind === 'org') {
-    if (id !== user.orgId) throw forbidden("You may only use your own organization's preferences.");
-    if (write && !isAdmin(user)) {
-      throw forbidden(
-        "Only an organization administrator may change the organization's preferences.",
-      );
-    }
-  }
+  enforce(rules.preferenceAccess(user, kind, id, write));
   return { kind, id };
 }

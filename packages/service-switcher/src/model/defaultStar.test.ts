@@ -20,6 +20,19 @@ describe('given a card and the default star', () => {
       ),
     );
     expect(showsDefaultStar({ uniqueName: 'cdi', trialDaysLeft: 0, variant: 'none' })).toBe(false);
+    expect(showsDefaultStar({ uniqueName: 'cdi', trialDaysLeft: undefined, variant: 'none' })).toBe(
+      true,
+    );
+    expect(
+      showsDefaultStar({
+        uniqueName: 'discoveryiq.core',
+        trialDaysLeft: undefined,
+        variant: 'none',
+      }),
+    ).toBe(false);
+    expect(
+      showsDefaultStar({ uniqueName: 'cdi', trialDaysLeft: undefined, variant: 'license' }),
+    ).toBe(false);
   });
 
   it('[SW-4.10] choosing the current default unsets it; choosing any other sets that one', () => {

@@ -8,6 +8,13 @@ describe('given the browser’s language list', () => {
     expect(chooseLocale(['JA'])).toBe('ja');
   });
 
+  it('[SW-5.2] skips entries that are not strings and reads padded or underscored tags', () => {
+    expect(chooseLocale([42, null, 'de-AT'] as unknown as string[])).toBe('de');
+    expect(chooseLocale(['  fr-CA  ', 'de'])).toBe('fr');
+    expect(chooseLocale(['pt_BR', 'de'])).toBe('pt');
+    expect(chooseLocale(['', '-', 'ko'])).toBe('ko');
+  });
+
   it('[SW-5.2] maps zh-CN to zh_CN', () => {
     expect(chooseLocale(['zh-CN', 'en'])).toBe('zh_CN');
   });

@@ -11,8 +11,10 @@ const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [primarySubta
  * other zh) maps to zh_CN; otherwise English (SW-5.2).
  */
 export function chooseLocale(languages: readonly string[] | undefined): Locale {
+  // Stryker disable next-line ArrayDeclaration: a missing list and one unsupported entry both give English
   for (const tag of languages ?? []) {
     if (typeof tag !== 'string') continue;
+    // Stryker disable next-line OptionalChaining: split always answers at least one element
     const primary = tag.trim().split(/[-_]/)[0]?.toLowerCase();
     const locale = primary ? byPrimarySubtag.get(primary) : undefined;
     if (locale) return locale;

@@ -49,6 +49,48 @@ describe('given product groups', () => {
     expect(beta?.products.map((p) => p.label)).toEqual(['Échange', 'Ecole', 'Fax']);
   });
 
+  it('[SW-2.14] puts common.group last whatever the order the groups arrive in', () => {
+    const orders = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    for (const order of orders) {
+      const shuffled = order.flatMap((i) => groups.slice(i, i + 1));
+      expect(sortGroups(shuffled, 'en').map((g) => g.uniqueName)).toEqual([
+        'b.group',
+        'z.group',
+        'common.group',
+      ]);
+    }
+  });
+
+  it('[SW-2.14] compares numbers by value, ignores case (keeping the given order of equal labels) and reads zh_CN', () => {
+    const [plans] = readGroups(
+      [
+        {
+          uniqueName: 'p.group',
+          productRegistryItemType: 'productGroup',
+          label: 'Plans',
+          products: [
+            { uniqueName: 'p10', label: 'Plan 10' },
+            { uniqueName: 'upper', label: 'Plan B' },
+            { uniqueName: 'p9', label: 'Plan 9' },
+            { uniqueName: 'lower', label: 'plan b' },
+          ],
+        },
+      ],
+      () => {},
+    );
+    const order = (locale: string) =>
+      sortGroups(plans ? [plans] : [], locale)[0]?.products.map((p) => p.uniqueName);
+    expect(order('en')).toEqual(['p9', 'p10', 'upper', 'lower']);
+    expect(order('zh_CN')).toEqual(['p9', 'p10', 'upper', 'lower']);
+  });
+
   it('[SW-2.10] flattens the groups into one list in category order', () => {
     expect(flatten(sortGroups(groups, 'en')).map((p) => p.uniqueName)).toEqual([
       'b1',

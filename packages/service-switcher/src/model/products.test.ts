@@ -232,8 +232,28 @@ describe('given a product-fetch answer', () => {
 
   it('refuses an answer that is not an object, so the widget can show its error view', () => {
     for (const answer of [null, 'x', 42, [], undefined]) {
-      expect(() => readProductData(answer, () => {})).toThrow(MalformedProductsError);
+      expect(() => readProductData(answer, () => {})).toThrow(
+        new MalformedProductsError(
+          'The product fetch answered with something that is not an object.',
+        ),
+      );
     }
+  });
+
+  it('reads a licence list or a group product list that is not a list as empty, reporting nothing', () => {
+    const reports: unknown[] = [];
+    const data = readProductData(
+      {
+        licensedProducts: 'a',
+        userProducts: [group('g', 'not a list' as unknown as unknown[])],
+        allProducts: [group('h', [product('a')])],
+      },
+      (...args) => reports.push(args),
+    );
+    expect(data.licensedProducts).toEqual(new Set());
+    expect(data.userGroups).toEqual([]);
+    expect(data.allGroups.map((g) => g.uniqueName)).toEqual(['h']);
+    expect(reports).toEqual([]);
   });
 
   it('ignores prototype keys and inherited properties instead of trusting them', () => {

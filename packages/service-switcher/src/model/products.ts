@@ -54,6 +54,10 @@ const text = (value: unknown): string | undefined =>
 
 type Report = (message: string, item?: unknown) => void;
 
+/** A whole number of days, zero or more (`Number.isInteger` refuses every non-number). */
+const isDayCount = (value: unknown): value is number =>
+  Number.isInteger(value) && Number(value) >= 0;
+
 function readProduct(
   value: unknown,
   category: Product['category'],
@@ -74,10 +78,7 @@ function readProduct(
     learnMorePageUrl: text(own(value, 'learnMorePageUrl')),
     needLicense: own(value, 'needLicense') === true,
     localeResourceUrl: text(own(value, 'localeResourceUrl')),
-    trialDaysLeft:
-      typeof daysLeft === 'number' && Number.isInteger(daysLeft) && daysLeft >= 0
-        ? daysLeft
-        : undefined,
+    trialDaysLeft: isDayCount(daysLeft) ? daysLeft : undefined,
     category,
   };
 }

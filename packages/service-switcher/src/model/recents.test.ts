@@ -7,6 +7,8 @@ describe('given the recently used services', () => {
     expect(addRecent([], 'cdi')).toEqual(['cdi']);
     expect(addRecent(['a', 'b', 'c'], 'd')).toEqual(['d', 'a', 'b']);
     expect(addRecent(['a', 'b', 'c'], 'c')).toEqual(['c', 'a', 'b']);
+    expect(addRecent(['a', 'b'], 'a')).toEqual(['a', 'b']);
+    expect(addRecent(['a', 'b'], 'b')).toEqual(['b', 'a']);
   });
 
   it('reads back what it wrote, and reads anything else as no recents', () => {
@@ -14,6 +16,14 @@ describe('given the recently used services', () => {
     for (const bad of [undefined, 42, '', 'cdi', '{"a":1}', '[1,null,""]', 'null'])
       expect(parseRecents(bad)).toEqual([]);
     expect(parseRecents('["a","a","b",7,"c","d"]')).toEqual(['a', 'b', 'c']);
+    expect(parseRecents('["  ","a","\\t"]')).toEqual(['a']);
+    // Only a string is parsed: a list holding the JSON text is not (its String() would be).
+    expect(parseRecents(['["a"]'])).toEqual([]);
+  });
+
+  it('writes at most three names', () => {
+    expect(serialiseRecents(['a', 'b', 'c', 'd'])).toBe('["a","b","c"]');
+    expect(serialiseRecents([])).toBe('[]');
   });
 
   it('holds for any sequence of openings: at most three, distinct, the last opened first', () => {

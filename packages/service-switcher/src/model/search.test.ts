@@ -1,8 +1,16 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bcp47, LOCALES } from './language.ts';
 import type { Product } from './products.ts';
-import { serviceSearch } from './search.ts';
+import type { serviceSearch as ServiceSearchOf } from './search.ts';
+
+// A fresh module per test file run: its per-language caches must not outlive a run (Stryker
+// runs every mutant in the same process, and a cached search would hide the mutant).
+let serviceSearch: typeof ServiceSearchOf;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ serviceSearch } = await import('./search.ts'));
+});
 
 const product = (label: string, tooltip = '', group = 'Platform'): Product => ({
   uniqueName: label,
@@ -31,6 +39,20 @@ describe('given a search query and a service', () => {
     expect(finds('en', cdi, 'quality')).toBe(false);
   });
 
+  it('creates one search per language and prepares a query as its trimmed lower case without the marks the language ignores', () => {
+    expect(serviceSearch('fr')).toBe(serviceSearch('fr'));
+    expect(serviceSearch('fr')).not.toBe(serviceSearch('de'));
+    expect(serviceSearch('en').prepare('  DaTa ÉTÉ ')).toBe('data ete');
+    expect(serviceSearch('es').prepare('Ñandú')).toBe('ñandu');
+    expect(serviceSearch('de').prepare('STRASSE')).toBe('strasse');
+    expect(serviceSearch('de').prepare('Straße')).toBe('straße');
+  });
+
+  it('keeps a lone combining mark in the query, so it does not match everything', () => {
+    expect(serviceSearch('en').prepare('\u0301')).toBe('\u0301');
+    expect(finds('en', product('Data'), '\u0301')).toBe(false);
+  });
+
   it('matches everything for an empty or blank query', () => {
     expect(finds('en', product('Anything'), '')).toBe(true);
     expect(finds('en', product('Anything'), '   ')).toBe(true);
@@ -57,6 +79,16 @@ describe('given a search query and a service', () => {
     expect(search.range('Qualité', 'xyz')).toBeUndefined();
     expect(search.range('Qualité', ' ')).toBeUndefined();
     expect(serviceSearch('en').range('😀 Data', 'data')).toEqual([3, 7]);
+    // A decomposed title that composition shortens gets no range rather than a shifted one.
+    expect(search.range('Cafe\u0301 noir', 'noir')).toBeUndefined();
+    expect(search.range('Cafe\u0301 noir', 'cafe')).toBeUndefined();
+  });
+
+  it('finds the same after the products were indexed ahead of the first keystroke', () => {
+    const search = serviceSearch('de');
+    const products = [product('Datenqualität', 'Prüfen'), product('Integration')];
+    search.index(products);
+    expect(products.map((p) => search.matches(p, search.prepare('prufen')))).toEqual([true, false]);
   });
 
   it('holds, for any title and any piece of it in any case: the piece is found, and the range collates equal to it', () => {

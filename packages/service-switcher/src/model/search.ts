@@ -28,6 +28,12 @@ export interface ServiceSearch {
 
 const searches = new Map<Locale, ServiceSearch>();
 
+/** Stores `value` in `cache` under `key` and answers it. */
+function remember<K, V>(cache: { set(key: K, value: V): unknown }, key: K, value: V): V {
+  cache.set(key, value);
+  return value;
+}
+
 /** The search of `locale`, created once per language. */
 export function serviceSearch(locale: Locale): ServiceSearch {
   let search = searches.get(locale);
@@ -44,16 +50,13 @@ function createSearch(locale: Locale): ServiceSearch {
   const characters = new Map<string, string>();
   const haystacks = new WeakMap<Product, string>();
 
-  const foldCharacter = (character: string): string => {
-    let folded = characters.get(character);
-    if (folded === undefined) {
-      const lower = character.toLocaleLowerCase(tag);
-      const bare = lower.normalize('NFD').replace(/\p{M}/gu, '');
-      folded = bare !== '' && bare !== lower && collator.compare(lower, bare) === 0 ? bare : lower;
-      characters.set(character, folded);
-    }
-    return folded;
+  const foldAnew = (character: string): string => {
+    const lower = character.toLocaleLowerCase(tag);
+    const bare = lower.normalize('NFD').replace(/\p{M}/gu, '');
+    return bare !== '' && collator.compare(lower, bare) === 0 ? bare : lower;
   };
+  const foldCharacter = (character: string): string =>
+    characters.get(character) ?? remember(characters, character, foldAnew(character));
   const fold = (text: string): Folded => {
     let folded = '';
     const origins: number[] = [];
@@ -71,31 +74,31 @@ function createSearch(locale: Locale): ServiceSearch {
     return { text: folded, origins };
   };
   const prepare = (query: string) => fold(query.trim()).text;
-  const haystack = (product: Product): string => {
-    let text = haystacks.get(product);
-    if (text === undefined) {
-      text = fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text;
-      haystacks.set(product, text);
-    }
-    return text;
-  };
+  const haystack = (product: Product): string =>
+    haystacks.get(product) ??
+    remember(
+      haystacks,
+      product,
+      fold(`${product.label}\n${product.tooltip}\n${product.category.label}`).text,
+    );
 
   return {
     prepare,
     matches(product, prepared) {
-      return prepared === '' || haystack(product).includes(prepared);
+      return haystack(product).includes(prepared);
     },
+    // Stryker disable next-line BlockStatement: warming the cache changes no answer
     index(products) {
       for (const product of products) haystack(product);
     },
     range(text, query) {
       const needle = prepare(query);
-      if (needle === '') return undefined;
       const folded = fold(text);
       const at = folded.text.indexOf(needle);
       if (at < 0) return undefined;
       const start = folded.origins[at] ?? 0;
       const end = folded.origins[at + needle.length] ?? text.length;
+      // Empty when the query is blank, or when composition shortened the text (no map back).
       return end > start ? [start, end] : undefined;
     },
   };

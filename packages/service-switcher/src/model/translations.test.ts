@@ -20,6 +20,18 @@ describe('given translation bundles', () => {
     });
   });
 
+  it('reads a blank text as missing, and a bundle with only a description as that description', () => {
+    expect(readProductBundle({ product: { label: '   ', description: 'Desc' } })).toEqual({
+      description: 'Desc',
+    });
+    expect(readProductBundle({ product: { description: 'Desc' } })).toEqual({
+      description: 'Desc',
+    });
+    expect(readProductBundle({ product: { label: '' } })).toBeUndefined();
+    expect(readProductBundle({ product: { label: ' \t ' } })).toBeUndefined();
+    expect(readGroupBundle({ productGroup: { label: '  ' } })).toBeUndefined();
+  });
+
   it('[SW-5.3] addresses a bundle as the bundle path, the primary language subtag and translation.json', () => {
     expect(bundleAddress('/shell-service/i18n/products/cdq/', 'zh')).toBe(
       '/shell-service/i18n/products/cdq/zh/translation.json',
@@ -69,5 +81,12 @@ describe('given translation bundles', () => {
       ['エー', 'tip A', 'グループ'],
       ['B', 'tip B', 'グループ'],
     ]);
+    const [untranslated] = translateGroups(
+      groups,
+      { products: new Map(), groups: new Map() },
+      'ja',
+    );
+    expect(untranslated?.label).toBe('Group');
+    expect(untranslated?.products.map((p) => p.label)).toEqual(['A', 'B']);
   });
 });
