@@ -163,6 +163,7 @@ describe('given product contributions', () => {
       [' 1.2.0 ', '1.2.0', true],
       ['1.2.0', ' 1.3 ', true],
       ['01.02.0', '1.2.0', true],
+      ['1.2.345', '1.2.0', true],
     ];
     for (const [version, host, fits] of cases) {
       expect(isCompatible(version, host), `${version} on ${host}`).toBe(fits);

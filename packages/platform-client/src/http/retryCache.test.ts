@@ -6,6 +6,7 @@ import {
   settled,
   type FakeEnvironment,
 } from '../testing/fakeEnvironment.ts';
+import { ResponseCache } from './cache.ts';
 import { retryAfter, Transport } from './transport.ts';
 
 const home = '/identity-service/home';
@@ -166,5 +167,16 @@ describe('given cached calls', () => {
     release(json(200, { id: 'u' }));
     await expect(second).resolves.toEqual({ id: 'u' });
     expect(await settled(first.catch(() => 'x'))).toBe('resolved');
+  });
+
+  it('keeps the answer cached after clearCache when a call from before it fails later', async () => {
+    const cache = new ResponseCache({ now: () => 0 });
+    let failOld: (error: Error) => void = () => {};
+    const old = cache.get('/user', () => new Promise((_, reject) => (failOld = reject)));
+    cache.clear();
+    expect(await cache.get('/user', () => Promise.resolve('new'))).toBe('new');
+    failOld(new Error('late'));
+    await expect(old).rejects.toThrow('late');
+    expect(await cache.get('/user', () => Promise.resolve('fetched again'))).toBe('new');
   });
 });
