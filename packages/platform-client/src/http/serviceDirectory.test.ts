@@ -66,8 +66,17 @@ describe('given the shell config', () => {
   });
 
   it('refuses a config without a serviceUrls object, and fetches it again on the next call', async () => {
-    for (const body of [null, 'text', { identityHomePath: '/home' }, { serviceUrls: 'x' }]) {
-      const { env, directory } = directoryFor(() => json(200, body));
+    const empty = () => new Response('', { headers: { 'Content-Type': 'application/json' } });
+    for (const body of [
+      undefined,
+      null,
+      'text',
+      { identityHomePath: '/home' },
+      { serviceUrls: 'x' },
+    ]) {
+      const { env, directory } = directoryFor(() =>
+        body === undefined ? empty() : json(200, body),
+      );
       const error = await directory.baseUrl('identity').catch((e: unknown) => e);
       expect(error, JSON.stringify(body)).toBeInstanceOf(ConfigurationError);
       expect((error as Error).message).toBe(

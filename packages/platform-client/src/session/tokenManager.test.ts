@@ -565,6 +565,43 @@ describe('given timers, clocks and limits at their edges', () => {
     expect(failures).toHaveLength(1);
   });
 
+  it('takes the 401 path at once when the scheduled renewal at the exact moment of expiry fails', async () => {
+    let down = false;
+    const { managers, server, base, failures } = setup({
+      fail: () => down,
+      settings: { renewBeforeMs: 0, peerWaitMs: 0 },
+    });
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, managers[0]?.remainingMs() ?? 0);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew2']);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('renews under the Web Lock every tab shares, ics-platform:token', async () => {
+    const base = fakeEnvironment(() => json(200, {}));
+    const server = identity(base);
+    const names: string[] = [];
+    const shared = fakeLocks();
+    const locks: typeof shared = {
+      request: (name, callback) => (names.push(name), shared.request(name, callback)),
+    };
+    const env = tab(base, { hub: channelHub(), locks });
+    const manager = new TokenManager({
+      environment: env,
+      calls: server.calls,
+      bus: new TabBus(env),
+      timers: createTimers(env),
+      accessCode: () => 'a',
+      onFailure: () => {},
+    });
+    void manager.start();
+    await run(base, 27 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew']);
+    expect(names).toEqual(['ics-platform:token', 'ics-platform:token']);
+  });
+
   it('shares one failed renewal among concurrent callers: one request, both keep the held token', async () => {
     let down = false;
     const { managers, server, base } = setup({ fail: () => down });
