@@ -163,6 +163,7 @@ describe('given product contributions', () => {
       [' 1.2.0 ', '1.2.0', true],
       ['1.2.0', ' 1.3 ', true],
       ['01.02.0', '1.2.0', true],
+      ['1.2.345', '1.2.0', true],
     ];
     for (const [version, host, fits] of cases) {
       expect(isCompatible(version, host), `${version} on ${host}`).toBe(fits);
@@ -225,5 +226,131 @@ describe('given product contributions', () => {
     expect(created).toEqual(['ics-extensions']);
     expect(loaded).toHaveLength(1);
     expect(loaded[0]).toMatchObject({ trusted: `${page}/good.js` });
+  });
+});
+
+describe('given malformed contributions and failing scripts', () => {
+  function make(
+    list: unknown,
+    options: {
+      behaviour?: (url: string) => 'ok' | 'fail' | 'hang';
+      scriptOrigins?: string[];
+      noLoader?: boolean;
+    } = {},
+  ) {
+    const env = fakeEnvironment(() => json(200, {}));
+    const requested: string[] = [];
+    const warned: unknown[] = [];
+    const loader = new ExtensionLoader({
+      environment: {
+        ...env,
+        console: { error: () => {}, warn: (m: unknown) => warned.push(m), info: () => {} },
+        ...(options.noLoader
+          ? {}
+          : {
+              loadScript: (url: string | ScriptUrl) => {
+                requested.push(String(url));
+                const b = options.behaviour?.(String(url)) ?? 'ok';
+                return b === 'ok'
+                  ? Promise.resolve()
+                  : b === 'fail'
+                    ? Promise.reject(new Error('404'))
+                    : new Promise<void>(() => {});
+              },
+            }),
+      },
+      getContributions: async () => list as ProductContributionList,
+      settings: { hostVersion: '1.4.2', scriptOrigins: options.scriptOrigins },
+    });
+    return { env, loader, requested, warned };
+  }
+  const causeOf = (error: unknown) => ((error as Error).cause as Error).message;
+
+  it('reads a list without an array as no contributions, and odd entries by what they hold', async () => {
+    expect(await make({ value: 'nope' }).loader.load('p')).toEqual([]);
+    const { loader, requested } = make({
+      value: [
+        null,
+        { supportedTarget: 'Both', version: '1.0.0', js: 'x' },
+        { supportedTarget: 'Both' },
+      ],
+    });
+    expect(await loader.load('p')).toEqual([
+      { name: '', version: '', loaded: [], status: 'skipped' },
+      { name: '', version: '1.0.0', loaded: [], status: 'loaded' },
+      expect.objectContaining({ name: '', version: '', status: 'incompatible' }),
+    ]);
+    expect(requested).toEqual([]);
+  });
+
+  it('tries each distinct non-empty address once, says which failed, and names them all in the error', async () => {
+    const { loader, requested, warned } = make(
+      {
+        value: [
+          {
+            ...ext('e', '1.0.0', 'Both', ''),
+            js: [null, { resourceUrl: '', fallbackUrl: '/ok.js' }],
+          },
+          ext('d', '1.0.0', 'Both', '/x.js', '/x.js'),
+          ext('g', '1.0.0', 'Both', '/x.js', '/y.js'),
+        ],
+      },
+      { behaviour: (url) => (url.endsWith('/ok.js') ? 'ok' : 'fail') },
+    );
+    const [e, d, g] = await loader.load('p');
+    expect(e?.status).toBe('failed');
+    expect(e?.error?.message).toBe('No address of the script loaded ().');
+    expect(d?.error?.message).toBe('No address of the script loaded (/x.js).');
+    expect(g?.error?.message).toBe('No address of the script loaded (/x.js, /y.js).');
+    expect(causeOf(g?.error)).toBe('404');
+    expect(requested).toEqual([`${page}/x.js`, `${page}/x.js`, `${page}/y.js`]);
+    expect(warned[0]).toBe('Extension script /x.js failed; trying the next address');
+    const retried = make({
+      value: [
+        { ...ext('e', '1.0.0', 'Both', ''), js: [{ resourceUrl: '', fallbackUrl: '/ok.js' }] },
+      ],
+    });
+    expect((await retried.loader.load('p'))[0]?.loaded).toEqual(['/ok.js']);
+  });
+
+  it('sets no time-out without zero-downtime, and clears it after a load with it', async () => {
+    const slow = make({ value: [ext('s', '1.0.0', 'Both', '/s.js')] }, { behaviour: () => 'hang' });
+    void slow.loader.load('p');
+    await flush();
+    expect(slow.requested).toHaveLength(1);
+    expect(slow.env.nextTimerAt()).toBeUndefined();
+    const fast = make({ value: [ext('f', '1.0.0', 'Both', '/f.js')], zeroDowntime: true });
+    expect((await fast.loader.load('p'))[0]?.status).toBe('loaded');
+    expect(fast.env.nextTimerAt()).toBeUndefined();
+  });
+
+  it('[PC-9.5] names the address and the time-out in a zero-downtime failure', async () => {
+    const { loader, env } = make(
+      { value: [ext('h', '1.0.0', 'Both', '/h.js')], zeroDowntime: true },
+      { behaviour: () => 'hang' },
+    );
+    const result = loader.load('p');
+    await flush();
+    env.advance(10_000);
+    expect(causeOf((await result)[0]?.error)).toBe('/h.js did not load within 10000 ms.');
+  });
+
+  it('says when the environment cannot load scripts, and loads from a configured script origin only', async () => {
+    const none = make({ value: [ext('n', '1.0.0', 'Both', '/n.js')] }, { noLoader: true });
+    expect(causeOf((await none.loader.load('p'))[0]?.error)).toBe(
+      'This environment cannot load scripts.',
+    );
+    const cdn = make(
+      {
+        value: [
+          ext('c', '1.0.0', 'Both', 'https://cdn.example.net/c.js'),
+          ext('v', '1.0.0', 'Both', 'https://evil.example/v.js'),
+        ],
+      },
+      { scriptOrigins: ['https://cdn.example.net/base/'] },
+    );
+    const [c, v] = await cdn.loader.load('p');
+    expect(c?.status).toBe('loaded');
+    expect(causeOf(v?.error)).toBe('Extension scripts may not load from https://evil.example.');
   });
 });

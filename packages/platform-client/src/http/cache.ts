@@ -27,9 +27,9 @@ export class ResponseCache {
     this.#entries.delete(key);
     const fresh = { promise: load(), storedAt: null as number | null };
     this.#entries.set(key, fresh);
-    while (this.#entries.size > this.#size) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
+    // Oldest first: a Map iterates in insertion order.
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.#size) break;
       this.#entries.delete(oldest);
     }
     fresh.promise.then(

@@ -1,10 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../errors.ts';
-import { fakeEnvironment, json, settled } from '../testing/fakeEnvironment.ts';
+import {
+  fakeEnvironment,
+  json,
+  settled,
+  type FakeEnvironment,
+} from '../testing/fakeEnvironment.ts';
+import { ResponseCache } from './cache.ts';
 import { retryAfter, Transport } from './transport.ts';
 
 const home = '/identity-service/home';
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Waits until the transport waits to retry: its next timer is shorter than the 30000 ms call
+ * timeout each attempt sets. Answers in how many ms the retry is due.
+ */
+async function retryDue(env: FakeEnvironment): Promise<number> {
+  const due = () => (env.nextTimerAt() ?? Infinity) - env.now();
+  await vi.waitFor(() => expect(due()).toBeLessThan(30_000), { interval: 5 });
+  return due();
+}
 
 function scripted(answers: (() => Response | Promise<Response>)[]) {
   let n = 0;
@@ -19,7 +33,7 @@ describe('given a transient failure', () => {
   it('retries a GET after a 503 and resolves with the next answer', async () => {
     const { env, transport } = scripted([() => json(503, {}), () => json(200, { ok: 1 })]);
     const call = transport.request({ method: 'GET', url: '/x' });
-    await flush();
+    expect(await retryDue(env)).toBe(500);
     env.advance(500);
     await expect(call).resolves.toEqual({ ok: 1 });
     expect(env.requests).toHaveLength(2);
@@ -31,9 +45,9 @@ describe('given a transient failure', () => {
       () => json(200, { ok: 1 }),
     ]);
     const call = transport.request({ method: 'PUT', url: '/x', body: {} });
-    await flush();
+    expect(await retryDue(env)).toBe(3000);
     env.advance(2999);
-    await flush();
+    expect(env.nextTimerAt()).toBe(env.now() + 1);
     expect(env.requests).toHaveLength(1);
     env.advance(1);
     await expect(call).resolves.toEqual({ ok: 1 });
@@ -59,9 +73,10 @@ describe('given a transient failure', () => {
     const { env, transport } = scripted([() => Promise.reject(new TypeError('offline'))]);
     const call = transport.request({ method: 'GET', url: '/x' });
     const outcome = call.catch((e: unknown) => e);
-    for (let i = 0; i < 3; i++) {
-      await flush();
-      env.advance(2000);
+    // Back-off doubles: 500 ms, then 1000 ms; no third retry.
+    for (const delay of [500, 1000]) {
+      expect(await retryDue(env)).toBe(delay);
+      env.advance(delay);
     }
     expect(await outcome).toBeInstanceOf(NetworkError);
     expect(env.requests).toHaveLength(3);
@@ -71,11 +86,11 @@ describe('given a transient failure', () => {
     const { env, transport } = scripted([() => json(503, {}), () => json(200, {})]);
     const controller = new AbortController();
     const call = transport.request({ method: 'GET', url: '/x', signal: controller.signal });
-    await flush();
+    await retryDue(env);
     controller.abort(new Error('left the page'));
     await expect(call).rejects.toThrow('left the page');
+    expect(env.nextTimerAt()).toBeUndefined();
     env.advance(10_000);
-    await flush();
     expect(env.requests).toHaveLength(1);
   });
 
@@ -115,7 +130,7 @@ describe('given cached calls', () => {
     const calls = [1, 2, 3].map(() =>
       transport.request({ method: 'GET', url: '/user', cache: true }),
     );
-    await flush();
+    await vi.waitFor(() => expect(env.requests).toHaveLength(1), { interval: 5 });
     release(json(200, { id: 'u' }));
     expect(await Promise.all(calls)).toEqual([{ id: 'u' }, { id: 'u' }, { id: 'u' }]);
     expect(env.requests).toHaveLength(1);
@@ -152,5 +167,16 @@ describe('given cached calls', () => {
     release(json(200, { id: 'u' }));
     await expect(second).resolves.toEqual({ id: 'u' });
     expect(await settled(first.catch(() => 'x'))).toBe('resolved');
+  });
+
+  it('keeps the answer cached after clearCache when a call from before it fails later', async () => {
+    const cache = new ResponseCache({ now: () => 0 });
+    let failOld: (error: Error) => void = () => {};
+    const old = cache.get('/user', () => new Promise((_, reject) => (failOld = reject)));
+    cache.clear();
+    expect(await cache.get('/user', () => Promise.resolve('new'))).toBe('new');
+    failOld(new Error('late'));
+    await expect(old).rejects.toThrow('late');
+    expect(await cache.get('/user', () => Promise.resolve('fetched again'))).toBe('new');
   });
 });

@@ -45,4 +45,54 @@ describe('given the shell config', () => {
     await expect(directory.baseUrl('identity')).resolves.toBe('/identity-service/api/v1');
     expect(env.requests).toHaveLength(2);
   });
+
+  it('[PC-8.2] refuses an empty address as missing, naming the key in the cause', async () => {
+    const { directory } = directoryFor(() =>
+      json(200, {
+        ...fakeConfig,
+        serviceUrls: { ...fakeConfig.serviceUrls, 'identity-service': '' },
+      }),
+    );
+    const error = await directory.baseUrl('identity').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).cause).toBe("missing key 'identity-service'");
+  });
+
+  it('drops every trailing slash of a service address', async () => {
+    const { directory } = directoryFor(() =>
+      json(200, { ...fakeConfig, serviceUrls: { 'identity-service': '/identity/api//' } }),
+    );
+    await expect(directory.baseUrl('identity')).resolves.toBe('/identity/api');
+  });
+
+  it('refuses a config without a serviceUrls object, and fetches it again on the next call', async () => {
+    const empty = () => new Response('', { headers: { 'Content-Type': 'application/json' } });
+    for (const body of [
+      undefined,
+      null,
+      'text',
+      { identityHomePath: '/home' },
+      { serviceUrls: 'x' },
+    ]) {
+      const { env, directory } = directoryFor(() =>
+        body === undefined ? empty() : json(200, body),
+      );
+      const error = await directory.baseUrl('identity').catch((e: unknown) => e);
+      expect(error, JSON.stringify(body)).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(
+        'The shell config at /shell-service/api/v1/config has no serviceUrls object.',
+      );
+      await directory.baseUrl('identity').catch(() => undefined);
+      expect(env.requests).toHaveLength(2);
+    }
+  });
+
+  it('sends unauthenticated answers to the default identity home until the config names another', async () => {
+    const { directory } = directoryFor(() =>
+      json(200, { ...fakeConfig, identityHomePath: '/sso/home' }),
+    );
+    expect(directory.identityHomePath()).toBe('/identity-service/home');
+    await directory.config();
+    expect(directory.identityHomePath()).toBe('/sso/home');
+  });
 });

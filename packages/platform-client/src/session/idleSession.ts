@@ -132,7 +132,6 @@ export class IdleSession {
     if (idle >= timeoutMs) {
       // One tab logs out for all: the others hear its message before they get the lock.
       void this.#bus.withLock('idle-logout', async () => {
-        if (this.#ended) return;
         if (this.idleMs() < timeoutMs) return this.#scheduleCheck();
         this.#end(true);
       });
@@ -190,7 +189,6 @@ export class IdleSession {
 
   /** One tab pings: the one that takes the lock and still finds the ping due. */
   async #ping(): Promise<void> {
-    if (this.#ended) return;
     await this.#bus.withLock('keep-alive', async () => {
       const now = this.#env.now();
       const due = now - this.#lastPing >= this.#o.keepAliveIntervalMs;

@@ -36,7 +36,7 @@ export class TabBus {
     try {
       channel = environment.openChannel?.(CHANNEL_NAME);
     } catch {
-      channel = undefined;
+      // no channel (a sandboxed frame): the tab is on its own
     }
     this.#channel = channel;
     channel?.addEventListener('message', (event) => {
@@ -91,8 +91,8 @@ export class TabBus {
 
 /** Only well-formed messages get through: the channel is the origin's, but tabs may differ in version. */
 function parseMessage(data: unknown): TabMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const m = data as Record<string, unknown>;
+  // Object() makes null, undefined and primitives an object without the fields below.
+  const m = Object(data) as Record<string, unknown>;
   switch (m.type) {
     case 'token':
       return typeof m.jwt === 'string' &&
@@ -102,13 +102,11 @@ function parseMessage(data: unknown): TabMessage | undefined {
         : undefined;
     case 'activity':
     case 'ping':
-      return typeof m.at === 'number' && Number.isFinite(m.at)
-        ? { type: m.type, at: m.at }
-        : undefined;
+      // Number.isFinite is false for anything but a finite number (no coercion).
+      return Number.isFinite(m.at) ? { type: m.type, at: m.at as number } : undefined;
     case 'token-query':
     case 'logout':
       return { type: m.type };
-    default:
-      return undefined;
   }
+  return undefined;
 }

@@ -23,7 +23,7 @@ export function createTimers(
   try {
     worker = environment.createWorker?.();
   } catch {
-    worker = undefined;
+    // blocked (CSP worker-src): page timers
   }
   let ready = false;
   let nextId = 1;
@@ -46,9 +46,11 @@ export function createTimers(
       if (data?.type === 'hello') {
         environment.clearTimeout(handshake);
         ready = true;
-      } else if (data?.type === 'fire' && typeof data.id === 'number') {
-        const callback = pending.get(data.id);
-        pending.delete(data.id);
+      } else if (data?.type === 'fire') {
+        // an id that is not a number matches no timer
+        const id = data.id as number;
+        const callback = pending.get(id);
+        pending.delete(id);
         callback?.();
       }
     });

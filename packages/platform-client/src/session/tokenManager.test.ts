@@ -6,7 +6,7 @@ import { HttpError, TokenExpiredError } from '../errors.ts';
 import { fakeEnvironment, json, type FakeEnvironment } from '../testing/fakeEnvironment.ts';
 import { channelHub, fakeLocks, flush, makeJwt, run, tab } from '../testing/fakeTabs.ts';
 import { TabBus } from './tabBus.ts';
-import { createTimers } from './timers.ts';
+import { createTimers, type Timers } from './timers.ts';
 import { TokenManager, type TokenCalls, type TokenManagerOptions } from './tokenManager.ts';
 
 const MIN = 60_000;
@@ -51,6 +51,8 @@ function setup(
     skewMs?: number;
     fail?: () => boolean;
     settings?: TokenManagerOptions;
+    /** The tab's timers; default the page's (`createTimers`). */
+    timers?: (env: FakeEnvironment) => Timers;
   } = {},
 ) {
   const base = fakeEnvironment(() => json(200, {}));
@@ -64,7 +66,7 @@ function setup(
       environment: env,
       calls: server.calls,
       bus: new TabBus(env),
-      timers: createTimers(env),
+      timers: options.timers?.(base) ?? createTimers(env),
       accessCode: () => 'xsrf-access-code',
       onFailure: (error) => failures.push(error),
       settings: options.settings,
@@ -155,6 +157,7 @@ describe('given one tab', () => {
     expect(server.renewals()).toBe(4);
     expect(failures).toHaveLength(1);
     expect(failures[0]?.message).toBe('Failed to renew JWT Token after 3 attempts');
+    expect(failures[0]?.cause).toHaveProperty('message', 'server down');
     expect(errors).toContain('Failed to renew JWT Token after 3 attempts');
     await run(base, 10 * MIN);
     expect(server.renewals()).toBe(4);
@@ -181,7 +184,9 @@ describe('given one tab', () => {
     await run(base, 1000);
     down = true;
     await run(base, 31 * MIN);
-    await expect(settle(base, managers[0]?.getToken())).rejects.toBeInstanceOf(TokenExpiredError);
+    const error = await settle(base, managers[0]?.getToken()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenExpiredError);
+    expect((error as Error).cause).toHaveProperty('message', 'server down');
   });
 
   it('uses Renew2 when the held token has already expired (a laptop that slept)', async () => {
@@ -282,12 +287,27 @@ describe('given one tab', () => {
     await run(base, 60 * MIN);
     expect(server.log.map((l) => l.call)).toEqual(['obtain']);
     expect(await settle(base, manager?.getToken())).toBe(server.issued[1]);
+    await run(base, 60 * MIN);
     expect(server.log.map((l) => l.call)).toEqual(['obtain', 'obtain']);
+  });
+
+  it('stop() before start() does nothing; start() after stop() obtains and renews again', async () => {
+    const { managers, server, base } = setup();
+    const manager = managers[0];
+    manager?.stop();
+    void manager?.start();
+    await run(base, 1000);
+    manager?.stop();
+    void manager?.start();
+    await run(base, 27 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'obtain', 'renew']);
   });
 
   it('obtains once when started twice', async () => {
     const { managers, server, base } = setup();
     void managers[0]?.start();
+    void managers[0]?.start();
+    await run(base, 1000);
     void managers[0]?.start();
     await run(base, 1000);
     expect(server.log.map((l) => l.call)).toEqual(['obtain']);
@@ -373,6 +393,8 @@ describe('given several tabs of one browser', () => {
     void managers[1]?.start();
     await flush();
     expect(server.log).toHaveLength(1);
+    await run(base, 1000);
+    expect(managers[1]?.remainingMs()).toBe(managers[0]?.remainingMs());
     expect(await settle(base, managers[1]?.getToken())).toBe(
       await settle(base, managers[0]?.getToken()),
     );
@@ -442,6 +464,206 @@ describe('given tokens that other tabs broadcast', () => {
     await flush();
     expect(await settle(base, manager?.getToken())).toBe(newer);
     expect(server.log).toHaveLength(1);
+  });
+});
+
+/** Timers that never fire (a frozen tab): only the test's calls move the token manager. */
+const frozen = (): Timers => ({
+  set: () => undefined,
+  clear: () => {},
+  kind: 'page',
+  stop: () => {},
+});
+
+/** Page timers whose `clear` misses, as for a timer the worker handed to the page. */
+const uncancellable = (env: FakeEnvironment): Timers => ({
+  set: (callback, ms) => env.setTimeout(callback, ms),
+  clear: () => {},
+  kind: 'page',
+  stop: () => {},
+});
+
+/** Page timers whose first timer fires at once, as the worker's do when moved to the page. */
+function firstFiresAtOnce(env: FakeEnvironment): Timers {
+  let first = true;
+  return {
+    set(callback, ms) {
+      const handle = env.setTimeout(callback, first ? 0 : ms);
+      first = false;
+      return handle;
+    },
+    clear: (handle) => env.clearTimeout(handle as number),
+    kind: 'page',
+    stop: () => {},
+  };
+}
+
+describe('given timers, clocks and limits at their edges', () => {
+  it('decides from the clock when a renewal timer fires early: renews only 4 minutes before expiry', async () => {
+    const { managers, server, base } = setup({ timers: firstFiresAtOnce });
+    void managers[0]?.start();
+    await run(base, 25 * MIN);
+    expect(server.renewals()).toBe(0);
+    await run(base, 2 * MIN);
+    expect(server.renewals()).toBe(1);
+  });
+
+  it('renews nothing when a renewal timer fires after stop()', async () => {
+    const { managers, server, base } = setup({ timers: uncancellable });
+    void managers[0]?.start();
+    await run(base, 1000);
+    managers[0]?.stop();
+    await run(base, 30 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain']);
+  });
+
+  it('renews with Renew2 at the exact moment of expiry, and raises PC-8.4 when that fails', async () => {
+    let down = false;
+    const { managers, server, base } = setup({
+      timers: frozen,
+      fail: () => down,
+      settings: { peerWaitMs: 0 },
+    });
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 1000);
+    await run(base, manager?.remainingMs() ?? 0);
+    expect(manager?.remainingMs()).toBe(0);
+    down = true;
+    await expect(settle(base, manager?.getToken())).rejects.toBeInstanceOf(TokenExpiredError);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew2']);
+  });
+
+  it('answers another tab’s query with its token only while the token has time left', async () => {
+    const { managers, base, hub } = setup({ timers: frozen });
+    const manager = managers[0];
+    const other = new TabBus(tab(base, { hub }));
+    const heard: number[] = [];
+    other.subscribe((m) => {
+      if (m.type === 'token') heard.push(m.remainingMs);
+    });
+    void manager?.start();
+    await run(base, 1000);
+    await run(base, (manager?.remainingMs() ?? 0) - 1);
+    other.post({ type: 'token-query' });
+    await flush();
+    await run(base, 1);
+    other.post({ type: 'token-query' });
+    await flush();
+    // The broadcast of the obtained token (30 minutes), then the answer 1 ms before expiry.
+    expect(heard).toEqual([30 * MIN, 1]);
+  });
+
+  it('takes the 401 path at once when a renewal fails after the token expired, without retries', async () => {
+    let down = false;
+    const { managers, server, base, failures } = setup({ lifetimeS: 1, fail: () => down });
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, 10_000);
+    expect(server.renewals()).toBe(1);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('takes the 401 path at once when the scheduled renewal at the exact moment of expiry fails', async () => {
+    let down = false;
+    const { managers, server, base, failures } = setup({
+      fail: () => down,
+      settings: { renewBeforeMs: 0, peerWaitMs: 0 },
+    });
+    void managers[0]?.start();
+    await run(base, 1000);
+    down = true;
+    await run(base, managers[0]?.remainingMs() ?? 0);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew2']);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('renews under the Web Lock every tab shares, ics-platform:token', async () => {
+    const base = fakeEnvironment(() => json(200, {}));
+    const server = identity(base);
+    const names: string[] = [];
+    const shared = fakeLocks();
+    const locks: typeof shared = {
+      request: (name, callback) => (names.push(name), shared.request(name, callback)),
+    };
+    const env = tab(base, { hub: channelHub(), locks });
+    const manager = new TokenManager({
+      environment: env,
+      calls: server.calls,
+      bus: new TabBus(env),
+      timers: createTimers(env),
+      accessCode: () => 'a',
+      onFailure: () => {},
+    });
+    void manager.start();
+    await run(base, 27 * MIN);
+    expect(server.log.map((l) => l.call)).toEqual(['obtain', 'renew']);
+    expect(names).toEqual(['ics-platform:token', 'ics-platform:token']);
+  });
+
+  it('shares one failed renewal among concurrent callers: one request, both keep the held token', async () => {
+    let down = false;
+    const { managers, server, base } = setup({ fail: () => down });
+    const manager = managers[0];
+    void manager?.start();
+    await run(base, 26 * MIN - 5000);
+    down = true;
+    const tokens = await settle(base, Promise.all([1, 2].map(() => manager?.getToken())));
+    expect(server.renewals()).toBe(1);
+    expect(tokens).toEqual([server.issued[0], server.issued[0]]);
+  });
+
+  it('counts only the renewals of the last 60 s: one every 10 s never reaches a limit of 6', async () => {
+    const { managers, server, base } = setup({
+      lifetimeS: 1,
+      settings: { breakerLimit: 6, peerWaitMs: 0 },
+    });
+    const events: string[] = [];
+    managers[0]?.subscribe((e) => events.push(e.type));
+    void managers[0]?.start();
+    await run(base, 5 * MIN);
+    expect(events).not.toContain('breaker-open');
+    expect(server.renewals()).toBe(30);
+  });
+
+  it('opens the breaker once while the token is valid: no retry planned, getToken answers the held token', async () => {
+    const { managers, server, base } = setup({ lifetimeS: 200, settings: { floorMs: 0 } });
+    const manager = managers[0];
+    const events: string[] = [];
+    manager?.subscribe((e) => events.push(e.type));
+    void manager?.start();
+    await run(base, 10_000);
+    expect(server.log).toHaveLength(10);
+    expect(base.nextTimerAt()).toBeUndefined();
+    expect(await settle(base, manager?.getToken())).toBe(server.issued[9]);
+    expect(events.filter((e) => e === 'breaker-open')).toHaveLength(1);
+  });
+
+  it('stops telling a listener once it unsubscribes', async () => {
+    const { managers, base } = setup({ lifetimeS: 1 });
+    const events: string[] = [];
+    const unsubscribe = managers[0]?.subscribe((e) => events.push(e.type));
+    void managers[0]?.start();
+    await run(base, 1000);
+    unsubscribe?.();
+    await run(base, MIN);
+    expect(events).toEqual(['token']);
+  });
+
+  it('tells the other tabs about a renewed token: they hold it at once, with the same time left', async () => {
+    const { managers, server, base } = setup({ tabs: 2 });
+    const [a, b] = managers;
+    void a?.start();
+    await run(base, 1000);
+    void b?.start();
+    // 4.5 minutes left: under the 5 of getToken, over the 4 of the scheduled renewal.
+    await run(base, (a?.remainingMs() ?? 0) - 4.5 * MIN);
+    const renewed = await settle(base, a?.getToken());
+    expect(renewed).toBe(server.issued[1]);
+    expect(b?.remainingMs()).toBe(a?.remainingMs());
+    expect(await settle(base, b?.getToken())).toBe(renewed);
+    expect(server.renewals()).toBe(1);
   });
 });
 

@@ -45,8 +45,6 @@ interface HeldToken {
   readonly iat: number;
   /** Local wall-clock time of expiry: receipt time plus the lifetime measured on receipt. */
   readonly expiresAt: number;
-  /** Bumped for every adopted token, so a tab can tell that someone renewed meanwhile. */
-  readonly generation: number;
 }
 
 /**
@@ -67,8 +65,8 @@ export class TokenManager {
   readonly #o: Required<TokenManagerOptions>;
   readonly #listeners = new Set<(event: TokenEvent) => void>();
   readonly #renewals: number[] = [];
+  /** A new object for every adopted token, so a tab can tell that someone renewed meanwhile. */
   #held: HeldToken | undefined;
-  #generation = 0;
   #flight: Promise<HeldToken> | undefined;
   #timer: unknown;
   #lastRenewalAt = Number.NEGATIVE_INFINITY;
@@ -112,7 +110,7 @@ export class TokenManager {
     if (!this.#stopped) return;
     this.#stopped = false;
     this.#unsubscribe = this.#bus.subscribe((message) => this.#onMessage(message));
-    await this.#refresh('obtain');
+    await this.#refresh();
   }
 
   /** Stops renewing and forgets the token (logout). */
@@ -132,7 +130,7 @@ export class TokenManager {
     const now = this.#env.now();
     if (held && held.expiresAt - now > this.#o.onDemandRenewWithinMs) return held.jwt;
     try {
-      return (await this.#refresh(held ? 'renew' : 'obtain')).jwt;
+      return (await this.#refresh()).jwt;
     } catch (error) {
       if (held && held.expiresAt > this.#env.now()) return held.jwt;
       throw isExpired(error) ? error : new TokenExpiredError({ cause: error });
@@ -151,21 +149,17 @@ export class TokenManager {
   }
 
   /** Single flight in the tab; the lock and the re-read across tabs. */
-  #refresh(kind: 'obtain' | 'renew'): Promise<HeldToken> {
+  #refresh(): Promise<HeldToken> {
     if (this.#flight) return this.#flight;
-    const generation = this.#generation;
+    const before = this.#held;
     this.#flight = this.#bus
       .withLock('token', async () => {
         // Re-read: another tab may have renewed while this one waited for the lock.
-        if (this.#generation === generation) await this.#askPeers();
-        if (
-          this.#held &&
-          this.#generation !== generation &&
-          this.#held.expiresAt > this.#env.now()
-        ) {
+        if (this.#held === before) await this.#askPeers();
+        if (this.#held && this.#held !== before && this.#held.expiresAt > this.#env.now()) {
           return this.#held;
         }
-        return this.#fetch(kind);
+        return this.#fetch();
       })
       .finally(() => (this.#flight = undefined));
     return this.#flight;
@@ -176,7 +170,8 @@ export class TokenManager {
     await new Promise<void>((resolve) => this.#env.setTimeout(resolve, this.#o.peerWaitMs));
   }
 
-  async #fetch(kind: 'obtain' | 'renew'): Promise<HeldToken> {
+  /** Obtains without a token, renews a live one (Renew, then Renew2 on 401), else Renew2. */
+  async #fetch(): Promise<HeldToken> {
     const nonce = generateId(this.#env.getRandomValues);
     const clientId = this.#o.clientId;
     const query = { client_id: clientId, nonce };
@@ -184,7 +179,7 @@ export class TokenManager {
     this.#checkBreaker();
     this.#recordRenewal();
     let response: unknown;
-    if (kind === 'obtain' || !held) {
+    if (!held) {
       response = await this.#calls.obtain({ ...query, access_code: this.#accessCode() });
     } else if (held.expiresAt > this.#env.now()) {
       // Renew proves possession of a live token; when the server refuses it, the session
@@ -210,7 +205,8 @@ export class TokenManager {
   /** Stops a storm that the floor did not (on-demand reads, other causes). */
   #checkBreaker(): void {
     const now = this.#env.now();
-    const recent = this.#renewals.filter((t) => t > now - this.#o.breakerWindowMs).length;
+    while ((this.#renewals[0] ?? now) <= now - this.#o.breakerWindowMs) this.#renewals.shift();
+    const recent = this.#renewals.length;
     if (!this.#breakerOpen && recent < this.#o.breakerLimit) return;
     if (!this.#breakerOpen) {
       this.#breakerOpen = true;
@@ -226,16 +222,10 @@ export class TokenManager {
     const now = this.#env.now();
     this.#lastRenewalAt = now;
     this.#renewals.push(now);
-    while ((this.#renewals[0] ?? now) <= now - this.#o.breakerWindowMs) this.#renewals.shift();
   }
 
   #adopt(jwt: string, iat: number, remainingMs: number): HeldToken {
-    const token: HeldToken = {
-      jwt,
-      iat,
-      expiresAt: this.#env.now() + remainingMs,
-      generation: ++this.#generation,
-    };
+    const token: HeldToken = { jwt, iat, expiresAt: this.#env.now() + remainingMs };
     this.#held = token;
     this.#emit({ type: 'token', jwt, expiresAt: token.expiresAt });
     this.#schedule(0);
@@ -243,12 +233,16 @@ export class TokenManager {
   }
 
   #onMessage(message: TabMessage): void {
-    if (this.#stopped) return;
     if (message.type === 'token-query') {
       const held = this.#held;
-      const remainingMs = held && held.expiresAt - this.#env.now();
-      if (held && remainingMs !== undefined && remainingMs > 0) {
-        this.#bus.post({ type: 'token', jwt: held.jwt, iat: held.iat, remainingMs });
+      const now = this.#env.now();
+      if (held && held.expiresAt > now) {
+        this.#bus.post({
+          type: 'token',
+          jwt: held.jwt,
+          iat: held.iat,
+          remainingMs: held.expiresAt - now,
+        });
       }
     } else if (message.type === 'token') {
       const claims = decodeClaims(message.jwt);
@@ -274,14 +268,12 @@ export class TokenManager {
 
   async #scheduled(failures: number): Promise<void> {
     if (this.#stopped) return;
-    const now = this.#env.now();
-    const held = this.#held;
     // The timer may be late or early (sleep, throttling): decide from the clock.
-    if (held && failures === 0 && held.expiresAt - now > this.#o.renewBeforeMs) {
+    if (failures === 0 && (this.remainingMs() ?? 0) > this.#o.renewBeforeMs) {
       return this.#schedule(0);
     }
     try {
-      await this.#refresh('renew');
+      await this.#refresh();
     } catch (error) {
       this.#emit({ type: 'renewal-failed', error });
       const expired = !this.#held || this.#held.expiresAt <= this.#env.now();

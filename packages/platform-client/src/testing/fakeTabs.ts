@@ -45,8 +45,8 @@ export function channelHub() {
             });
           }
         },
-        addEventListener(_type, listener) {
-          self.listeners.push(listener);
+        addEventListener(type, listener) {
+          if (type === 'message') self.listeners.push(listener);
         },
         close() {
           open.delete(self);

@@ -18,4 +18,18 @@ describe('given preferences of one key', () => {
     expect(singlePreference(two, key, log)?.value).toBe('cdi');
     expect(errors).toEqual([`Expected at most one preference '${key}', found 2; using the first.`]);
   });
+
+  it('[PC-5.6] picks the key’s preference among other keys’, and counts only the key’s', () => {
+    const errors: unknown[] = [];
+    const log = { error: (message: unknown) => errors.push(message) };
+    const key = 'ProductSwitcher.defaultService';
+    const mixed = [
+      { fullyQualifiedName: 'Other.key', value: 'x' },
+      { fullyQualifiedName: key, value: 'cdq' },
+      { fullyQualifiedName: 'Another.key', value: 'y' },
+    ];
+    expect(singlePreference(mixed, key, log)?.value).toBe('cdq');
+    expect(singlePreference(mixed, 'Missing.key', log)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
 });
