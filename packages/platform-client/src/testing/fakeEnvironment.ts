@@ -88,7 +88,10 @@ export function fakeEnvironment(
   return env;
 }
 
-/** Resolves with 'pending' when the promise has not settled after the microtask queue drains. */
+/**
+ * Resolves with 'pending' when the promise has not settled once the microtask queue has drained
+ * (checked on the next turn of the event loop; no real time passes).
+ */
 export async function settled(
   promise: Promise<unknown>,
 ): Promise<'resolved' | 'rejected' | 'pending'> {
@@ -98,7 +101,7 @@ export async function settled(
       () => 'resolved' as const,
       () => 'rejected' as const,
     ),
-    new Promise<symbol>((resolve) => setTimeout(() => resolve(marker), 20)),
+    new Promise<symbol>((resolve) => setImmediate(() => resolve(marker))),
   ]);
   return result === marker ? 'pending' : (result as 'resolved' | 'rejected');
 }
