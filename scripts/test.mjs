@@ -64,6 +64,10 @@ for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
+check("the contract's endpoint descriptions are current", 'node', [
+  'scripts/contract-descriptions.mjs',
+  '--check',
+]);
 
 // The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
 // into dist/) in dependency order. The size budgets measure these builds; the consumer matrix

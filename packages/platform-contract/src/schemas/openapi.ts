@@ -2,6 +2,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { contract, listEndpoints } from '../contract.ts';
 import { ApiErrorBody } from './common.ts';
 import { schemasOf } from './contractSchemas.ts';
+import { endpointDescriptions, groupDescriptions } from './descriptions.ts';
 
 /** The security schemes of the platform, by the names the document gives them. */
 const securitySchemes = {
@@ -53,8 +54,23 @@ function parameters(where: 'path' | 'query', schema: TObject | undefined) {
 }
 
 /**
+ * The operation's summary: the first sentence of its declaration's JSDoc without the full stop,
+ * or, for a declaration without one, its name as words (`createUserPreference` → "Create user
+ * preference", `getACL` → "Get ACL").
+ */
+function summaryOf(description: string, name: string): string {
+  if (description) return (description.split(/\.\s+(?=[A-Z`'"(])/)[0] ?? '').replace(/\.$/, '');
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()));
+  const sentence = words.join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/**
  * The OpenAPI 3.1 document of the whole contract: one operation per declared endpoint (its
- * `operationId` is `group.name`), paths in the platform's `Entity({key})` form under each
+ * `operationId` is `group.name`, its summary and description the declaration's JSDoc), paths in the platform's `Entity({key})` form under each
  * service's base path, the shared error answer, and the platform's security schemes.
  */
 export function openApiDocument(): Record<string, unknown> {
@@ -76,10 +92,12 @@ export function openApiDocument(): Record<string, unknown> {
       : endpoint.backend === 'notificationSettings'
         ? [{ bearer: [] }]
         : [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }];
+    const description = endpointDescriptions[`${group}.${name}`] ?? '';
     const operation = {
       operationId: `${group}.${name}`,
       tags: [group],
-      summary: `${group}.${name}`,
+      summary: summaryOf(description, name),
+      ...(description ? { description } : {}),
       parameters: [...parameters('path', schemas.params), ...parameters('query', schemas.query)],
       ...(schemas.body
         ? {
@@ -113,7 +131,10 @@ export function openApiDocument(): Record<string, unknown> {
         'Every endpoint of `@ics/platform-contract`, generated from its runtime schemas. Each service lives under its own base path; the shell publishes the base URLs in its `config`.',
     },
     servers: [{ url: '/' }],
-    tags: Object.keys(contract).map((group) => ({ name: group })),
+    tags: Object.keys(contract).map((group) => ({
+      name: group,
+      ...(groupDescriptions[group] ? { description: groupDescriptions[group] } : {}),
+    })),
     paths,
     components: {
       schemas: { ApiErrorBody: plain(ApiErrorBody) },

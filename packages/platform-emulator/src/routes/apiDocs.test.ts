@@ -51,6 +51,20 @@ describe('given the emulator serves the contract as OpenAPI', () => {
     expect(preference.responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
   });
 
+  it('summarises each operation by the first sentence of its JSDoc (all of it as description), or by its name in words', async () => {
+    const document = (await emulator.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const getUser = document.paths['/session-service/api/v1/session/User'].get;
+    expect(getUser.summary).toBe("The signed-in user's session");
+    expect(getUser.description).toBe("The signed-in user's session.");
+    const create = document.paths['/identity-service/api/v1/Users({userId})/Preferences'].post;
+    expect(create.summary).toBe('Create user preference');
+    expect(create.description).toBeUndefined();
+    expect(document.tags).toContainEqual({
+      name: 'auth',
+      description: 'Session upkeep, organisation choice, SaaS logout and extensions.',
+    });
+  });
+
   it('serves the reference page and its scripts from the emulator itself, nothing from another host', async () => {
     const page = await emulator.app.inject({ method: 'GET', url: '/docs/api/' });
     expect(page.statusCode).toBe(200);
