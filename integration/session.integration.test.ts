@@ -106,24 +106,28 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
 
   it('[PC-4.6] keeps a short-lived token renewed through the session manager, with Renew and the held token', async () => {
     const { env: signed } = await signedInClient(url, 'usr-lee-0000001');
-    const { env, calls } = recording({ ...signed, ...time });
-    const client = createPlatformClient({ environment: env });
-    const session = client.startSession({
-      token: { renewBeforeMs: 1500, floorMs: 500, peerWaitMs: 0 },
-    });
-    const renewals = () => calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
     // Only the test moves time here: however slow the machine, the renewed token's own renewal
     // never falls due.
     frozen = Date.now();
     onTestFinished(() => {
       frozen = undefined;
     });
+    const { env, calls } = recording({ ...signed, ...time });
+    const client = createPlatformClient({ environment: env });
+    // On-demand renewal only in the last 0.5 s, so reading the token does not renew it.
+    const session = client.startSession({
+      token: { renewBeforeMs: 1500, onDemandRenewWithinMs: 500, floorMs: 500, peerWaitMs: 0 },
+    });
+    const renewals = () => calls.filter((c) => c.pathname.endsWith('/jwt/Renew'));
     const first = await session.getToken();
     expect(renewals()).toHaveLength(0);
     // 1.5 s before the 3 s token expires, the client renews it; the emulator's clock agrees.
     advance(TOKEN_LIFETIME_S * 1000 - 1500);
-    await vi.waitFor(() => expect(renewals()).toHaveLength(1), 10_000);
-    const later = await session.getToken();
+    let later = first;
+    await vi.waitFor(async () => {
+      later = await session.getToken();
+      expect(later).not.toBe(first);
+    }, 10_000);
     session.stop();
     expect(calls[0]?.pathname).toMatch(/\/jwt\/Token$/);
     expect(calls[0]?.searchParams.get('client_id')).toBe('cdlg_app');
