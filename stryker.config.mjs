@@ -27,14 +27,14 @@ export default {
     'packages/service-switcher/src/model/*.ts',
     // The emulator's access decisions (pure; policy.ts fetches their facts).
     'packages/platform-emulator/src/policy/rules.ts',
-    // Stage 2 (issue 15): the client's other rule modules recorded so far. Still to come,
-    // with its first score in docs/quality.md: http/transport.ts.
+    // Stage 2 (issue 15): the client's other rule modules.
     'packages/platform-client/src/extensions/compatibility.ts',
     'packages/platform-client/src/extensions/extensionLoader.ts',
     'packages/platform-client/src/http/bind.ts',
     'packages/platform-client/src/http/cache.ts',
     'packages/platform-client/src/http/pipeline.ts',
     'packages/platform-client/src/http/serviceDirectory.ts',
+    'packages/platform-client/src/http/transport.ts',
     'packages/platform-client/src/session/idleSession.ts',
     'packages/platform-client/src/session/sessionManager.ts',
     'packages/platform-client/src/session/tabBus.ts',

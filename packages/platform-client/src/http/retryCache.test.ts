@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../errors.ts';
 import {
@@ -178,5 +179,134 @@ describe('given cached calls', () => {
     failOld(new Error('late'));
     await expect(old).rejects.toThrow('late');
     expect(await cache.get('/user', () => Promise.resolve('fetched again'))).toBe('new');
+  });
+});
+
+describe('given the retry limits', () => {
+  it('does not retry when Retry-After asks for longer than maxDelayMs, and caps the back-off at it', async () => {
+    const { env, transport } = scripted([
+      () => json(503, {}, { 'Retry-After': '31' }),
+      () => json(503, {}),
+      () => json(503, {}),
+      () => json(200, { ok: 1 }),
+    ]);
+    await expect(transport.request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(env.requests).toHaveLength(1);
+    const capped = new Transport({
+      environment: env,
+      identityHomePath: () => home,
+      retry: { limit: 2, delayMs: 800, maxDelayMs: 1000 },
+    });
+    const call = capped.request({ method: 'GET', url: '/y' });
+    // 800 ms, then 1600 ms capped at 1000 ms.
+    for (const delay of [800, 1000]) {
+      expect(await retryDue(env)).toBe(delay);
+      env.advance(delay);
+    }
+    await expect(call).resolves.toEqual({ ok: 1 });
+  });
+
+  it('retries a time-out but not an error that is neither a time-out nor a network failure', async () => {
+    const odd = new Error('odd');
+    const { env, transport } = scripted([
+      () => new Promise<Response>(() => {}),
+      () => json(200, { ok: 1 }),
+      () => Promise.reject(odd),
+    ]);
+    const call = transport.request({ method: 'GET', url: '/slow' });
+    await vi.waitFor(() => expect(env.requests).toHaveLength(1), { interval: 5 });
+    expect(env.nextTimerAt()).toBe(env.now() + 30_000);
+    env.advance(30_000);
+    expect(await retryDue(env)).toBe(500);
+    env.advance(500);
+    await expect(call).resolves.toEqual({ ok: 1 });
+    await expect(transport.request({ method: 'GET', url: '/odd' })).rejects.toBe(odd);
+    expect(env.requests).toHaveLength(3);
+  });
+
+  it('reads Retry-After with spaces around it, and a date in the past as no wait', () => {
+    expect(retryAfter(' 2 ', 0)).toBe(2000);
+    expect(retryAfter(new Date(1000).toUTCString(), 5000)).toBe(0);
+    expect(retryAfter('', 0)).toBeUndefined();
+    // Only whole seconds count as seconds: no leading or trailing other characters.
+    expect(retryAfter('soon5', 0)).toBeUndefined();
+    expect(retryAfter('5x', 0)).toBeUndefined();
+    expect(retryAfter('12', 0)).toBe(12_000);
+  });
+});
+
+describe('given a caller’s signal across retries', () => {
+  it('leaves no abort listener on the signal after a retried call succeeds or is aborted while it waits', async () => {
+    const { env, transport } = scripted([
+      () => json(503, {}),
+      () => json(200, { ok: 1 }),
+      () => json(503, {}),
+    ]);
+    const done = new AbortController();
+    const call = transport.request({ method: 'GET', url: '/x', signal: done.signal });
+    env.advance(await retryDue(env));
+    await expect(call).resolves.toEqual({ ok: 1 });
+    expect(getEventListeners(done.signal, 'abort')).toHaveLength(0);
+    const left = new AbortController();
+    const waiting = transport.request({ method: 'GET', url: '/y', signal: left.signal });
+    await retryDue(env);
+    left.abort(new Error('left'));
+    await expect(waiting).rejects.toThrow('left');
+    expect(getEventListeners(left.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects at once, without waiting for the retry, when the caller aborts while the failed answer is discarded', async () => {
+    const controller = new AbortController();
+    const reason = new Error('left while discarding');
+    const { env, transport } = scripted([
+      () =>
+        new Response(new ReadableStream({ cancel: () => controller.abort(reason) }), {
+          status: 503,
+        }),
+    ]);
+    const outcome = transport
+      .request({ method: 'GET', url: '/x', signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(await outcome).toBe(reason);
+    expect(env.nextTimerAt()).toBeUndefined();
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('retries a transient answer that has no body', async () => {
+    const { env, transport } = scripted([
+      () => new Response(null, { status: 503 }),
+      () => json(200, { ok: 1 }),
+    ]);
+    const call = transport.request({ method: 'GET', url: '/x' });
+    env.advance(await retryDue(env));
+    await expect(call).resolves.toEqual({ ok: 1 });
+  });
+});
+
+describe('given cached calls and changes', () => {
+  it('forgets cached answers after a successful change but not after a HEAD', async () => {
+    const { env, transport } = scripted([() => json(200, { n: env.requests.length })]);
+    const get = () => transport.request({ method: 'GET', url: '/user', cache: true });
+    expect(await get()).toEqual({ n: 1 });
+    await transport.request({ method: 'HEAD', url: '/user' });
+    expect(await get()).toEqual({ n: 1 });
+    await transport.request({ method: 'PUT', url: '/user', body: {} });
+    expect(await get()).toEqual({ n: 4 });
+  });
+
+  it('rejects at once with the reason of a signal aborted before the call', async () => {
+    const { env, transport } = scripted([() => json(200, {})]);
+    const reason = new Error('already gone');
+    const call = transport.request({
+      method: 'GET',
+      url: '/user',
+      cache: true,
+      signal: AbortSignal.abort(reason),
+    });
+    await expect(call).rejects.toBe(reason);
+    expect(await transport.request({ method: 'GET', url: '/user', cache: true })).toEqual({});
+    expect(env.requests).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpError, InvalidResponseError, NetworkError, TimeoutError } from '../errors.ts';
 import { anyUrl } from '../testing/arbitraries.ts';
 import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
@@ -182,5 +182,157 @@ describe('given a call through the transport', () => {
     await expect(
       transportFor(env).request({ method: 'DELETE', url: '/x' }),
     ).resolves.toBeUndefined();
+  });
+});
+
+/** A server that gives the answers in turn, one per call. */
+function inTurn(answers: (() => Response | Promise<Response>)[]) {
+  let n = 0;
+  return fakeEnvironment(() => {
+    const answer = answers[n++];
+    if (!answer) throw new Error('no answer left');
+    return answer();
+  });
+}
+
+describe('given the transport’s request rules', () => {
+  const make = (env: ReturnType<typeof fakeEnvironment>, retry = {}) =>
+    new Transport({ environment: env, identityHomePath: () => '/home', retry });
+
+  it('sends query values as strings, drops undefined ones, asks for JSON unless a blob is wanted, and sends no content type without a body', async () => {
+    const env = fakeEnvironment(() => new Response('ok'));
+    const transport = make(env, { limit: 0 });
+    await transport.request({
+      method: 'GET',
+      url: '/q?a=0',
+      query: { a: 1, b: false, c: undefined, d: 'x y' },
+    });
+    await transport.request({ method: 'GET', url: '/file', responseType: 'blob' });
+    expect(env.requests[0]?.url.href).toBe('https://app.example.com/q?a=1&b=false&d=x+y');
+    expect(env.requests.map((r) => r.headers.get('Accept'))).toEqual(['application/json', '*/*']);
+    expect(env.requests[0]?.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('sends FormData and Blob bodies as they are, without a JSON content type', async () => {
+    const env = fakeEnvironment(() => json(200, {}));
+    const transport = make(env, { limit: 0 });
+    const form = new FormData();
+    form.set('f', 'v');
+    const blob = new Blob(['bytes']);
+    await transport.request({ method: 'POST', url: '/f', body: form });
+    await transport.request({ method: 'POST', url: '/b', body: blob });
+    expect(env.requests.map((r) => r.init.body)).toEqual([form, blob]);
+    expect(env.requests.map((r) => r.headers.get('Content-Type'))).toEqual([null, null]);
+  });
+
+  it('resolves a text answer as its text, a blob answer as a Blob, and a failed blob call as an HttpError', async () => {
+    const answers = [
+      () => new Response('plain', { headers: { 'Content-Type': 'text/plain' } }),
+      () => new Response('bytes', { headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response('not json', { status: 400, headers: { 'Content-Type': 'application/json' } }),
+    ];
+    const env = inTurn(answers);
+    const transport = make(env, { limit: 0 });
+    expect(await transport.request({ method: 'GET', url: '/t' })).toBe('plain');
+    const blob = await transport.request({ method: 'GET', url: '/b', responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await (blob as Blob).text()).toBe('bytes');
+    await expect(
+      transport.request({ method: 'GET', url: '/e', responseType: 'blob' }),
+    ).rejects.toMatchObject({ name: 'HttpError', status: 400, body: 'not json' });
+  });
+
+  it('follows the auth redirect unless the call is exempt', async () => {
+    const env = fakeEnvironment(() => json(401, {}));
+    const transport = make(env, { limit: 0 });
+    await expect(
+      transport.request({ method: 'GET', url: '/x', exemptFromAuthRedirect: true }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(env.navigations).toEqual([]);
+    void transport.request({ method: 'GET', url: '/x' });
+    await vi.waitFor(() => expect(env.navigations).toEqual(['/home']), { interval: 5 });
+  });
+});
+
+describe('given a failed call', () => {
+  const make = (env: ReturnType<typeof fakeEnvironment>) =>
+    new Transport({
+      environment: env,
+      identityHomePath: () => '/home',
+      timeoutMs: 1000,
+      retry: { limit: 0 },
+    });
+  /** An answer whose body never ends, and fails once the call's signal aborts (as fetch's does). */
+  const endless = (_url: URL, init: RequestInit) =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          init.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      }),
+      { headers: { 'Content-Type': 'application/json' } },
+    );
+
+  it('names the call in time-out, network and malformed-JSON errors and keeps the request and cause', async () => {
+    const offline = new TypeError('offline');
+    const answers = [
+      () => new Promise<Response>(() => {}),
+      () => Promise.reject(offline),
+      () => new Response('{', { headers: { 'Content-Type': 'application/json' } }),
+    ];
+    const env = inTurn(answers);
+    const transport = make(env);
+    const slow = transport.request({ method: 'GET', url: '/slow' }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(env.requests).toHaveLength(1), { interval: 5 });
+    env.advance(1000);
+    const timeout = (await slow) as TimeoutError;
+    expect(timeout.message).toBe('GET https://app.example.com/slow got no answer within 1000 ms');
+    expect(timeout.request?.url).toBe('https://app.example.com/slow');
+    const network = (await transport
+      .request({ method: 'PUT', url: '/n' })
+      .catch((e: unknown) => e)) as NetworkError;
+    expect(network.message).toBe('PUT https://app.example.com/n could not reach the server');
+    expect(network.cause).toBe(offline);
+    expect(network.request?.method).toBe('PUT');
+    const malformed = (await transport
+      .request({ method: 'GET', url: '/m' })
+      .catch((e: unknown) => e)) as InvalidResponseError;
+    expect(malformed.message).toBe('GET https://app.example.com/m answered with malformed JSON');
+    expect(malformed.cause).toBeInstanceOf(SyntaxError);
+    expect(malformed.request?.url).toBe('https://app.example.com/m');
+    expect(env.nextTimerAt()).toBeUndefined();
+  });
+
+  it('rejects with a TimeoutError when the body does not arrive in time, and with the caller’s reason when the caller aborts while it reads', async () => {
+    const env = fakeEnvironment(endless);
+    const transport = make(env);
+    const slow = transport.request({ method: 'GET', url: '/body' }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(env.requests).toHaveLength(1), { interval: 5 });
+    env.advance(1000);
+    expect(await slow).toMatchObject({
+      name: 'TimeoutError',
+      message: 'GET https://app.example.com/body got no answer within 1000 ms',
+      request: { method: 'GET' },
+    });
+    const controller = new AbortController();
+    const left = transport.request({ method: 'GET', url: '/body', signal: controller.signal });
+    await vi.waitFor(() => expect(env.requests).toHaveLength(2), { interval: 5 });
+    const reason = new Error('left');
+    controller.abort(reason);
+    await expect(left).rejects.toBe(reason);
+  });
+
+  it('keeps the text of a failed answer whose JSON is malformed as the HttpError’s body', async () => {
+    const env = fakeEnvironment(
+      () => new Response('oops', { status: 502, headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(make(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 502,
+      body: 'oops',
+    });
   });
 });

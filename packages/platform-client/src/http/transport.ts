@@ -211,19 +211,16 @@ export class Transport {
     return Math.min(this.#retry.delayMs * 2 ** attempt, this.#retry.maxDelayMs);
   }
 
-  /** Waits between attempts; an abort ends the wait, and no retry follows it. */
+  /** Waits between attempts; an abort ends the wait and clears its timer, and no retry follows it. */
   #wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.#environment.clearTimeout(handle);
-        reject(signal?.reason);
-      };
-      const handle = this.#environment.setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
+    let handle: unknown;
+    const wait = new Promise<void>((resolve) => {
+      handle = this.#environment.setTimeout(resolve, ms);
+    });
+    if (!signal) return wait;
+    return abortable(wait, signal).catch((reason: unknown) => {
+      this.#environment.clearTimeout(handle);
+      throw reason;
     });
   }
 }
@@ -248,7 +245,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 async function readAnswer(response: Response, info: RequestInfo): Promise<unknown> {
   const text = await response.text();
-  const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
+  const isJson = response.headers.get('Content-Type')?.includes('json') === true;
   let body: unknown = text === '' ? undefined : text;
   if (isJson && text !== '') {
     try {
