@@ -69,12 +69,10 @@ export async function assignTag(
     'insert into frs_tags (id, org_id, name, name_key) values ($1, $2, $3, $4) on conflict (org_id, name_key) do nothing',
     [newId(), orgId, name, nameKey(name)],
   );
-  for (const id of entityIds) {
-    await q.query(
-      'insert into frs_entity_tags (entity_id, tag_id) select $1, id from frs_tags where org_id = $2 and name_key = $3 on conflict do nothing',
-      [id, orgId, nameKey(name)],
-    );
-  }
+  await q.query(
+    'insert into frs_entity_tags (entity_id, tag_id) select entity.id, tag.id from unnest($1::text[]) as entity(id), frs_tags tag where tag.org_id = $2 and tag.name_key = $3 on conflict do nothing',
+    [entityIds, orgId, nameKey(name)],
+  );
 }
 
 /** Takes a tag off entities (the tag itself stays). */
