@@ -1,4 +1,7 @@
 import { DEFAULT_SERVICE_PREFERENCE, type ProductsWithLicenses } from '@ics/platform-contract';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { createSession } from './db/sessions.ts';
@@ -8,11 +11,20 @@ let emulator: Emulator;
 let ada: Awaited<ReturnType<typeof signInWithInject>>;
 const prefs = '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences';
 
+// A built demo as Vite leaves it: a page, and assets named by their content.
+const demoDir = mkdtempSync(join(tmpdir(), 'ics-demo-'));
+mkdirSync(join(demoDir, 'assets'));
+writeFileSync(join(demoDir, 'index.html'), '<!doctype html><title>Demo</title>');
+writeFileSync(join(demoDir, 'assets', 'switcher-Ab12Cd34.js'), 'export {};');
+
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', demoDir });
   ada = await signInWithInject(emulator.app, 'usr-ada-0000001');
 });
-afterAll(() => emulator.close());
+afterAll(async () => {
+  await emulator.close();
+  rmSync(demoDir, { recursive: true, force: true });
+});
 
 const asAda = (options: {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -53,6 +65,32 @@ describe('given an emulator started without fault injection', () => {
     expect((await asAda({ url: '/shell-service/api/v1/ProductsWithLicenses' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('given the built demo', () => {
+  it('lets the browser keep its content-named assets for a year and revalidate its pages', async () => {
+    const asset = await asAda({ url: '/demo/assets/switcher-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('export {};');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await asAda({ url: '/demo/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('public, max-age=0');
+  });
+
+  it('sends a visitor without a session to the login page, assets included', async () => {
+    for (const url of ['/demo/', '/demo/assets/switcher-Ab12Cd34.js']) {
+      const answer = await emulator.app.inject({ url });
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/identity-service/home');
+    }
+  });
+
+  it('answers 404 for an asset that is not there, without a cache header that keeps it', async () => {
+    const missing = await asAda({ url: '/demo/assets/missing-00000000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
   });
 });
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -241,6 +242,17 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       prefix: DEMO_PATH,
       index: 'index.html',
     });
+    // What Vite builds under assets/ is named by its content, so it never changes: the browser
+    // keeps it, as a CDN would let it (decision 0860). Pages stay revalidated on every load.
+    const assets = join(options.demoDir, 'assets');
+    if (existsSync(assets))
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: `${DEMO_PATH}assets/`,
+        decorateReply: false,
+        maxAge: '365d',
+        immutable: true,
+      });
   } else {
     app.get(`${DEMO_PATH}*`, async () => {
       throw new ApiError(
