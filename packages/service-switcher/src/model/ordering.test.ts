@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flatten, sortGroups } from './ordering.ts';
+import { firstCards, flatten, sortGroups } from './ordering.ts';
 import { readGroups } from './products.ts';
 
 const groups = readGroups(
@@ -101,5 +101,40 @@ describe('given product groups', () => {
       'a',
       'm',
     ]);
+  });
+
+  describe('firstCards, the cards of the first screens', () => {
+    const sorted = sortGroups(groups, 'en'); // Beta 3, Zeta 2, Aardvark common 2
+    const views = { user: flatten(sorted), all: sorted, extra: 'kept' };
+    const names = (v: typeof views) => ({
+      user: v.user.map((p) => p.uniqueName),
+      all: v.all.map((g) => [g.uniqueName, g.products.map((p) => p.uniqueName)]),
+    });
+
+    it('keeps the first products in order: My Services cut, the last group kept cut and later groups left out', () => {
+      const first = firstCards(views, 4);
+      expect(names(first)).toEqual({
+        user: ['b1', 'b2', 'b3', 'z1'],
+        all: [
+          ['b.group', ['b1', 'b2', 'b3']],
+          ['z.group', ['z1']],
+        ],
+      });
+      expect(first.extra).toBe('kept');
+    });
+
+    it('leaves out the groups after the limit when it falls at the end of a group', () => {
+      expect(names(firstCards(views, 3)).all).toEqual([['b.group', ['b1', 'b2', 'b3']]]);
+      expect(names(firstCards(views, 5)).all.map(([name]) => name)).toEqual(['b.group', 'z.group']);
+    });
+
+    it('returns the same object when every card of both views fits', () => {
+      expect(firstCards(views, 7)).toBe(views);
+      expect(firstCards(views, 100)).toBe(views);
+      // All Services fits but My Services does not.
+      expect(
+        names(firstCards({ ...views, user: [...views.user, ...views.user] }, 7)).user,
+      ).toHaveLength(7);
+    });
   });
 });

@@ -27,3 +27,25 @@ export function sortGroups(groups: readonly ProductGroup[], locale: string): Pro
 export function flatten(groups: readonly ProductGroup[]): Product[] {
   return groups.flatMap((group) => group.products);
 }
+
+/**
+ * The first `count` cards of each view, in order, for the first screens (decision 0860): 'My
+ * Services' cut after `count` products; the groups of 'All Services' kept while they fit, the
+ * last one cut, the rest left out. The same object when both views fit.
+ */
+export function firstCards<
+  T extends { readonly user: readonly Product[]; readonly all: readonly ProductGroup[] },
+>(views: T, count: number): T {
+  let left = count;
+  let cut = views.user.length > count;
+  const all: ProductGroup[] = [];
+  for (const group of views.all) {
+    if (left === 0 || group.products.length > left) cut = true;
+    if (left === 0) break;
+    all.push(
+      group.products.length <= left ? group : { ...group, products: group.products.slice(0, left) },
+    );
+    left -= Math.min(left, group.products.length);
+  }
+  return cut ? { ...views, user: views.user.slice(0, count), all } : views;
+}

@@ -1,4 +1,5 @@
 import {
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -18,7 +19,7 @@ import { useRecentServices } from '../data/useRecentServices.ts';
 import { format, plural } from '../i18n/messages.ts';
 import { cardModels } from '../model/cards.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
-import { flatten, sortGroups } from '../model/ordering.ts';
+import { firstCards, flatten, sortGroups } from '../model/ordering.ts';
 import type { Product } from '../model/products.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { cardGridEvents } from './cardGridEvents.ts';
@@ -31,8 +32,17 @@ import { useDirection, type Direction } from './useDirection.ts';
 import { useServiceSearch } from './useServiceSearch.ts';
 
 export type SwitcherView = 'user' | 'all';
+
 /** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
 export type SwitcherTheme = 'light' | 'dark' | 'auto';
+
+/**
+ * Cards drawn in the first render of an answer: as many as the window can show (three to a row,
+ * a row at least 120 px tall), and a row more. The rest follow in a transition, so that the first
+ * screen is painted without waiting for a long catalogue (decision 0860).
+ */
+const firstScreenCards = () =>
+  3 * (Math.ceil((typeof window === 'undefined' ? 2400 : window.innerHeight) / 120) + 1);
 
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */
@@ -153,6 +163,25 @@ export function ServiceSwitcher({
     });
     return () => clearTimeout(timer);
   }, [search, sorted]);
+  // The first screens first; every card once they are painted.
+  const [allDrawn, setAllDrawn] = useState(false);
+  const drawn = useMemo(
+    () => (shown && !allDrawn ? firstCards(shown, firstScreenCards()) : shown),
+    [shown, allDrawn],
+  );
+  const waiting = drawn !== shown;
+  useEffect(() => {
+    if (!waiting) return;
+    // Once the frame that paints the first screen has run: a task after it, then a transition.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAllDrawn(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [waiting]);
   const recent = useMemo(
     () =>
       !sorted || searching
@@ -164,21 +193,21 @@ export function ServiceSwitcher({
 
   // The cards' keys as shown, section by section: what the arrow keys move through.
   const [layout, sections] = useMemo(() => {
-    const sections: [string, readonly Product[]][] = !shown
+    const sections: [string, readonly Product[]][] = !drawn
       ? []
       : view === 'user'
         ? [
             ['recent', recent],
-            ['user', shown.user],
+            ['user', drawn.user],
           ]
-        : shown.all.map((g) => [g.uniqueName, g.products]);
+        : drawn.all.map((g) => [g.uniqueName, g.products]);
     return [
       gridLayout(
         sections.map(([name, products]) => products.map((p) => `${name}/${p.uniqueName}`)),
       ),
       sections,
     ] as const;
-  }, [shown, recent, view]);
+  }, [drawn, recent, view]);
   // After every commit (so that keys never meet a layout the page does not show yet): the tab
   // stop's card, or the first if its card went, is in the tab order.
   useLayoutEffect(() => roving.setLayout(layout, sections));
@@ -242,7 +271,7 @@ export function ServiceSwitcher({
       </div>
     );
   }
-  if (state.status === 'error' || !sorted || !shown) {
+  if (state.status === 'error' || !sorted || !shown || !drawn) {
     return (
       <div
         {...rootProps}
@@ -343,12 +372,12 @@ export function ServiceSwitcher({
                 <CardGrid products={recent} section="recent" {...grid} />
               </section>
             ) : null}
-            <CardGrid products={shown.user} section="user" {...grid} />
+            <CardGrid products={drawn.user} section="user" {...grid} />
           </section>
         ) : (
           <>
             <h2 className="ics-switcher__view-title">{messages.allServices}</h2>
-            {shown.all.map((group) => (
+            {drawn.all.map((group) => (
               <section
                 key={group.uniqueName}
                 className="ics-group"

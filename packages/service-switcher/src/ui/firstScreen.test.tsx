@@ -1,0 +1,64 @@
+import type { ProductsWithLicenses } from '@ics/platform-client';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeClient } from '../testing/fakeClient.ts';
+import { ServiceSwitcher } from './ServiceSwitcher.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** A catalogue of `n` products in groups of 10, all of them the user's. */
+function catalogue(n: number): ProductsWithLicenses {
+  const groups = Array.from({ length: Math.ceil(n / 10) }, (_, g) => ({
+    uniqueName: `group-${String(g).padStart(3, '0')}`,
+    productRegistryItemType: 'productGroup' as const,
+    label: `Group ${String(g).padStart(3, '0')}`,
+    products: Array.from({ length: Math.min(10, n - g * 10) }, (_, i) => ({
+      uniqueName: `p-${g * 10 + i}`,
+      label: `Product ${String(g * 10 + i).padStart(4, '0')}`,
+      indexPageUrl: `/apps/p-${g * 10 + i}/`,
+    })),
+  }));
+  return { licensedProducts: [], userProducts: groups, allProducts: groups };
+}
+
+const quiet = { error: vi.fn(), warn: vi.fn() };
+const cards = () => document.querySelectorAll('.ics-card');
+
+describe('given a catalogue longer than the window', () => {
+  it.each(['user', 'all'] as const)(
+    'draws in the %s view the cards the window holds and a row more first, then every card after the frame that paints them',
+    async (view) => {
+      // The frame that paints the first screen runs when the test says.
+      const frames: FrameRequestCallback[] = [];
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        frames.push(callback);
+        return frames.length;
+      });
+      const { client } = fakeClient(() => Promise.resolve(catalogue(100)));
+      render(<ServiceSwitcher client={client} locale="en" defaultView={view} logger={quiet} />);
+      await screen.findByText('Product 0000');
+      // jsdom's window is 768 px tall: 7 rows of at least 120 px, and one more, three to a row.
+      expect(window.innerHeight).toBe(768);
+      expect(cards()).toHaveLength(24);
+      const first = cards()[0];
+      expect(cards()[23]?.textContent).toContain('Product 0023');
+
+      act(() => frames.forEach((frame) => frame(performance.now())));
+      await waitFor(() => expect(cards()).toHaveLength(100));
+      // The first cards stay the same elements; the rest are added after them, in order.
+      expect(cards()[0]).toBe(first);
+      expect(cards()[99]?.textContent).toContain('Product 0099');
+    },
+  );
+
+  it('draws every card at once when they all fit in the first screen', async () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
+    const { client } = fakeClient(() => Promise.resolve(catalogue(24)));
+    render(<ServiceSwitcher client={client} locale="en" defaultView="all" logger={quiet} />);
+    await screen.findByText('Product 0000');
+    expect(cards()).toHaveLength(24);
+  });
+});
