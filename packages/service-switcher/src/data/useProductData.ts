@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Locale } from '../model/language.ts';
 import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
@@ -63,6 +63,9 @@ export function useProductData(
   logger: SwitcherLogger,
   { locale, fetchBundle, storage }: ProductDataOptions,
 ): [ProductState, () => void] {
+  // The code that reads the answer is requested at the first render, before the product fetch
+  // starts: it is ready by the time a quick answer arrives (a prefetch, kept once loaded).
+  void loadAnswerCode().catch(() => {});
   const [attempt, setAttempt] = useState(0);
   const [fetched, setFetched] = useState<Fetched>(LOADING);
   const [translated, setTranslated] = useState<Translated>();
@@ -71,9 +74,10 @@ export function useProductData(
     current.current = { locale, storage };
   });
 
-  useEffect(() => {
+  // A layout effect: the requests start when the loading state is committed, not a frame later
+  // once it is painted, and an answer that is quick enough replaces it before it is painted.
+  useLayoutEffect(() => {
     setFetched(LOADING);
-    // The code that reads the answer loads alongside the requests, not before them.
     const code = loadAnswerCode();
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
