@@ -173,12 +173,16 @@ export function ServiceSwitcher({
   useEffect(() => {
     if (!waiting) return;
     // Once the frame that paints the first screen has run: a task after it, then a transition.
+    // A page in the background paints no frame, and draws the rest once it is shown; a DOM
+    // without frames (a test environment) draws it at once.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
+    const rest = () => {
       timer = setTimeout(() => startTransition(() => setAllDrawn(true)));
-    });
+    };
+    const frame =
+      typeof requestAnimationFrame === 'function' ? requestAnimationFrame(rest) : rest();
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, [waiting]);

@@ -7,6 +7,7 @@ import { ServiceSwitcher } from './ServiceSwitcher.tsx';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** A catalogue of `n` products in groups of 10, all of them the user's. */
@@ -60,5 +61,13 @@ describe('given a catalogue longer than the window', () => {
     render(<ServiceSwitcher client={client} locale="en" defaultView="all" logger={quiet} />);
     await screen.findByText('Product 0000');
     expect(cards()).toHaveLength(24);
+  });
+
+  it('draws every card without waiting for a frame in a DOM that paints none', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const { client } = fakeClient(() => Promise.resolve(catalogue(100)));
+    render(<ServiceSwitcher client={client} locale="en" defaultView="all" logger={quiet} />);
+    await screen.findByText('Product 0000');
+    await waitFor(() => expect(cards()).toHaveLength(100));
   });
 });
