@@ -23,6 +23,8 @@ export interface CardGridProps {
   readonly query?: string;
   /** The search that finds the match (loaded once the user searches). */
   readonly search?: ServiceSearch | undefined;
+  /** How many of the first cards load their images at once; the others load them lazily. */
+  readonly eagerImages?: number;
 }
 
 /** Cards three to a row (SW-2.13); their events are handled by `cardGridEvents`. */
@@ -37,6 +39,7 @@ export function CardGrid({
   onMissingImage,
   query = '',
   search,
+  eagerImages = Infinity,
 }: CardGridProps) {
   const ids = useId();
   const list = useCallback(
@@ -48,7 +51,7 @@ export function CardGrid({
   }, [products, onMissingImage]);
   return (
     <ul className="ics-grid" data-section={section} ref={list}>
-      {products.map((product) => {
+      {products.map((product, index) => {
         const card = cards.get(product);
         if (!card) return null;
         const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];
@@ -62,6 +65,7 @@ export function CardGrid({
             isDefaultService={product.uniqueName === defaultService}
             markStart={markStart}
             markEnd={markEnd}
+            lazyImage={index >= eagerImages}
           />
         );
       })}

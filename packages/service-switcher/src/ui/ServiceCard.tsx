@@ -19,6 +19,8 @@ export interface ServiceCardProps {
   /** The part of the title the search matched, [markStart, markEnd), if any. */
   readonly markStart?: number | undefined;
   readonly markEnd?: number | undefined;
+  /** Loads the image when the card comes near the view (cards after the first screen). */
+  readonly lazyImage?: boolean;
 }
 
 const reasonKey = {
@@ -73,6 +75,7 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
       >
         <img
           className="ics-card__image"
+          loading={props.lazyImage ? 'lazy' : undefined}
           src={product.iconUrl || fallbackIcon(product.uniqueName)}
           alt=""
           width={70}

@@ -164,10 +164,11 @@ export function ServiceSwitcher({
     return () => clearTimeout(timer);
   }, [search, sorted]);
   // The first screens first; every card once they are painted.
+  const [firstCount] = useState(firstScreenCards);
   const [allDrawn, setAllDrawn] = useState(false);
   const drawn = useMemo(
-    () => (shown && !allDrawn ? firstCards(shown, firstScreenCards()) : shown),
-    [shown, allDrawn],
+    () => (shown && !allDrawn ? firstCards(shown, firstCount) : shown),
+    [shown, allDrawn, firstCount],
   );
   const waiting = drawn !== shown;
   useEffect(() => {
@@ -308,6 +309,13 @@ export function ServiceSwitcher({
       </div>
     );
   }
+  // The first screen's images load at once; the others when scrolled near (decision 0860).
+  const cardsBefore: number[] = [];
+  let counted = 0;
+  for (const group of drawn.all) {
+    cardsBefore.push(counted);
+    counted += group.products.length;
+  }
   const resultCount =
     view === 'user' ? shown.user.length : shown.all.reduce((n, g) => n + g.products.length, 0);
   const grid = {
@@ -376,12 +384,12 @@ export function ServiceSwitcher({
                 <CardGrid products={recent} section="recent" {...grid} />
               </section>
             ) : null}
-            <CardGrid products={drawn.user} section="user" {...grid} />
+            <CardGrid products={drawn.user} section="user" eagerImages={firstCount} {...grid} />
           </section>
         ) : (
           <>
             <h2 className="ics-switcher__view-title">{messages.allServices}</h2>
-            {drawn.all.map((group) => (
+            {drawn.all.map((group, index) => (
               <section
                 key={group.uniqueName}
                 className="ics-group"
@@ -390,7 +398,12 @@ export function ServiceSwitcher({
                 <h3 className="ics-group__title" id={`ics-group-${group.uniqueName}`}>
                   {group.label}
                 </h3>
-                <CardGrid products={group.products} section={group.uniqueName} {...grid} />
+                <CardGrid
+                  products={group.products}
+                  section={group.uniqueName}
+                  eagerImages={firstCount - (cardsBefore[index] ?? 0)}
+                  {...grid}
+                />
               </section>
             ))}
           </>

@@ -55,6 +55,20 @@ describe('given a catalogue longer than the window', () => {
     },
   );
 
+  it.each(['user', 'all'] as const)(
+    'loads in the %s view the images of the first screen’s cards at once and the others lazily',
+    async (view) => {
+      const { client } = fakeClient(() => Promise.resolve(catalogue(100)));
+      render(<ServiceSwitcher client={client} locale="en" defaultView={view} logger={quiet} />);
+      await waitFor(() => expect(cards()).toHaveLength(100));
+      const loading = [...document.querySelectorAll('.ics-card__image')].map((image) =>
+        image.getAttribute('loading'),
+      );
+      expect(loading.slice(0, 24)).toEqual(Array(24).fill(null));
+      expect(loading.slice(24)).toEqual(Array(76).fill('lazy'));
+    },
+  );
+
   it('draws every card at once when they all fit in the first screen', async () => {
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1);
     const { client } = fakeClient(() => Promise.resolve(catalogue(24)));
