@@ -128,10 +128,13 @@ describe('given product groups', () => {
       expect(names(firstCards(views, 5)).all.map(([name]) => name)).toEqual(['b.group', 'z.group']);
     });
 
-    it('returns the same object when every card of both views fits', () => {
+    it('returns the same object when every card of both views fits, and cuts the view that does not fit', () => {
       expect(firstCards(views, 7)).toBe(views);
       expect(firstCards(views, 100)).toBe(views);
-      // All Services fits but My Services does not.
+      // My Services fits but All Services does not, and the other way round.
+      const short = firstCards({ ...views, user: views.user.slice(0, 2) }, 4);
+      expect(names(short).user).toEqual(['b1', 'b2']);
+      expect(names(short).all.flatMap(([, products]) => products)).toHaveLength(4);
       expect(
         names(firstCards({ ...views, user: [...views.user, ...views.user] }, 7)).user,
       ).toHaveLength(7);

@@ -36,16 +36,14 @@ export function flatten(groups: readonly ProductGroup[]): Product[] {
 export function firstCards<
   T extends { readonly user: readonly Product[]; readonly all: readonly ProductGroup[] },
 >(views: T, count: number): T {
-  let left = count;
-  let cut = views.user.length > count;
+  const allCount = views.all.reduce((n, group) => n + group.products.length, 0);
+  if (views.user.length <= count && allCount <= count) return views;
   const all: ProductGroup[] = [];
+  let left = count;
   for (const group of views.all) {
-    if (left === 0 || group.products.length > left) cut = true;
-    if (left === 0) break;
-    all.push(
-      group.products.length <= left ? group : { ...group, products: group.products.slice(0, left) },
-    );
-    left -= Math.min(left, group.products.length);
+    if (left <= 0) break;
+    all.push({ ...group, products: group.products.slice(0, left) });
+    left -= group.products.length;
   }
-  return cut ? { ...views, user: views.user.slice(0, count), all } : views;
+  return { ...views, user: views.user.slice(0, count), all };
 }
