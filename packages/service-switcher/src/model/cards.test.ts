@@ -20,9 +20,9 @@ const access = { userProducts: new Set(['mine', 'trial']), licensedProducts: new
 const base = 'https://host.example/demo/';
 
 describe('given the products of one answer', () => {
-  it('derives each card once: its variant, resolved safe URLs, and whether it offers the star', () => {
+  it('derives each card: its variant, resolved safe URLs, and whether it offers the star', () => {
     const products = [product('mine'), product('locked'), product('trial', { trialDaysLeft: 3 })];
-    const cards = cardModels(products, access, base);
+    const cards = cardModels(access, base);
     const [mine, locked, trial] = products.map((p) => cards.get(p));
     expect(mine).toMatchObject({
       variant: 'none',
@@ -40,7 +40,18 @@ describe('given the products of one answer', () => {
       indexPageUrl: 'java\tscript:alert(1)',
       learnMorePageUrl: 'data:text/html,<script>alert(1)</script>',
     });
-    const cards = cardModels([mine], access, base);
+    const cards = cardModels(access, base);
     expect(cards.get(mine)).toMatchObject({ href: undefined, learnMore: undefined });
+  });
+
+  it('derives a card once: the same object for the same product object, another for another', () => {
+    const cards = cardModels(access, base);
+    const mine = product('mine');
+    const first = cards.get(mine);
+    expect(cards.get(mine)).toBe(first);
+    // The same product in another view is another object, with a card of its own.
+    const other = cards.get({ ...mine });
+    expect(other).not.toBe(first);
+    expect(other).toEqual({ ...first, product: { ...mine } });
   });
 });

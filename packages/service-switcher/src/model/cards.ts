@@ -18,25 +18,42 @@ export interface CardModel {
   readonly star: boolean;
 }
 
-/** The card of each product (of each product object: views may differ in category); URLs are resolved against `base`. */
+/** The cards of one product answer. */
+export interface CardModels {
+  /** The card of a product object (views may differ in its category): the same object every time. */
+  get(product: Product): CardModel;
+}
+
+/**
+ * The card of each product, derived when it is first drawn and kept while the answer is shown,
+ * so that a long catalogue pays for the cards of its first screen first; URLs are resolved
+ * against `base`.
+ */
 export function cardModels(
-  products: Iterable<Product>,
   access: {
     readonly userProducts: ReadonlySet<string>;
     readonly licensedProducts: ReadonlySet<string>;
   },
   base: string,
-): Map<Product, CardModel> {
+): CardModels {
   const cards = new Map<Product, CardModel>();
-  for (const product of products) {
+  const derive = (product: Product): CardModel => {
     const variant = cardVariant({ ...product, ...access });
-    cards.set(product, {
+    return {
       product,
       variant,
       href: variant === 'none' ? safeHttpUrl(product.indexPageUrl, base) : undefined,
       learnMore: safeHttpUrl(product.learnMorePageUrl, base),
       star: showsDefaultStar({ ...product, variant }),
-    });
-  }
-  return cards;
+    };
+  };
+  return {
+    get(product) {
+      const known = cards.get(product);
+      if (known) return known;
+      const card = derive(product);
+      cards.set(product, card);
+      return card;
+    },
+  };
 }

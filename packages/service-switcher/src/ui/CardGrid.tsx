@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId } from 'react';
 import type { Messages } from '../i18n/messages.ts';
-import type { CardModel } from '../model/cards.ts';
+import type { CardModels } from '../model/cards.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { ServiceSearch } from '../model/search.ts';
@@ -10,7 +10,7 @@ import { ServiceCard } from './ServiceCard.tsx';
 export interface CardGridProps {
   readonly products: readonly Product[];
   /** The cards of the products shown. */
-  readonly cards: ReadonlyMap<Product, CardModel>;
+  readonly cards: CardModels;
   /** Name of the section in the grid's roving tab stop, unique per switcher. */
   readonly section: string;
   readonly messages: Messages;
@@ -53,7 +53,6 @@ export function CardGrid({
     <ul className="ics-grid" data-section={section} ref={list}>
       {products.map((product, index) => {
         const card = cards.get(product);
-        if (!card) return null;
         const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];
         return (
           <ServiceCard

@@ -136,8 +136,8 @@ export function ServiceSwitcher({
       userProducts: new Set(user.map((p) => p.uniqueName)),
       licensedProducts: data.licensedProducts,
     };
-    // Safe URLs, variants and stars once per answer, not once per card drawn.
-    const cards = cardModels([...user, ...flatten(all)], access, document.baseURI);
+    // Safe URLs, variants and stars once per card and answer, as the cards are first drawn.
+    const cards = cardModels(access, document.baseURI);
     return { user, all, cards };
   }, [data, locale]);
 

@@ -1,12 +1,12 @@
 import type { FocusEvent, KeyboardEvent, MouseEvent, RefObject, SyntheticEvent } from 'react';
-import type { CardModel } from '../model/cards.ts';
+import type { CardModels } from '../model/cards.ts';
 import type { Product } from '../model/products.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
 import type { RovingTabStop } from './rovingTabStop.ts';
 
 export interface CardGridEventOptions {
   /** The cards shown, and the product of a card's key in the roving tab stop. */
-  readonly cards: ReadonlyMap<Product, CardModel> | undefined;
+  readonly cards: CardModels | undefined;
   readonly productOf: (key: string) => Product | undefined;
   readonly roving: RovingTabStop;
   readonly direction: 'ltr' | 'rtl';
