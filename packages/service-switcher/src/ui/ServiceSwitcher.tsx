@@ -32,7 +32,6 @@ import { useDirection, type Direction } from './useDirection.ts';
 import { useServiceSearch } from './useServiceSearch.ts';
 
 export type SwitcherView = 'user' | 'all';
-
 /** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
 export type SwitcherTheme = 'light' | 'dark' | 'auto';
 
