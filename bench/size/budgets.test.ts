@@ -18,7 +18,7 @@ describe('given the size budgets', () => {
     record('switcher-upfront-js', kb);
     // 12 kB after issue 14 (decision 0730); 9.5 kB after issue 13's lazy answer code and
     // default-service calls, 9.9 kB with the delegated card events of branch issue-13-render
-    // (decisions 0845, 0840); 10.2 kB with the first screen drawn first (decision 0860). The
+    // (decisions 0845, 0840); 10.3 kB with the first screen drawn first (decision 0860). The
     // issue's goal of 7 kB is not reached.
     expect(kb).toBeLessThanOrEqual(10.5);
   }, 60_000);
