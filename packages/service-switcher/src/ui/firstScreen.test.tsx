@@ -47,6 +47,8 @@ describe('given a catalogue longer than the window', () => {
       const first = cards()[0];
       expect(cards()[23]?.textContent).toContain('Product 0023');
 
+      // The switcher asks for that frame in an effect after the commit that drew the cards.
+      await waitFor(() => expect(frames).not.toHaveLength(0));
       act(() => frames.forEach((frame) => frame(performance.now())));
       await waitFor(() => expect(cards()).toHaveLength(100));
       // The first cards stay the same elements; the rest are added after them, in order.
