@@ -20,9 +20,10 @@ if (unbuilt.length > 0) {
  * kB gzip of the JavaScript an entry loads up front (its entry chunk and the chunks that
  * imports statically), built and minified as an application would from the packages' dist/
  * (no `source` condition here); React and TanStack Query are excluded.
- * Chunks loaded on demand (the non-English messages) are not counted.
+ * Chunks loaded on demand (the non-English messages) are not counted, except those named in
+ * `alsoLoaded` (file name prefixes): the chunks every display loads after the first render.
  */
-export async function entryKb(source: string): Promise<number> {
+export async function entryKb(source: string, alsoLoaded: readonly string[] = []): Promise<number> {
   // As an application ships it: under the test runner NODE_ENV is 'test', which made Vite
   // keep React's development JSX (with file names) and overstated every size by ~25 %.
   const nodeEnv = process.env.NODE_ENV;
@@ -63,7 +64,10 @@ export async function entryKb(source: string): Promise<number> {
     seen.add(name);
     for (const imported of byName.get(name)?.imports ?? []) visit(imported);
   };
-  for (const chunk of chunks.filter((c) => c.isEntry)) visit(chunk.fileName);
+  for (const chunk of chunks.filter(
+    (c) => c.isEntry || alsoLoaded.some((name) => c.fileName.startsWith(name)),
+  ))
+    visit(chunk.fileName);
   return [...seen].reduce((kb, name) => kb + gzipKb(byName.get(name)?.code ?? ''), 0);
 }
 

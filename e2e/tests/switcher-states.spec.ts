@@ -36,6 +36,27 @@ test.describe('given a product fetch that fails', () => {
   });
 });
 
+test.describe('given the code that draws the cards failing to load', () => {
+  test('the standalone page logs it and shows the error view, and Try again loads the cards once it can', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('draws the cards did not load'))
+        errors.push(m.text());
+    });
+    // The chunk (decision 0865) fails as on a lost connection; the product fetch answers.
+    await page.route('**/assets/SwitcherGrid-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/demo/services.html');
+    await expect(page.getByRole('alert')).toHaveAttribute('data-error', 'true');
+    await expect.poll(() => errors.length).toBe(1);
+    await page.unroute('**/assets/SwitcherGrid-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('main').locator('.ics-card').first()).toBeVisible();
+  });
+});
+
 test.describe('given the standalone page', () => {
   test('[SW-2.1] [SW-2.2] [SW-2.3] [SW-1.5] has logo, default title, Log Out, content panel and footer toggle', async ({
     page,
