@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { Locale } from '../model/language.ts';
 import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
+import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import type { AnswerOwner } from './productCache.ts';
 import type * as ProductAnswer from './productAnswer.ts';
@@ -9,12 +10,8 @@ import { forgetCachedAnswer } from './sessionStore.ts';
 
 type AnswerCode = typeof ProductAnswer;
 /** The answer's code: a chunk requested with the products, kept once it has arrived. */
-let answerCode: Promise<AnswerCode> | undefined;
-const loadAnswerCode = () =>
-  (answerCode ??= import('./productAnswer.ts').catch((error: unknown) => {
-    answerCode = undefined; // a retry asks again
-    throw error;
-  }));
+const answerCode = chunk<AnswerCode>(() => import('./productAnswer.ts'));
+const loadAnswerCode = () => answerCode.load();
 
 export type ProductState =
   | { readonly status: 'loading' }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
+import { chunk } from '../data/chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
@@ -55,16 +56,7 @@ export const browserLocale = (): Locale =>
 
 type GridCode = typeof Grid;
 /** The code that draws the cards (decision 0865), kept once it has arrived. */
-let gridCode: Promise<GridCode> | undefined;
-let loadedGrid: GridCode | undefined;
-const loadGrid = () =>
-  (gridCode ??= import('./SwitcherGrid.tsx').then(
-    (code) => (loadedGrid = code),
-    (error: unknown) => {
-      gridCode = undefined; // a retry asks again
-      throw error;
-    },
-  ));
+const gridCode = chunk<GridCode>(() => import('./SwitcherGrid.tsx'));
 
 /**
  * The grid of service cards with its two views, loading, empty and error states. What draws
@@ -85,7 +77,7 @@ export function ServiceSwitcher({
   recentServices = true,
   theme = 'light',
 }: ServiceSwitcherProps) {
-  void loadGrid().catch(() => {}); // a prefetch: the effect below reports a failure
+  void gridCode.load().catch(() => {}); // a prefetch: the effect below reports a failure
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, dirProp);
@@ -95,11 +87,11 @@ export function ServiceSwitcher({
   const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retryProducts] = useProductData(client, logger, { locale, fetchBundle, storage });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
-  const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => loadedGrid);
+  const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => gridCode.loaded);
   useEffect(() => {
     if (grid) return;
     let live = true;
-    loadGrid().then(
+    gridCode.load().then(
       (code) => live && setGrid(code),
       (error: unknown) => {
         if (!live) return;
