@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { BENCH_RESULT_LABEL, type BenchResult } from '../../apps/demo/src/benchResult.ts';
 
 /**
  * The switcher bench (`npm run bench`): dialog open to cards painted, render time by catalogue
@@ -144,18 +145,13 @@ const RUNS = 7;
  * the middle of the switcher's measurement, after the baseline's.
  */
 async function renderOnce(page: Page, n: number, widget: 'switcher' | 'baseline') {
+  const label = `${BENCH_RESULT_LABEL} `;
   const published = page.waitForEvent('console', {
-    predicate: (message) => message.text().startsWith('bench-result '),
+    predicate: (message) => message.text().startsWith(label),
     timeout: 60_000,
   });
   await page.goto(`/demo/bench.html?n=${n}&widget=${widget}`);
-  const text = (await published).text();
-  return JSON.parse(text.slice('bench-result '.length)) as {
-    ms: number;
-    allMs: number;
-    cards: number;
-    elements: number;
-  };
+  return JSON.parse((await published).text().slice(label.length)) as BenchResult;
 }
 
 test('render time against a bare React list of links, and DOM elements per tile', async ({
@@ -270,17 +266,3 @@ test.afterAll(() => {
   writeFileSync(new URL('bench-switcher.json', out), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
 });
-
-declare global {
-  interface Window {
-    benchResult?: {
-      n: number;
-      widget: string;
-      cards: number;
-      ms: number;
-      allMs: number;
-      elements: number;
-    };
-    benchKeys?: (keys: readonly string[], times: number) => Promise<number[]>;
-  }
-}

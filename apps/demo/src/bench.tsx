@@ -3,6 +3,7 @@ import '@ics/service-switcher/switcher.css';
 import type { ProductsWithLicenses, UserSession } from '@ics/platform-client';
 import { ServiceSwitcher, type SwitcherClient } from '@ics/service-switcher';
 import { createRoot } from 'react-dom/client';
+import { BENCH_RESULT_LABEL } from './benchResult.ts';
 
 /**
  * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline` renders, from an
@@ -67,22 +68,6 @@ function Baseline({ data }: { data: ReturnType<typeof catalogue> }) {
       )}
     </ul>
   );
-}
-
-declare global {
-  interface Window {
-    benchResult?: {
-      n: number;
-      widget: string;
-      cards: number;
-      /** Render to the first cards painted. */
-      ms: number;
-      /** Render to every card of the view in the page, painted. */
-      allMs: number;
-      elements: number;
-    };
-    benchKeys?: (keys: readonly string[], times: number) => Promise<number[]>;
-  }
 }
 
 /** Milliseconds of one key press on the focused card: handler, React's commit and layout. */
@@ -155,9 +140,7 @@ if (root) {
         allMs,
         elements: elementsPerTile(root),
       };
-      // The bench reads it from the console, so that no script of its own runs in the page while
-      // the page is measuring.
-      console.info('bench-result', JSON.stringify(window.benchResult));
+      console.info(BENCH_RESULT_LABEL, JSON.stringify(window.benchResult));
     },
   );
   const app = createRoot(root);
