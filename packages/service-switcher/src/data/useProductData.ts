@@ -11,7 +11,6 @@ import { forgetCachedAnswer } from './sessionStore.ts';
 type AnswerCode = typeof ProductAnswer;
 /** The answer's code: a chunk requested with the products, kept once it has arrived. */
 const answerCode = chunk<AnswerCode>(() => import('./productAnswer.ts'));
-const loadAnswerCode = () => answerCode.load();
 
 export type ProductState =
   | { readonly status: 'loading' }
@@ -62,7 +61,7 @@ export function useProductData(
 ): [ProductState, () => void] {
   // The code that reads the answer is requested at the first render, before the product fetch
   // starts: it is ready by the time a quick answer arrives (a prefetch, kept once loaded).
-  void loadAnswerCode().catch(() => {});
+  void answerCode.load().catch(() => {});
   const [attempt, setAttempt] = useState(0);
   const [fetched, setFetched] = useState<Fetched>(LOADING);
   const [translated, setTranslated] = useState<Translated>();
@@ -75,7 +74,7 @@ export function useProductData(
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
   useLayoutEffect(() => {
     setFetched(LOADING);
-    const code = loadAnswerCode();
+    const code = answerCode.load();
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
     let shown: string | undefined;
@@ -162,7 +161,7 @@ export function useProductData(
     if (translated?.source === source && translated.locale === locale) return;
     let live = true;
     const load = async () => {
-      const m = await loadAnswerCode();
+      const m = await answerCode.load();
       try {
         const texts = await m.loadTranslations({
           groups: m.groupsOf(source.data),

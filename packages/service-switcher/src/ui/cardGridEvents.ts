@@ -6,7 +6,7 @@ import type { RovingTabStop } from './rovingTabStop.ts';
 
 export interface CardGridEventOptions {
   /** The cards shown, and the product of a card's key in the roving tab stop. */
-  readonly cards: CardModels | undefined;
+  readonly cards: CardModels;
   readonly productOf: (key: string) => Product | undefined;
   readonly roving: RovingTabStop;
   readonly direction: 'ltr' | 'rtl';
@@ -51,7 +51,7 @@ export function cardGridEvents(options: CardGridEventOptions) {
   const modelOf = (event: SyntheticEvent) => {
     const card = within(event, '.ics-card');
     const product = card && options.productOf(keyOf(card));
-    return product ? options.cards?.get(product) : undefined;
+    return product ? options.cards.get(product) : undefined;
   };
   const open = (event: SyntheticEvent) => {
     event.preventDefault();
