@@ -47,7 +47,11 @@ export default defineConfig({
         test: {
           name: 'switcher',
           environment: 'jsdom',
-          include: ['packages/service-switcher/src/**/*.test.{ts,tsx}'],
+          // With the demo's render bench page, which draws the switcher's markup.
+          include: [
+            'packages/service-switcher/src/**/*.test.{ts,tsx}',
+            'apps/demo/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -144,30 +144,39 @@ const RUNS = 7;
  * the page would put Playwright's injected script (about 10 ms of the page's main thread) in
  * the middle of the switcher's measurement, after the baseline's.
  */
-async function renderOnce(page: Page, n: number, widget: 'switcher' | 'baseline') {
+async function renderOnce(
+  page: Page,
+  n: number,
+  widget: 'switcher' | 'baseline' | 'markup',
+  extra = '',
+) {
   const label = `${BENCH_RESULT_LABEL} `;
   const published = page.waitForEvent('console', {
     predicate: (message) => message.text().startsWith(label),
     timeout: 60_000,
   });
-  await page.goto(`/demo/bench.html?n=${n}&widget=${widget}`);
+  await page.goto(`/demo/bench.html?n=${n}&widget=${widget}${extra}`);
   return JSON.parse((await published).text().slice(label.length)) as BenchResult;
 }
 
-test('render time against a bare React list of links, and DOM elements per tile', async ({
+test('render time against a bare React list of links and against the switcher’s own markup, and DOM elements per tile', async ({
   page,
 }) => {
   await signIn(page);
   const render: Record<string, unknown> = {};
   for (const n of SIZES) {
+    // The first screen's markup, kept by a render of its own (not timed) for `widget=markup`.
+    const kept = await renderOnce(page, n, 'switcher', '&markup=keep');
     const runs = {
       switcher: [] as number[],
       switcherAll: [] as number[],
       baseline: [] as number[],
+      markup: [] as number[],
     };
     let cards = 0;
     let elements = 0;
-    // Interleaved, so both see the same load of the shared machine.
+    let markupCards = 0;
+    // Interleaved, so that all three see the same load of the shared machine.
     for (let i = 0; i < RUNS; i++) {
       runs.baseline.push((await renderOnce(page, n, 'baseline')).ms);
       const value = await renderOnce(page, n, 'switcher');
@@ -175,20 +184,33 @@ test('render time against a bare React list of links, and DOM elements per tile'
       runs.switcherAll.push(value.allMs);
       cards = value.cards;
       elements = value.elements;
+      const markup = await renderOnce(page, n, 'markup');
+      runs.markup.push(markup.ms);
+      markupCards = markup.cards;
     }
+    // The markup drawn is the first screen the switcher painted.
+    expect(markupCards).toBe(kept.firstCards);
     const switcher = median(runs.switcher);
     const switcherAll = median(runs.switcherAll);
     const baseline = median(runs.baseline);
-    const ratio = (ms: number) => Math.round((ms / baseline) * 100) / 100;
+    const markup = median(runs.markup);
+    const ratio = (ms: number, to = baseline) => Math.round((ms / to) * 100) / 100;
     render[n] = {
       cards,
+      firstScreenCards: kept.firstCards,
       // Render to the first cards painted (the switcher draws the first screen first).
       switcherMs: switcher,
       // Render to every card in the page, painted.
       switcherAllCardsMs: switcherAll,
       baselineMs: baseline,
+      // The first screen's elements drawn by React alone, from a resolved promise.
+      markupMs: markup,
       ratio: ratio(switcher),
       allCardsRatio: ratio(switcherAll),
+      // What the first screen's DOM and styles cost against the bare list …
+      markupRatio: ratio(markup),
+      // … and what the switcher's code, data and states add to them.
+      switcherToMarkup: ratio(switcher, markup),
       elementsPerUsableTile: elements,
     };
   }

@@ -3,20 +3,25 @@ import '@ics/service-switcher/switcher.css';
 import type { ProductsWithLicenses, UserSession } from '@ics/platform-client';
 import { ServiceSwitcher, type SwitcherClient } from '@ics/service-switcher';
 import { createRoot } from 'react-dom/client';
-import { BENCH_RESULT_LABEL } from './benchResult.ts';
+import { countTag, drawMarkup, parseMarkup } from './benchMarkup.ts';
+import { BENCH_MARKUP_KEY, BENCH_RESULT_LABEL } from './benchResult.ts';
 
 /**
- * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline` renders, from an
+ * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline|markup` renders, from an
  * in-memory client, either the switcher's All Services view with n synthetic products
- * (10 groups, half needing a licence, a third locked) or the baseline, a bare React list of
- * n `<li><a>` with the same data. It publishes the milliseconds from render to the frame
- * after the cards were inserted as `window.benchResult` and on the console, and for the switcher
- * `window.benchKeys(keys, times)` measures key presses (the keys in turn): handler, re-render and layout.
+ * (10 groups, half needing a licence, a third locked), or the baseline, a bare React list of
+ * n `<li><a>` with the same data, or the markup of the switcher's first screen drawn by React
+ * alone (kept in local storage by an earlier switcher render with `&markup=keep`). It publishes
+ * the milliseconds from render to the frame after the cards were inserted as `window.benchResult`
+ * and on the console, and for the switcher `window.benchKeys(keys, times)` measures key presses
+ * (the keys in turn): handler, re-render and layout.
  */
 const params = new URLSearchParams(location.search);
 const n = Math.max(1, Math.min(20_000, Number(params.get('n') ?? 50) || 50));
 const view = params.get('view') === 'user' ? 'user' : 'all';
-const widget = params.get('widget') === 'baseline' ? 'baseline' : 'switcher';
+const widgetParam = params.get('widget');
+const widget = widgetParam === 'baseline' || widgetParam === 'markup' ? widgetParam : 'switcher';
+const keepMarkup = widget === 'switcher' && params.get('markup') === 'keep';
 const groups = 10;
 
 function catalogue() {
@@ -105,48 +110,63 @@ const elementsPerTile = (root: HTMLElement) =>
 sessionStorage.clear();
 const root = document.getElementById('root');
 if (root) {
-  // Every card of the view (the baseline lists all products), counted before the clock starts.
-  const counted = catalogue();
-  const expected = (
-    widget === 'switcher' && view === 'user' ? counted.userProducts : counted.allProducts
-  )
-    .map((group) => group.products.length)
-    .reduce((a, b) => a + b, 0);
+  // Parsed and counted before the clock starts: the markup, and every card of the view (the
+  // baseline lists all products; the markup has the cards of the switcher's first screen).
+  const markup =
+    widget === 'markup' ? parseMarkup(localStorage.getItem(BENCH_MARKUP_KEY) ?? '') : [];
+  // The markup's page builds no catalogue: its time does not depend on n.
+  const counted = widget === 'markup' ? undefined : catalogue();
+  const expected = counted
+    ? (widget === 'switcher' && view === 'user' ? counted.userProducts : counted.allProducts)
+        .map((group) => group.products.length)
+        .reduce((a, b) => a + b, 0)
+    : countTag(markup, 'li');
   const start = performance.now();
-  /** Milliseconds to the frame painted after `ready` became true, checked on every change. */
-  const painted = (ready: () => boolean) =>
-    new Promise<number>((resolve) => {
+  // Cards are list items in all three (the switcher's loading state has none).
+  const cards = () => root.querySelectorAll('li').length;
+  /**
+   * Milliseconds to the frame painted after the page had at least `least` cards, checked on
+   * every change, and the cards in the page then.
+   */
+  const painted = (least: number) =>
+    new Promise<{ ms: number; cards: number }>((resolve) => {
       const observer = new MutationObserver(() => {
-        if (!ready()) return;
+        const inserted = cards();
+        if (inserted < least) return;
         observer.disconnect();
         // Painted: the frame after the commit that inserted the cards.
         requestAnimationFrame(() =>
           setTimeout(() => {
-            resolve(performance.now() - start);
+            resolve({ ms: performance.now() - start, cards: inserted });
           }, 0),
         );
       });
       observer.observe(root, { childList: true, subtree: true });
     });
-  // Cards are list items in both (the switcher's loading state has none).
-  const cards = () => root.querySelectorAll('li').length;
-  void Promise.all([painted(() => cards() > 0), painted(() => cards() >= expected)]).then(
-    ([ms, allMs]) => {
-      window.benchResult = {
-        n,
-        widget,
-        cards: cards(),
-        ms,
-        allMs,
-        elements: elementsPerTile(root),
-      };
-      console.info(BENCH_RESULT_LABEL, JSON.stringify(window.benchResult));
-    },
-  );
+  const first = painted(1).then((result) => {
+    // Before the switcher draws the rest (a task after the frame, then a transition).
+    if (keepMarkup) localStorage.setItem(BENCH_MARKUP_KEY, root.innerHTML);
+    return result;
+  });
+  void Promise.all([first, painted(expected)]).then(([firstPainted, allPainted]) => {
+    window.benchResult = {
+      n,
+      widget,
+      cards: cards(),
+      firstCards: firstPainted.cards,
+      ms: firstPainted.ms,
+      allMs: allPainted.ms,
+      elements: elementsPerTile(root),
+    };
+    console.info(BENCH_RESULT_LABEL, JSON.stringify(window.benchResult));
+  });
   const app = createRoot(root);
   if (widget === 'baseline')
     // The same data, arriving the same way (a resolved promise), then one render.
     void Promise.resolve(catalogue()).then((data) => app.render(<Baseline data={data} />));
+  else if (widget === 'markup')
+    // Arriving the same way, then one render of the first screen's elements.
+    void Promise.resolve(markup).then((nodes) => app.render(drawMarkup(nodes)));
   else
     app.render(
       <ServiceSwitcher

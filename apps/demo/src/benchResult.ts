@@ -7,6 +7,8 @@ export interface BenchResult {
   readonly widget: string;
   /** Cards in the page when both times were taken. */
   readonly cards: number;
+  /** Cards in the page when the first were inserted: the switcher's first screen. */
+  readonly firstCards: number;
   /** Render to the first cards painted. */
   readonly ms: number;
   /** Render to every card of the view in the page, painted. */
@@ -20,6 +22,12 @@ export interface BenchResult {
  * that no script of its own runs in the page while the page is measuring.
  */
 export const BENCH_RESULT_LABEL = 'bench-result';
+
+/**
+ * Where the bench leaves, in local storage, the markup of the switcher's first screen for the
+ * render page's `widget=markup`: that markup drawn by React alone, without the switcher.
+ */
+export const BENCH_MARKUP_KEY = 'ics-bench.markup';
 
 declare global {
   interface Window {
