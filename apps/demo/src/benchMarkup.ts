@@ -13,19 +13,19 @@ export interface MarkupElement {
 export type MarkupNode = MarkupElement | string;
 
 /** React's names for the attributes of the switcher's markup that React spells otherwise. */
-const propNames: Readonly<Record<string, string>> = {
-  class: 'className',
-  tabindex: 'tabIndex',
-  for: 'htmlFor',
-  autocomplete: 'autoComplete',
-  spellcheck: 'spellCheck',
-  value: 'defaultValue',
-};
+const propNames = new Map([
+  ['class', 'className'],
+  ['tabindex', 'tabIndex'],
+  ['for', 'htmlFor'],
+  ['autocomplete', 'autoComplete'],
+  ['spellcheck', 'spellCheck'],
+  ['value', 'defaultValue'],
+]);
 
 function read(node: Element): MarkupElement {
   const props: Record<string, string> = {};
   // The markup has no inline styles or handlers: every attribute is a string prop.
-  for (const { name, value } of node.attributes) props[propNames[name] ?? name] = value;
+  for (const { name, value } of node.attributes) props[propNames.get(name) ?? name] = value;
   const children = [...node.childNodes].flatMap((child): MarkupNode[] =>
     child instanceof Element ? [read(child)] : child.textContent ? [child.textContent] : [],
   );
