@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { safeReturnPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -6,7 +7,6 @@ import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { safeReturnPath } from './returnPath.ts';
 import {
   clearSessionCookies,
   currentSession,
