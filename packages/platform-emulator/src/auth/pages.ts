@@ -9,6 +9,7 @@ import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import {
   clearSessionCookies,
+  cookieSecurity,
   currentSession,
   sameSecret,
   SESSION_COOKIE,
@@ -35,6 +36,8 @@ export function registerAuthPages(
   // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo);
+    // The page carries a login token: no cache may keep it.
+    reply.header('Cache-Control', 'no-store');
     const personas = await listPersonas(db);
     // Login CSRF: the form carries a token that must equal a SameSite=Strict cookie.
     const token = randomBytes(18).toString('base64url');
@@ -42,6 +45,7 @@ export function registerAuthPages(
       path: '/identity-service',
       httpOnly: true,
       sameSite: 'strict',
+      ...cookieSecurity(request),
     });
     const buttons = personas
       .map(
@@ -104,6 +108,8 @@ export function registerAuthPages(
     given: unknown,
     onRefusal: (xsrfToken: string) => unknown,
   ) => {
+    // The confirmation page embeds the session's XSRF token, and every answer here ends a session.
+    reply.header('Cache-Control', 'no-store');
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id, options.clock.now()) : undefined;
     if (session && !session.expired && !sameSecret(given, session.xsrfToken)) {
