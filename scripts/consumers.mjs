@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -420,6 +421,36 @@ const jestTests = async () => {
   }
   console.log(`    Jest example: ${counts[1]} tests passed`);
 };
+/**
+ * Every source map and declaration map of the installed libraries leads to real code: each
+ * source it names is carried in `sourcesContent` or shipped at the path it names, and every
+ * `sourceMappingURL` names a map that is there.
+ */
+const mapsLeadToSources = (app) => async () => {
+  const scope = join(apps[app].dir, 'node_modules/@ics');
+  let maps = 0;
+  for (const library of libraries) {
+    const dist = join(scope, library, 'dist');
+    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+      const path = join(dist, file);
+      if (/\.(js|d\.ts)$/.test(file)) {
+        const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1];
+        if (named && !existsSync(resolve(dirname(path), named)))
+          throw new Error(`${library}/dist/${file} names a missing map ${named}`);
+      }
+      if (!file.endsWith('.map')) continue;
+      maps += 1;
+      const map = JSON.parse(readFileSync(path, 'utf8'));
+      map.sources.forEach((source, i) => {
+        if (typeof map.sourcesContent?.[i] === 'string') return;
+        if (!existsSync(resolve(dirname(path), map.sourceRoot ?? '', source)))
+          throw new Error(`${library}/dist/${file}: its source ${source} is not shipped`);
+      });
+    }
+  }
+  if (maps === 0) throw new Error('no source maps in the installed libraries');
+  console.log(`    ${maps} maps lead to their sources`);
+};
 const ssr = (app, react) => async () => {
   await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
 };
@@ -507,6 +538,11 @@ const rows = [
     tsc('ts5', 'tsconfig.nodenext.json'),
   ],
   ['TypeScript 5.9, strict, moduleResolution bundler', 'ts5', tsc('ts5', 'tsconfig.bundler.json')],
+  [
+    'Installed libraries: every source and declaration map leads to its source',
+    'ts5',
+    mapsLeadToSources('ts5'),
+  ],
   ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
   ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
   ['Node 20 ESM: client/node, emulator API and CLI', 'node20', nodeRow('node20', 'node')],

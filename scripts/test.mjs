@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { libraries, typeChecked } from './workspaces.mjs';
 
 /** A tool of the installed workspace; never fetched from the registry (as npx could). */
 const bin = (name) => resolve('node_modules/.bin', name);
@@ -53,14 +54,7 @@ if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
   apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
 
 // In build order: the client's test kit (/testing) is typed against the emulator's build.
-const libraries = [
-  'packages/platform-contract',
-  'packages/platform-emulator',
-  'packages/platform-client',
-  'packages/service-switcher',
-];
-const packages = [...libraries, 'apps/demo', 'integration', 'e2e', 'bench'];
-for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
+for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);

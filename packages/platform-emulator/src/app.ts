@@ -13,6 +13,7 @@ import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './errors.ts';
+import { requestForLog } from './logRedaction.ts';
 import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
@@ -67,6 +68,12 @@ export interface EmulatorOptions {
    * kept in the database, so every process on one database signs and verifies alike.
    */
   readonly jwtSecret?: string;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Proto`/`-Host` headers are believed: `true` for any,
+   * or addresses and ranges (`'loopback'`, `'10.0.0.0/8'`, `['127.0.0.1', '::1']`). Behind a
+   * trusted TLS proxy the session cookies are `Secure`. Default: none, headers ignored.
+   */
+  readonly trustProxy?: boolean | string | readonly string[];
   /** Level of the structured request log (JSON lines, one per event); default `'silent'`. */
   readonly logLevel?: LogLevel;
   /** Where the log lines go; default standard output. */
@@ -126,7 +133,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     logger: {
       level: options.logLevel ?? 'silent',
       ...(options.logDestination ? { stream: options.logDestination } : {}),
+      serializers: { req: requestForLog },
     },
+    // `X-Forwarded-*` (and so `Secure` cookies behind a TLS proxy) only from proxies named here.
+    trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -283,4 +293,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       app.log.info('database closed');
     },
   };
+}
+
+/** Fastify's `trustProxy` from the option (its types want a mutable list). */
+function trustedProxies(option: EmulatorOptions['trustProxy']): boolean | string | string[] {
+  if (option === undefined) return false;
+  return typeof option === 'object' ? [...option] : option;
 }

@@ -16,7 +16,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
 
-  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)`;
+  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)
+  --trust-proxy ADDRS  believe X-Forwarded-* from these proxies (comma-separated addresses or
+                       ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -32,6 +34,7 @@ export async function main(argv: string[]): Promise<void> {
         'session-lifetime': { type: 'string', default: String(8 * 3600) },
         'log-level': { type: 'string', default: 'info' },
         faults: { type: 'boolean', default: false },
+        'trust-proxy': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -60,6 +63,7 @@ export async function main(argv: string[]): Promise<void> {
     sessionLifetimeSeconds,
     faults: values.faults,
     logLevel,
+    ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
   });
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);

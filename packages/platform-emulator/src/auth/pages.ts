@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { safeReturnPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -6,9 +7,9 @@ import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { safeReturnPath } from './returnPath.ts';
 import {
   clearSessionCookies,
+  cookieSecurity,
   currentSession,
   sameSecret,
   SESSION_COOKIE,
@@ -35,6 +36,8 @@ export function registerAuthPages(
   // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo);
+    // The page carries a login token: no cache may keep it.
+    reply.header('Cache-Control', 'no-store');
     const personas = await listPersonas(db);
     // Login CSRF: the form carries a token that must equal a SameSite=Strict cookie.
     const token = randomBytes(18).toString('base64url');
@@ -42,6 +45,7 @@ export function registerAuthPages(
       path: '/identity-service',
       httpOnly: true,
       sameSite: 'strict',
+      ...cookieSecurity(request),
     });
     const buttons = personas
       .map(
@@ -104,6 +108,8 @@ export function registerAuthPages(
     given: unknown,
     onRefusal: (xsrfToken: string) => unknown,
   ) => {
+    // The confirmation page embeds the session's XSRF token, and every answer here ends a session.
+    reply.header('Cache-Control', 'no-store');
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id, options.clock.now()) : undefined;
     if (session && !session.expired && !sameSecret(given, session.xsrfToken)) {

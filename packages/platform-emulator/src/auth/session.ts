@@ -61,22 +61,39 @@ export function sameSecret(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * `Secure` when the browser reached the emulator over TLS: directly, or through a proxy whose
+ * `X-Forwarded-Proto` the emulator was told to trust (`trustProxy`); never on plain HTTP, where a
+ * browser would drop a Secure cookie.
+ */
+export function cookieSecurity(request: FastifyRequest): { secure: boolean } {
+  return { secure: request.protocol === 'https' };
+}
+
 /** Sets the HttpOnly session cookie and the readable XSRF cookie. */
 export function setSessionCookies(
   reply: FastifyReply,
   session: { id: string; xsrfToken: string },
 ): void {
-  reply.setCookie(SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'lax' });
+  const { secure } = cookieSecurity(reply.request);
+  reply.setCookie(SESSION_COOKIE, session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  });
   reply.setCookie(XSRF_COOKIE, session.xsrfToken, {
     path: '/',
     httpOnly: false,
     sameSite: 'strict',
+    secure,
   });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+  const { secure } = cookieSecurity(reply.request);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', secure });
+  reply.clearCookie(XSRF_COOKIE, { path: '/', secure });
 }
 
 /** The user as seen in a session where selectOrg may have chosen another organisation. */

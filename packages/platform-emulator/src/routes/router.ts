@@ -133,6 +133,9 @@ export class ContractRouter {
         `${request.method} is not allowed on ${rawPath}.`,
       );
     }
+    // Every answer but a public one is someone's data (a JWT, a profile, their products): no
+    // cache, shared or private, may keep it. A route may still choose its own caching.
+    if (route.access.rule !== 'public') reply.header('Cache-Control', 'no-store');
     try {
       const result = await this.#serve(route, request, reply, rawPath);
       this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
