@@ -49,6 +49,9 @@ if (missing.length > 0) {
 const v = {
   typescript5: '5.9.3',
   typescript7: '7.0.2',
+  // The published packages' `engines` floor, and the two LTS lines after it.
+  node20: '20.19.0',
+  node22: '22',
   node24: '24',
   react18: '18.3.1',
   react19: '19.3.1',
@@ -327,23 +330,27 @@ const typesAppOf = (name, typescript) => ({
   ],
 });
 
+/**
+ * A plain Node app on its own Node (the registry's `node` package, whatever runs this script):
+ * npm installs the tarballs on that Node too, so an EBADENGINE on it shows.
+ */
+const nodeApp = (name, version) => ({
+  dir: writeApp(name, { 'check.mjs': nodeCheck }),
+  node: version.split('.')[0],
+  async install(dir) {
+    await install(dir, [`node@${version}`]);
+    await install(dir, tarballs('platform-contract', 'platform-client', 'platform-emulator'), {
+      PATH: `${join(dir, 'node_modules/.bin')}${delimiter}${process.env.PATH}`,
+    });
+  },
+});
+
 const apps = {
   ts5: typesAppOf('typescript-5', v.typescript5),
   ts7: typesAppOf('typescript-7', v.typescript7),
-  node20: {
-    dir: writeApp('node-20', { 'check.mjs': nodeCheck }),
-    specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
-  },
-  node24: {
-    dir: writeApp('node-24', { 'check.mjs': nodeCheck }),
-    // npm itself runs on Node 24 here, so an EBADENGINE on 24 shows.
-    async install(dir) {
-      await install(dir, [`node@${v.node24}`]);
-      await install(dir, tarballs('platform-contract', 'platform-client', 'platform-emulator'), {
-        PATH: `${join(dir, 'node_modules/.bin')}${delimiter}${process.env.PATH}`,
-      });
-    },
-  },
+  node20: nodeApp('node-20', v.node20),
+  node22: nodeApp('node-22', v.node22),
+  node24: nodeApp('node-24', v.node24),
   react19: {
     dir: viteApp('vite-react-19'),
     specs: [`vite@${v.vite}`, `react@${v.react19}`, `react-dom@${v.react19}`, ...allTarballs],
@@ -369,9 +376,11 @@ const tsc = (app, config) => async () => {
     cwd: apps[app].dir,
   });
 };
-const nodeRow = (app, node) => async () => {
-  await succeed('node check.mjs', node, ['check.mjs', node === 'node' ? '20' : v.node24], {
-    cwd: apps[app].dir,
+/** check.mjs on the app's own Node, which must be the major version the app was made for. */
+const nodeRow = (app) => async () => {
+  const { dir, node } = apps[app];
+  await succeed('node check.mjs', join(dir, 'node_modules/.bin/node'), ['check.mjs', node], {
+    cwd: dir,
   });
 };
 const viteBuild = (app) => async () => {
@@ -529,7 +538,6 @@ async function waitFor(url, timeoutMs) {
   }
 }
 
-const node24 = () => join(apps.node24.dir, 'node_modules/.bin/node');
 const only = new RegExp(process.env.CONSUMERS_ONLY ?? '');
 const rows = [
   [
@@ -545,8 +553,9 @@ const rows = [
   ],
   ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
   ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
-  ['Node 20 ESM: client/node, emulator API and CLI', 'node20', nodeRow('node20', 'node')],
-  ['Node 24 ESM: client/node, emulator API and CLI', 'node24', () => nodeRow('node24', node24())()],
+  ['Node 20.19 ESM: client/node, emulator API and CLI', 'node20', nodeRow('node20')],
+  ['Node 22 ESM: client/node, emulator API and CLI', 'node22', nodeRow('node22')],
+  ['Node 24 ESM: client/node, emulator API and CLI', 'node24', nodeRow('node24')],
   ['Vite 8 production build (React 19): stylesheets as files', 'react19', viteBuild('react19')],
   [
     'React 19 in Chromium: dialog under CSP default-src self, client React hooks',

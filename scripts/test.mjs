@@ -14,6 +14,11 @@ const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+// `npm test` runs on the Node of the `node` devDependency (npm puts node_modules/.bin first on
+// the PATH), so the toolchain runs on a supported LTS whatever Node runs npm (decision 0927).
+console.log(
+  `Node ${process.version} runs the tests (npm runs on ${process.env.npm_node_execpath ?? 'its own Node'}).`,
+);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 const run = (title, command, args, options = {}) => {
@@ -58,6 +63,10 @@ for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
+check('docs/decisions/README.md (the index) is current', 'node', [
+  'scripts/decisions-index.mjs',
+  '--check',
+]);
 check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',
   '--check',
