@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,11 @@ export interface PostgresCluster {
   start(): Promise<void>;
   /** Stops the server: `fast` (clients told `57P01`) or `immediate` (as a crash would). */
   halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /**
+   * Freezes (`SIGSTOP`) or thaws (`SIGCONT`) the server and its backends, by their pids: a
+   * server that accepts TCP connections but answers nothing.
+   */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
   /** Stops the server if it runs and deletes the cluster. */
   remove(): void;
 }
@@ -74,6 +79,21 @@ export async function createPostgres(): Promise<PostgresCluster> {
     async halt(mode = 'fast') {
       if (running) await runAsync('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
       running = false;
+    },
+    signal(signal) {
+      const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)])
+        .toString()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+      for (const pid of [postmaster, ...children]) {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // a backend that ended since `ps` listed it
+        }
+      }
     },
     remove() {
       try {
