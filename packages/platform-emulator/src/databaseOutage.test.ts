@@ -130,4 +130,28 @@ describe('given two emulator processes on a PostgreSQL server that starts late a
       .map((r) => r.name);
     expect(missing).toEqual([]);
   }, 90_000);
+
+  it('acknowledges the first write through each process after a crash-like restart while idle', async () => {
+    const ada = await signIn(urls[1] ?? '', 'usr-ada-0000001');
+    // Every process holds pooled connections from the writes before; the server now cuts them.
+    await cluster.halt('immediate');
+    await cluster.start();
+    const statuses = await Promise.all(
+      urls.map(
+        async (url, i) =>
+          (
+            await fetch(`${url}${prefs}`, {
+              method: 'POST',
+              headers: {
+                cookie: ada.cookie,
+                'x-xsrf-token': ada.xsrf,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({ fullyQualifiedName: `Idle.p${i}`, value: 'v' }),
+            })
+          ).status,
+      ),
+    );
+    expect(statuses).toEqual([201, 201]);
+  }, 60_000);
 });
