@@ -148,9 +148,16 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         'database connection lost; it is replaced on next use',
       ),
   });
-  if (!options.snapshot) await migrateAndSeed(db);
-  const jwtSecret =
-    options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
+  let jwtSecret: string;
+  try {
+    if (!options.snapshot) await migrateAndSeed(db);
+    jwtSecret =
+      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
+  } catch (error) {
+    // A start that fails frees the database (and a PGlite directory's lock) again.
+    await db.close();
+    throw error;
+  }
   // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
   let closing = false;
   await app.register(fastifyCookie);
