@@ -7,7 +7,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
 import { authenticator, currentSession } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
-import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
+import { DatabaseUnavailable } from './db/failures.ts';
 import { migrate } from './db/migrations.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
@@ -94,6 +95,13 @@ export interface EmulatorOptions {
    * advances, e.g. `{ now: () => now }`, so nothing has to wait for real time.
    */
   readonly clock?: EmulatorClock;
+  /**
+   * How a PostgreSQL `database` is waited for at start and timed out afterwards (see
+   * `DatabaseOptions`; decision 0940). PGlite ignores it.
+   */
+  readonly postgres?: DatabaseOptions;
+  /** Milliseconds `/readyz` waits for the database before answering 503; default 2 000. */
+  readonly readyTimeoutMs?: number;
 }
 
 export interface Emulator {
@@ -107,8 +115,12 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-export async function openDatabase(database: string, snapshot?: Blob): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database);
+export async function openDatabase(
+  database: string,
+  snapshot?: Blob,
+  postgres?: DatabaseOptions,
+): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database, postgres);
   if (snapshot && database !== 'memory')
     throw new Error("A snapshot starts only a 'memory' database.");
   return openPglite(database === 'memory' ? undefined : database, snapshot);
@@ -124,11 +136,6 @@ export async function migrateAndSeed(db: Database): Promise<void> {
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   const clock = options.clock ?? systemClock;
-  const db = await openDatabase(options.database, options.snapshot);
-  if (!options.snapshot) await migrateAndSeed(db);
-  const jwtSecret =
-    options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
-
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'silent',
@@ -142,6 +149,25 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     genReqId: requestIdOf,
     frameworkErrors,
   });
+  const db = await openDatabase(options.database, options.snapshot, {
+    ...options.postgres,
+    // Only the SQLSTATE or Node code and pg's sentence: a connection error carries no query.
+    onConnectionError: (error) =>
+      app.log.warn(
+        { code: (error as { code?: string }).code, reason: error.message },
+        'database connection lost; it is replaced on next use',
+      ),
+  });
+  let jwtSecret: string;
+  try {
+    if (!options.snapshot) await migrateAndSeed(db);
+    jwtSecret =
+      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
+  } catch (error) {
+    // A start that fails frees the database (and a PGlite directory's lock) again.
+    await db.close();
+    throw error;
+  }
   // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
   let closing = false;
   await app.register(fastifyCookie);
@@ -162,7 +188,15 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof ApiError) {
+      // The database is gone (restarting, unreachable) or its disk is full: a client may try
+      // again later, and an operator sees it in the log (never the statement's values).
+      if (error instanceof DatabaseUnavailable || error.status === 507)
+        request.log.warn({ code: error.code }, error.message);
+      if (error instanceof DatabaseUnavailable)
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.code(error.status).send(error.toBody());
+    }
     // A write that lost a race on a unique constraint (another request, maybe another
     // process, wrote the same name first) is a conflict, not a failure.
     if (error.code === UNIQUE_VIOLATION) {
@@ -190,7 +224,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
   );
 
-  registerHealth(app, db);
+  registerHealth(app, db, options.readyTimeoutMs);
   registerInputGuards(app);
   if (options.faults) registerFaults(app);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);

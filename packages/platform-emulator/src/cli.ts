@@ -16,6 +16,12 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
 
+  --database-wait SECONDS      how long a start waits for a PostgreSQL server that is not up
+                               yet (default 30), printing a line per attempt; 0 tries once
+  --connect-timeout SECONDS    to open a connection to PostgreSQL (default 5)
+  --statement-timeout SECONDS  one statement on PostgreSQL (default 15); past it, 503
+  --ready-timeout SECONDS      /readyz waits this long for the database (default 2), then 503
+
   --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)
   --trust-proxy ADDRS  believe X-Forwarded-* from these proxies (comma-separated addresses or
                        ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure`;
@@ -33,6 +39,10 @@ export async function main(argv: string[]): Promise<void> {
         'token-lifetime': { type: 'string', default: '1800' },
         'session-lifetime': { type: 'string', default: String(8 * 3600) },
         'log-level': { type: 'string', default: 'info' },
+        'database-wait': { type: 'string', default: '30' },
+        'connect-timeout': { type: 'string', default: '5' },
+        'statement-timeout': { type: 'string', default: '15' },
+        'ready-timeout': { type: 'string', default: '2' },
         faults: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -56,15 +66,35 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
-  const emulator = await createEmulator({
-    database,
-    demoDir: resolve(values.demo),
-    tokenLifetimeSeconds,
-    sessionLifetimeSeconds,
-    faults: values.faults,
-    logLevel,
-    ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
-  });
+  const ms = (option: string, value: string | undefined, min: number) =>
+    Math.round(duration(option, value, min) * 1000);
+  let emulator;
+  try {
+    emulator = await createEmulator({
+      database,
+      demoDir: resolve(values.demo),
+      tokenLifetimeSeconds,
+      sessionLifetimeSeconds,
+      faults: values.faults,
+      logLevel,
+      ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
+      postgres: {
+        waitMs: ms('--database-wait', values['database-wait'], 0),
+        connectTimeoutMs: ms('--connect-timeout', values['connect-timeout'], 0.1),
+        statementTimeoutMs: ms('--statement-timeout', values['statement-timeout'], 0.1),
+        onWait: ({ attempt, url, cause, retryInMs }) =>
+          console.log(
+            `Waiting for the database at ${url} (attempt ${attempt}: ${cause}); next try in ${(retryInMs / 1000).toFixed(1)} s.`,
+          ),
+      },
+      readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
+    });
+  } catch (error) {
+    // A sentence a person can act on (the database's URL, password hidden, and the cause),
+    // not a stack.
+    console.error(`The platform emulator could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);
   console.log(`Open ${url}/ and choose a persona.`);
@@ -83,6 +113,14 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** A number of seconds of at least `min` (fractions allowed), or exit 2 with the option named. */
+function duration(option: string, value: string | undefined, min: number): number {
+  const n = Number(value);
+  if (value !== '' && Number.isFinite(n) && n >= min) return n;
+  console.error(`${option} must be a number of seconds, at least ${min}; got '${value}'.`);
+  process.exit(2);
 }
 
 /** A whole number of seconds of at least 1, or exit 2 with the option named. */

@@ -43,11 +43,15 @@ export function frameworkErrors(
   void reply.code(status).send({ error: { code, message } });
 }
 
-/** `/healthz` and `/readyz`, for process managers and load balancers; no session needed. */
-export function registerHealth(app: FastifyInstance, db: Database): void {
+/**
+ * `/healthz` and `/readyz`, for process managers and load balancers; no session needed.
+ * `/readyz` asks the database each time (within `readyTimeoutMs`), so it turns ready again as
+ * soon as a restarted database answers.
+ */
+export function registerHealth(app: FastifyInstance, db: Database, readyTimeoutMs?: number): void {
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {
-    if (await databaseReachable(db)) return { status: 'ready' };
+    if (await databaseReachable(db, readyTimeoutMs)) return { status: 'ready' };
     return reply.code(503).send({
       error: { code: 'NOT_READY', message: 'The database does not answer.' },
     });

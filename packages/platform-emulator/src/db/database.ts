@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDirectory } from './dataDirLock.ts';
+import { DatabaseUnavailable, isConnectionLoss, redactUrl, statementError } from './failures.ts';
 
 /** What the emulator's data modules need from a database: parameterised queries. */
 export interface Queryable {
@@ -20,54 +22,238 @@ export interface Database extends Queryable {
   dump?(): Promise<Blob>;
 }
 
+/** One failed attempt to reach the database at start (see `DatabaseOptions.onWait`). */
+export interface DatabaseWait {
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  /** The connection string, password hidden. */
+  readonly url: string;
+  /** Why it failed, e.g. `connect ECONNREFUSED 127.0.0.1:5432`. */
+  readonly cause: string;
+  /** Milliseconds until the next attempt. */
+  readonly retryInMs: number;
+}
+
+/** How the emulator treats a PostgreSQL server that is slow, gone or not up yet. */
+export interface DatabaseOptions {
+  /** Milliseconds a start keeps trying to reach the server; default 30 000, 0 tries once. */
+  readonly waitMs?: number;
+  /** Told of every failed attempt while waiting at start (the CLI prints a line each). */
+  readonly onWait?: (wait: DatabaseWait) => void;
+  /** Milliseconds to open a connection before giving up; default 5 000. */
+  readonly connectTimeoutMs?: number;
+  /** Milliseconds one statement may run (server and client side); default 15 000. */
+  readonly statementTimeoutMs?: number;
+  /** Told when a connection breaks outside any statement (logged; the pool replaces it). */
+  readonly onConnectionError?: (error: Error) => void;
+}
+
+/** A failed start: the database did not answer within the wait, or refused us. */
+export class DatabaseUnreachable extends Error {
+  override name = 'DatabaseUnreachable' as const;
+}
+
 /**
  * Embedded PostgreSQL (PGlite). `dataDir` keeps the data across restarts; `undefined` keeps
  * it in memory only. `snapshot` (a `dump()`) is the data an in-memory database starts from.
+ * A data directory is locked to this process (`<dir>.lock`, decision 0942).
  */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
-  await db.waitReady;
+  const unlock = dataDir ? lockDataDirectory(dataDir) : () => {};
+  let db: PGlite;
+  try {
+    db = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
+    await db.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query<T>(sql, [...params])).rows,
-    exec: async (sql) => void (await q.exec(sql)),
+    query: async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return (await q.query<T>(sql, [...params])).rows;
+      } catch (error) {
+        throw statementError(error, sql);
+      }
+    },
+    exec: async (sql) => {
+      try {
+        await q.exec(sql);
+      } catch (error) {
+        throw statementError(error, sql);
+      }
+    },
   });
   return {
     kind: 'pglite',
     ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    async transaction(work) {
+      try {
+        return await db.transaction((tx) => work(wrap(tx)));
+      } catch (error) {
+        throw statementError(error, 'commit');
+      }
+    },
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
     dump: () => db.dumpDataDir('gzip'),
   };
 }
 
-/** A PostgreSQL server, reached through a connection string (`DATABASE_URL`). */
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 5 });
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query<T>(sql, [...params])).rows,
-    exec: async (sql) => void (await q.query(sql)),
+/** Attempts of one statement whose connection broke before it could have written anything. */
+const ATTEMPTS = 3;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+
+/** A statement that only reads: safe to run again after its connection broke. */
+const readOnly = (sql: string) =>
+  /^\s*select\b/i.test(sql) && !/\bfor\s+(update|share)\b|\bnextval\s*\(/i.test(sql);
+
+/**
+ * A PostgreSQL server, reached through a connection string (`DATABASE_URL`). Waits at start
+ * for a server that is not up yet; afterwards a lost server answers `DatabaseUnavailable`
+ * (503) and broken connections are replaced, never a crash. Decision 0940.
+ */
+export async function openPostgres(
+  connectionString: string,
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
+  const pool = new pg.Pool({
+    connectionString,
+    max: 5,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // The server cancels a long statement; the client gives up on a frozen server a little
+    // later (its connection is then destroyed, see `release`).
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1_000,
   });
-  await pool.query('select 1');
+  const onConnectionError = options.onConnectionError ?? (() => {});
+  // An idle connection that breaks (the server restarts) is reported here and dropped by the
+  // pool; without a listener, the 'error' event would end the process.
+  pool.on('error', onConnectionError);
+  // A checked-out connection that breaks between two statements emits 'error' on itself.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+
+  /** A connection from the pool; one that cannot be opened is retried a few times. */
+  const connect = async (sql: string): Promise<pg.PoolClient> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        if (!isConnectionLoss(error) || attempt >= ATTEMPTS) throw statementError(error, sql);
+        await backoff(attempt);
+      }
+    }
+  };
+  /** Runs a statement on a checked-out connection; errors are the layer's errors. */
+  const run = async <T extends object>(
+    client: pg.PoolClient,
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<T[]> => {
+    try {
+      return (await client.query<T>(sql, [...params])).rows;
+    } catch (error) {
+      throw statementError(error, sql);
+    }
+  };
+  const onClient = (client: pg.PoolClient): Queryable => ({
+    query: (sql, params) => run(client, sql, params),
+    exec: async (sql) => void (await run(client, sql)),
+  });
+  /** A statement on its own (autocommit); only a read is run again after a broken connection. */
+  const query = async <T extends object>(sql: string, params?: readonly unknown[]) => {
+    for (let attempt = 1; ; attempt++) {
+      const client = await connect(sql);
+      try {
+        const rows = await run<T>(client, sql, params);
+        client.release();
+        return rows;
+      } catch (error) {
+        const lost = isConnectionLoss(error);
+        // A broken connection is destroyed, not given back to the pool.
+        client.release(lost ? (error as Error) : undefined);
+        if (!lost || !readOnly(sql) || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  };
+
+  await waitForServer(pool, connectionString, options);
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    query,
+    exec: async (sql) => void (await query(sql)),
     async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
+      for (let attempt = 1; ; attempt++) {
+        const client = await connect('begin');
+        let committing = false;
+        try {
+          await run(client, 'begin');
+          const result = await work(onClient(client));
+          committing = true;
+          await run(client, 'commit');
+          client.release();
+          return result;
+        } catch (error) {
+          let broken = isConnectionLoss(error);
+          if (!committing && !broken) {
+            try {
+              await run(client, 'rollback');
+            } catch (rollbackError) {
+              broken = isConnectionLoss(rollbackError);
+            }
+          }
+          client.release(broken ? (error as Error) : undefined);
+          if (committing && broken) {
+            // The COMMIT was sent and no answer came: it may or may not have been written, so
+            // it is never run again.
+            throw new DatabaseUnavailable(
+              true,
+              'The database went away while saving this change; it may or may not be saved. Read it back before trying again.',
+            );
+          }
+          // Lost before COMMIT: the server rolled it back, so running it again is safe.
+          if (!broken || committing || attempt >= ATTEMPTS) throw error;
+        }
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** `select 1` until it answers, with backoff, for at most `waitMs`; then a clear error. */
+async function waitForServer(
+  pool: pg.Pool,
+  connectionString: string,
+  { waitMs = 30_000, onWait }: DatabaseOptions,
+): Promise<void> {
+  const url = redactUrl(connectionString);
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      const cause = (error as Error).message || String(error);
+      const left = deadline - Date.now();
+      if (!isConnectionLoss(error) || left <= 0) {
+        await pool.end();
+        throw new DatabaseUnreachable(
+          isConnectionLoss(error)
+            ? `The database at ${url} did not answer within ${Math.round(waitMs / 1000)} s (${attempt} attempts): ${cause}`
+            : `The database at ${url} refused the connection: ${cause}`,
+        );
+      }
+      const retryInMs = Math.min(250 * 2 ** (attempt - 1), 2_000, left);
+      onWait?.({ attempt, url, cause, retryInMs });
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+    }
+  }
 }
