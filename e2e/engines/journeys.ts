@@ -263,6 +263,14 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       expect(await at()).toBe(0);
       await engine.key('End');
       expect(await at()).toBe(count - 1);
+      // The focused last card was scrolled into the list's view.
+      expect(
+        await engine.evaluate(() => {
+          const list = document.querySelector('.ics-switcher__content')?.getBoundingClientRect();
+          const card = document.activeElement?.getBoundingClientRect();
+          return !!list && !!card && card.top >= list.top && card.bottom <= list.bottom;
+        }),
+      ).toBe(true);
       await engine.key('Home');
       expect(await at()).toBe(0);
     });

@@ -100,7 +100,8 @@ export async function startWebKit(port: number): Promise<EngineHost> {
     return {
       name: 'webkit',
       async goto(url) {
-        origins.add(new URL(url).origin);
+        const { origin } = new URL(url);
+        if (origin !== 'null') origins.add(origin); // about:blank and data: hold no storage
         await send('POST', `${at}/url`, { url });
       },
       evaluate: async (fn, ...args) =>
