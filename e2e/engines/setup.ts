@@ -49,28 +49,36 @@ async function startEmulator(args: string[]) {
     ],
     { cwd: e2e, stdio: ['ignore', 'ignore', 'inherit'] },
   );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   const base = `http://127.0.0.1:${port}`;
   await waitFor(
     `the emulator on port ${port}`,
     async () => child.exitCode === null && (await fetch(`${base}/shell-service/api/v1/config`)).ok,
     60_000,
-  );
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  ).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { base, stop };
 }
 
 export default async function setup(project: TestProject) {
   clearMismatches();
-  const [main, short] = await Promise.all([
+  const started = await Promise.allSettled([
     startEmulator(['--faults']),
     startEmulator(['--token-lifetime', '6']),
   ]);
+  const [main, short] = started.map((result) =>
+    result.status === 'fulfilled' ? result.value : undefined,
+  );
+  if (!main || !short) {
+    await Promise.all([main?.stop(), short?.stop()]);
+    throw started.find((result) => result.status === 'rejected')?.reason;
+  }
   project.provide('base', main.base);
   project.provide('shortTokens', short.base);
   project.provide('webDriverPort', await freePort());

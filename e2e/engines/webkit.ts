@@ -25,8 +25,8 @@ const SHIFT = '\uE008';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /**
- * Starts WebKitWebDriver on `port` under `xvfb-run` and waits until it answers /status; each
- * session is a MiniBrowser of its own.
+ * Starts WebKitWebDriver on `port` under `xvfb-run` and one MiniBrowser session through it;
+ * every journey's session is that one, wiped clean when the journey closes it.
  */
 export async function startWebKit(port: number): Promise<EngineHost> {
   // Its own process group (detached), so stopping ends xvfb-run, Xvfb and the driver together.
@@ -38,12 +38,22 @@ export async function startWebKit(port: number): Promise<EngineHost> {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopDriver = async () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
   const base = `http://127.0.0.1:${port}`;
   await waitFor(
-    `WebKitWebDriver on port ${port}${stderr ? ` (${stderr})` : ''}`,
-    async () => child.exitCode === null && (await fetch(`${base}/status`)).ok,
+    `WebKitWebDriver on port ${port}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`xvfb-run exited: ${stderr}`);
+      return (await fetch(`${base}/status`)).ok;
+    },
     20_000,
-  );
+  ).catch(async (error: unknown) => {
+    await stopDriver();
+    throw error;
+  });
 
   const send = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${base}${path}`, {
@@ -69,6 +79,9 @@ export async function startWebKit(port: number): Promise<EngineHost> {
         'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
       },
     },
+  }).catch(async (error: unknown) => {
+    await stopDriver();
+    throw error;
   })) as { sessionId: string };
   const at = `/session/${created.sessionId}`;
   await send('POST', `${at}/window/rect`, { width: 1280, height: 900 });
@@ -167,8 +180,7 @@ export async function startWebKit(port: number): Promise<EngineHost> {
     session,
     async stop() {
       await send('DELETE', at).catch(() => undefined);
-      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
-      await exited;
+      await stopDriver();
     },
   };
 }
