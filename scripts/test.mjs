@@ -1,5 +1,6 @@
 // `npm test`: every check and every test of the repository, then one summary line
-// `N passed, N failed[, N skipped]` summed over the static checks, Vitest and Playwright.
+// `N passed, N failed[, N skipped]` summed over the static checks, Vitest, Playwright and the
+// cross-engine journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -57,6 +58,18 @@ const apt = (why, packages) => {
 if (!existsSync('/usr/bin/chromium')) apt('/usr/bin/chromium is missing', ['chromium']);
 if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
   apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
+// The cross-engine journeys (e2e/engines/): Firefox ESR, WebKitGTK's WebDriver and Xvfb for it.
+const engines = {
+  '/usr/bin/firefox-esr': 'firefox-esr',
+  '/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
+  '/usr/bin/xvfb-run': 'xvfb',
+};
+const missingEngines = Object.entries(engines).filter(([file]) => !existsSync(file));
+if (missingEngines.length > 0)
+  apt(
+    `${missingEngines.map(([file]) => file).join(', ')} missing`,
+    missingEngines.map(([, name]) => name),
+  );
 
 // In build order: the client's test kit (/testing) is typed against the emulator's build.
 for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
@@ -135,6 +148,31 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
   } else {
     totals.failed += 1;
     console.log('✗ playwright wrote no report');
+  }
+
+  // The same journeys in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver classic), one
+  // engine after the other, on emulators of their own (docs/engines.md).
+  const journeysRan = run('journeys in Firefox ESR and WebKitGTK (vitest)', bin('vitest'), [
+    'run',
+    '--config',
+    'e2e/engines/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resolve(out, 'engines.json')}`,
+  ]);
+  const engineJourneys = readJson(`${out}/engines.json`);
+  if (engineJourneys) {
+    totals.passed += engineJourneys.numPassedTests;
+    totals.failed += engineJourneys.numFailedTests + countFilesThatFailedToLoad(engineJourneys);
+    totals.skipped += engineJourneys.numPendingTests + engineJourneys.numTodoTests;
+    // A failure outside the tests (the emulators' contract check in the teardown) counts once.
+    if (!journeysRan && engineJourneys.numFailedTests === 0) {
+      totals.failed += 1;
+      console.log('✗ the engine journeys failed outside their tests');
+    }
+  } else {
+    totals.failed += 1;
+    console.log('✗ the engine journeys wrote no report');
   }
 }
 

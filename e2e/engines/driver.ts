@@ -1,0 +1,130 @@
+// The one interface the cross-engine journeys are written against (docs/decisions/0905-engine-journeys.md).
+// Two adapters implement it: puppeteer-core over WebDriver BiDi for Firefox (firefox.ts) and a
+// small W3C WebDriver classic client for WebKitGTK (webkit.ts). Everything else (waiting,
+// visibility, hit testing) is built here on `evaluate`, so both engines are judged alike.
+
+/** A key the journeys press: a name of the W3C key table, with Shift for Shift+Tab. */
+export type Key =
+  | 'Tab'
+  | 'Shift+Tab'
+  | 'Enter'
+  | 'Escape'
+  | 'ArrowLeft'
+  | 'ArrowRight'
+  | 'ArrowUp'
+  | 'ArrowDown'
+  | 'Home'
+  | 'End';
+
+/** A function run in the page; serialized with `String(fn)`, so it may use only its arguments. */
+export type InPage<A extends unknown[], T> = (...args: A) => T;
+
+/** One browser window of one engine, with its tabs and the frame commands go to. */
+export interface Engine {
+  readonly name: 'firefox' | 'webkit';
+  /** Loads `url` in the current tab and waits for its load event; commands go to its top frame. */
+  goto(url: string): Promise<void>;
+  /** Runs `fn` in the current frame and returns its JSON-serializable result. */
+  evaluate<A extends unknown[], T>(fn: InPage<A, T>, ...args: A): Promise<T>;
+  /** A pointer click at the centre of the first element matching `selector` in the current frame. */
+  click(selector: string): Promise<void>;
+  /** Types `text` into the focused element, key by key. */
+  type(text: string): Promise<void>;
+  /** Presses and releases `key` (Shift held for Shift+Tab). */
+  key(key: Key): Promise<void>;
+  /** Sends commands into the iframe named `name` of the top frame, or back to the top frame. */
+  frame(name: string | undefined): Promise<void>;
+  /** Opens a new tab at `url`, makes it current and returns its index. */
+  newTab(url: string): Promise<number>;
+  /** Makes the tab of `index` (0 is the first) current, its top frame the target. */
+  tab(index: number): Promise<void>;
+  /** Ends the session (every tab, its cookies and storage). */
+  close(): Promise<void>;
+}
+
+/** A started engine: a fresh session (own cookies and storage) per journey, stopped at the end. */
+export interface EngineHost {
+  session(): Promise<Engine>;
+  stop(): Promise<void>;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it returns a value other than undefined, null or false, and returns it.
+ * A bounded poll for a condition of the page, never a fixed wait: it fails naming `what`
+ * with the last value seen after `timeoutMs`.
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      last = await probe();
+      if (last !== undefined && last !== null && last !== false) return last as T;
+    } catch (error) {
+      last = error; // e.g. a navigation destroyed the context; try again
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`,
+      );
+    await delay(50);
+  }
+}
+
+/** Waits until `fn` run in the current frame returns a truthy value; returns it. */
+export const waitIn = <A extends unknown[], T>(
+  engine: Engine,
+  what: string,
+  fn: InPage<A, T>,
+  ...args: A
+): Promise<T> => waitFor(what, () => engine.evaluate(fn, ...args));
+
+/**
+ * Where the element's centre is and whether a pointer there would reach it: the element is
+ * scrolled into view, then hit-tested at its centre as WebDriver's "element click" does.
+ * Run in the page.
+ */
+export function centreOf(selector: string): {
+  x: number;
+  y: number;
+  hit: boolean;
+  found: boolean;
+  lands: string;
+} {
+  const element = document.querySelector(selector);
+  if (!element) return { x: 0, y: 0, hit: false, found: false, lands: '' };
+  element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const top = document.elementFromPoint(x, y);
+  const describe = (node: Element | null) =>
+    node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : 'nothing';
+  return {
+    x,
+    y,
+    hit: !!top && (top === element || element.contains(top)),
+    found: true,
+    lands: describe(top),
+  };
+}
+
+/**
+ * Clicks `selector` once a pointer at its centre would reach it (the same interactability
+ * rule for both engines): a click that would land on another element fails the journey.
+ */
+export async function clickWhenReachable(engine: Engine, selector: string): Promise<void> {
+  await waitFor(`${selector} to be reachable by a pointer`, async () => {
+    const at = await engine.evaluate(centreOf, selector);
+    if (!at.found) return false;
+    if (!at.hit) throw new Error(`the point at its centre lands on ${at.lands}`);
+    return true;
+  });
+  await engine.click(selector);
+}

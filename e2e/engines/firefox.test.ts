@@ -1,0 +1,7 @@
+import { describe } from 'vitest';
+import { startFirefox } from './firefox.ts';
+import { journeys } from './journeys.ts';
+
+describe('Firefox ESR (WebDriver BiDi)', () => {
+  journeys(startFirefox, { webLocks: true });
+});

@@ -1,0 +1,458 @@
+// The cross-engine journeys, written once against the engine-neutral driver (driver.ts) and
+// run by firefox.test.ts and webkit.test.ts. Each journey is one test in each engine; the
+// engine matrix and the bugs the engines found are in docs/engines.md.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { clickWhenReachable, waitFor, waitIn, type Engine, type EngineHost } from './driver.ts';
+
+const personas = {
+  ada: 'usr-ada-0000001',
+  lee: 'usr-lee-0000001',
+  tia: 'usr-tia-0000001',
+} as const;
+
+const FRAME = 'app-switcher-dialog';
+const OPENER = '.host__header button[aria-haspopup="dialog"]';
+const DIALOG = 'dialog.ics-dialog[open]';
+const TOGGLE = '.ics-switcher__footer button';
+const LOGIN = '/identity-service/home';
+
+/** What each engine is expected to offer (checked, so a change in an engine shows). */
+export interface EngineFacts {
+  /** Whether `navigator.locks` (Web Locks) exists on the emulator's http://127.0.0.1 origin. */
+  readonly webLocks: boolean;
+}
+
+/** In the page: the element's description, as `aria-describedby` points to it. */
+function descriptionOf(selector: string): string | undefined {
+  const element = document.querySelector(selector);
+  const ids = element?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || undefined;
+}
+
+/** In the page: a short name of the focused element (class, and its card's name if any). */
+function focused(): string {
+  const element = document.activeElement;
+  if (!element || element === document.body) return 'body';
+  const card = element.closest('.ics-card')?.getAttribute('data-unique-name');
+  return `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}${card ? `@${card}` : ''}`;
+}
+
+/** In the page: whether the element's box lies wholly inside the viewport (no scrolling). */
+function inView(selector: string): boolean {
+  const element = document.querySelector(selector);
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  return (
+    box.width > 0 &&
+    box.top >= 0 &&
+    box.left >= 0 &&
+    box.bottom <= window.innerHeight &&
+    box.right <= window.innerWidth
+  );
+}
+
+/** Every journey, in the engine `start` starts (once for all of them). */
+export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): void {
+  const base = inject('base');
+  let host: EngineHost | undefined;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    host = await start();
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+  beforeEach(async () => {
+    if (!host) throw new Error('the engine did not start');
+    engine = await host.session();
+  });
+  afterEach(async () => {
+    await engine?.close();
+  });
+
+  const text = (selector: string) =>
+    engine.evaluate((s: string) => document.querySelector(s)?.textContent?.trim(), selector);
+  const path = () => engine.evaluate(() => location.pathname);
+
+  async function signIn(persona: keyof typeof personas, origin = base): Promise<void> {
+    await engine.goto(`${origin}/`);
+    await clickWhenReachable(engine, `button[name="persona"][value="${personas[persona]}"]`);
+    await waitFor('the demo host page after sign-in', async () => (await path()) === '/demo/');
+    await waitIn(engine, 'the signed-in user', () =>
+      document.querySelector('.host__user')?.textContent?.startsWith('Signed in as'),
+    );
+  }
+
+  /** Opens the dialog from the focused Services button with Enter; commands go into its frame. */
+  async function openDialog(): Promise<void> {
+    await engine.evaluate(
+      (s: string) => (document.querySelector(s) as HTMLElement).focus(),
+      OPENER,
+    );
+    await engine.key('Enter');
+    await waitIn(
+      engine,
+      'the dialog frame',
+      (n: string) => !!document.querySelector(`iframe[name="${n}"]`),
+      FRAME,
+    );
+    await waitFor('the dialog frame to be reachable', async () => {
+      await engine.frame(FRAME);
+      return true;
+    });
+    await waitIn(engine, 'the dialog to be ready with its first card', () => {
+      const card = document.querySelector('.ics-dialog__layout[data-ready] .ics-card');
+      return !!card && card.getBoundingClientRect().height > 0;
+    });
+  }
+
+  /** Escape in the frame closes the dialog; commands go to the host page again. */
+  async function closeWithEscape(): Promise<void> {
+    await engine.key('Escape');
+    await engine.frame(undefined);
+    await waitIn(engine, 'the dialog to close', (s: string) => !document.querySelector(s), DIALOG);
+  }
+
+  it('signs in by choosing a persona on the login page', async () => {
+    await signIn('ada');
+    expect(await text('.host__user')).toBe('Signed in as Ada Admin');
+    expect(await path()).toBe('/demo/');
+  });
+
+  it('shows the standalone services page: title, five cards, footer toggle in view', async () => {
+    await signIn('tia');
+    await engine.goto(`${base}/demo/services.html`);
+    await waitIn(
+      engine,
+      'five cards',
+      () => document.querySelectorAll('main .ics-card').length === 5,
+    );
+    expect(await text('h1')).toBe('Intelligent Cloud Services');
+    expect(await text(TOGGLE)).toBe('Show all services');
+    expect(await engine.evaluate(inView, TOGGLE)).toBe(true);
+  });
+
+  describe('in the dialog', () => {
+    it('opens 903 x 520 with the first card, focus inside, Tab trapped, footer toggle in view; Escape closes and focus returns to the opener', async () => {
+      await signIn('ada');
+      await openDialog();
+      // The footer toggle lies inside the frame's viewport as it opens (before any focus move
+      // could scroll it there).
+      expect(await engine.evaluate(inView, TOGGLE)).toBe(true);
+      expect(await engine.evaluate(focused)).toBe('button.ics-dialog__close');
+      await engine.key('Shift+Tab');
+      expect(await engine.evaluate(focused)).toBe(`button.ics-button.ics-button--link`);
+      expect(await text(':focus')).toBe('Show all services');
+      await engine.key('Tab');
+      expect(await engine.evaluate(focused)).toBe('button.ics-dialog__close');
+      await engine.frame(undefined);
+      const box = await engine.evaluate(() => {
+        const rect = document.querySelector('dialog.ics-dialog[open]')?.getBoundingClientRect();
+        return rect && [Math.round(rect.width), Math.round(rect.height)];
+      });
+      expect(box).toEqual([903, 520]);
+      await engine.frame(FRAME);
+      await closeWithEscape();
+      expect(await engine.evaluate(focused)).toBe('button.ics-button');
+      expect(
+        await engine.evaluate(
+          (s: string) => document.activeElement === document.querySelector(s),
+          OPENER,
+        ),
+      ).toBe(true);
+    });
+
+    it('toggles between My Services and All Services with the footer button', async () => {
+      await signIn('lee');
+      await openDialog();
+      expect(await text('.ics-switcher__view-title')).toBe('My Services');
+      await clickWhenReachable(engine, TOGGLE);
+      await waitIn(
+        engine,
+        'All Services',
+        () => document.querySelector('.ics-switcher__view-title')?.textContent === 'All Services',
+      );
+      expect(await engine.evaluate(() => document.querySelectorAll('h3').length)).toBe(6);
+      expect(await text(TOGGLE)).toMatch(/^‹?Show my services$/);
+      await clickWhenReachable(engine, TOGGLE);
+      await waitIn(
+        engine,
+        'My Services',
+        () => document.querySelector('.ics-switcher__view-title')?.textContent === 'My Services',
+      );
+    });
+
+    it('sets and unsets the default service with the star, as the server records it', async () => {
+      await signIn('ada');
+      // Start without a default, whatever an earlier journey left.
+      const preferred = () =>
+        engine.evaluate(async () => {
+          const answer = await fetch('/shell-service/api/v1/ProductsWithLicenses');
+          const body = (await answer.json()) as { preferredProduct?: { uniqueName: string } };
+          return body.preferredProduct?.uniqueName ?? null;
+        });
+      await engine.evaluate(async (user: string) => {
+        const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        await fetch(
+          `/identity-service/api/v1/Users(${user})/Preferences(ProductSwitcher.defaultService)`,
+          { method: 'DELETE', headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } },
+        );
+      }, personas.ada);
+      expect(await preferred()).toBe(null);
+      await openDialog();
+      const star = '.ics-card[data-unique-name="cdq"] .ics-star';
+      expect(
+        await engine.evaluate(
+          (s: string) => document.querySelector(s)?.getAttribute('aria-label'),
+          star,
+        ),
+      ).toBe('Set Data Quality as the default service');
+      await clickWhenReachable(engine, star);
+      await waitIn(engine, 'the set message', () =>
+        [...document.querySelectorAll('[role="status"]')].some((e) =>
+          e.textContent?.includes('Default service set successfully'),
+        ),
+      );
+      expect(
+        await engine.evaluate(
+          (s: string) => document.querySelector(s)?.getAttribute('aria-label'),
+          star,
+        ),
+      ).toBe('Remove Data Quality as the default service');
+      expect(await preferred()).toBe('cdq');
+      await clickWhenReachable(engine, star);
+      await waitIn(engine, 'the unset message', () =>
+        [...document.querySelectorAll('[role="status"]')].some((e) =>
+          e.textContent?.includes('The service is no longer the default service'),
+        ),
+      );
+      expect(await preferred()).toBe(null);
+    });
+
+    it('moves between cards with the arrow keys, Home and End', async () => {
+      await signIn('ada');
+      await openDialog();
+      // Cards per row, as the grid lays them out here.
+      const columns = await engine.evaluate(() => {
+        const tops = [...document.querySelectorAll('.ics-card__link')].map(
+          (e) => e.getBoundingClientRect().top,
+        );
+        return tops.filter((top) => top === tops[0]).length;
+      });
+      expect(columns).toBe(3);
+      const at = () =>
+        engine.evaluate(() =>
+          [...document.querySelectorAll('.ics-card__link')].indexOf(
+            document.activeElement as Element,
+          ),
+        );
+      const count = await engine.evaluate(
+        () => document.querySelectorAll('.ics-card__link').length,
+      );
+      await engine.evaluate(() =>
+        (document.querySelector('.ics-card__link') as HTMLElement).focus(),
+      );
+      await engine.key('ArrowRight');
+      expect(await at()).toBe(1);
+      await engine.key('ArrowDown');
+      expect(await at()).toBe(1 + columns);
+      await engine.key('ArrowLeft');
+      expect(await at()).toBe(columns);
+      await engine.key('ArrowUp');
+      expect(await at()).toBe(0);
+      await engine.key('End');
+      expect(await at()).toBe(count - 1);
+      // The focused last card was scrolled into the list's view.
+      expect(
+        await engine.evaluate(() => {
+          const list = document.querySelector('.ics-switcher__content')?.getBoundingClientRect();
+          const card = document.activeElement?.getBoundingClientRect();
+          return !!list && !!card && card.top >= list.top && card.bottom <= list.bottom;
+        }),
+      ).toBe(true);
+      await engine.key('Home');
+      expect(await at()).toBe(0);
+    });
+
+    it("shows a locked card's reason: greyed, disabled, described by its key or lock", async () => {
+      await signIn('lee');
+      await openDialog();
+      await clickWhenReachable(engine, TOGGLE);
+      const c360 = '.ics-card[data-unique-name="c360"]';
+      await waitIn(
+        engine,
+        'the Customer 360 card',
+        (s: string) => !!document.querySelector(s),
+        c360,
+      );
+      expect(
+        await engine.evaluate(
+          (s: string) => document.querySelector(s)?.getAttribute('data-variant'),
+          c360,
+        ),
+      ).toBe('license');
+      expect(
+        await engine.evaluate(
+          (s: string) => document.querySelector(`${s} .ics-card__lock`)?.getAttribute('data-icon'),
+          c360,
+        ),
+      ).toBe('key');
+      expect(
+        await engine.evaluate(
+          (s: string) =>
+            document.querySelector(`${s} .ics-card__link`)?.getAttribute('aria-disabled'),
+          c360,
+        ),
+      ).toBe('true');
+      expect(await engine.evaluate(descriptionOf, `${c360} .ics-card__link`)).toBe(
+        'This service requires a valid license. To obtain or renew a license, contact your organization administrator.',
+      );
+      expect(
+        await engine.evaluate(descriptionOf, '.ics-card[data-unique-name="apim"] .ics-card__link'),
+      ).toBe(
+        "You don't have permission to access this service. To review your permissions, contact your organization administrator.",
+      );
+      expect(
+        await engine.evaluate(
+          (s: string) => getComputedStyle(document.querySelector(`${s} img`) as Element).filter,
+          c360,
+        ),
+      ).toContain('grayscale');
+    });
+
+    it('filters the cards by search, arrows into the results, Escape clears then closes', async () => {
+      await signIn('ada');
+      await openDialog();
+      const all = await engine.evaluate(() => document.querySelectorAll('.ics-card').length);
+      await engine.key('Tab');
+      expect(await engine.evaluate(focused)).toBe('input.ics-search__field');
+      await engine.type('API');
+      await waitIn(
+        engine,
+        'the API Manager card marked "API"',
+        () =>
+          document.querySelector('.ics-card[data-unique-name="apim"] mark')?.textContent === 'API',
+      );
+      const found = await engine.evaluate(() => document.querySelectorAll('.ics-card').length);
+      expect(found).toBeGreaterThan(1);
+      expect(found).toBeLessThan(all);
+      await waitIn(
+        engine,
+        'the count',
+        (n: number) =>
+          document.querySelector('.ics-search__count')?.textContent === `${n} services`,
+        found,
+      );
+      await engine.key('ArrowDown');
+      expect(await engine.evaluate(focused)).toMatch(/^a\.ics-card__link@/);
+      await engine.evaluate(() =>
+        (document.querySelector('.ics-search__field') as HTMLElement).focus(),
+      );
+      await engine.key('Escape');
+      expect(
+        await engine.evaluate(
+          () => (document.querySelector('.ics-search__field') as HTMLInputElement).value,
+        ),
+      ).toBe('');
+      await waitIn(
+        engine,
+        'every card back',
+        (n: number) => document.querySelectorAll('.ics-card').length === n,
+        all,
+      );
+      await closeWithEscape();
+    });
+  });
+
+  describe('in the session', () => {
+    it('warns an idle user, "Stay signed in" keeps the session, then idleness signs out', async () => {
+      await signIn('tia');
+      // Short configured timings instead of a clock: warned after 1.5 s idle, out after 5 s.
+      await engine.goto(`${base}/demo/?idleTimeout=5000&idleWarning=3500`);
+      const warning = '[role="alertdialog"]';
+      await waitIn(engine, 'the idle warning', (s: string) => !!document.querySelector(s), warning);
+      expect(await text(`${warning} h2`)).toBe('Are you still there?');
+      expect(await text(':focus')).toBe('Stay signed in');
+      await engine.key('Enter');
+      await waitIn(engine, 'the warning to go', (s: string) => !document.querySelector(s), warning);
+      expect(await path()).toBe('/demo/');
+      await waitIn(
+        engine,
+        'the idle warning again',
+        (s: string) => !!document.querySelector(s),
+        warning,
+      );
+      await waitFor('the idle logout', async () => (await path()) === LOGIN, 15_000);
+    });
+
+    it('renews the token once per lifetime for two tabs, under a Web Lock', async () => {
+      const origin = inject('shortTokens');
+      await signIn('ada', origin);
+      // 6-second tokens renewed 3 s before expiry: one renewal every ~3 s for both tabs.
+      const demo = `${origin}/demo/?tokenRenewBefore=3000&tokenFloor=1000`;
+      await engine.goto(demo);
+      expect(await engine.evaluate(() => 'locks' in navigator && !!navigator.locks)).toBe(
+        facts.webLocks,
+      );
+      await engine.newTab(demo);
+      for (const tab of [0, 1]) {
+        await engine.tab(tab);
+        await waitIn(engine, 'the demo page', () =>
+          document.querySelector('.host__user')?.textContent?.startsWith('Signed in as'),
+        );
+        // Records the client's Web Lock requests (the client looks the method up per call).
+        await engine.evaluate(() => {
+          const names: string[] = [];
+          Object.assign(window, { lockNames: names });
+          const locks = navigator.locks as LockManager | undefined;
+          if (!locks) return;
+          const request = locks.request.bind(locks) as (...args: unknown[]) => Promise<unknown>;
+          Object.defineProperty(locks, 'request', {
+            configurable: true,
+            value: (name: string, ...rest: unknown[]) => {
+              names.push(name);
+              return request(name, ...rest);
+            },
+          });
+        });
+      }
+      const renewals = async () => {
+        const times: number[] = [];
+        for (const tab of [0, 1]) {
+          await engine.tab(tab);
+          times.push(
+            ...(await engine.evaluate(() =>
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => /\/jwt\/Renew2?(\?|$)/.test(e.name))
+                .map((e) => performance.timeOrigin + e.startTime),
+            )),
+          );
+        }
+        return times.sort((a, b) => a - b);
+      };
+      const times = await waitFor(
+        'two renewals',
+        async () => {
+          const seen = await renewals();
+          return seen.length >= 2 && seen;
+        },
+        20_000,
+      );
+      // One renewal per token lifetime for both tabs together: the second comes ~3 s later.
+      expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThan(1500);
+      const locked: string[] = [];
+      for (const tab of [0, 1]) {
+        await engine.tab(tab);
+        locked.push(
+          ...(await engine.evaluate(
+            () => (window as unknown as { lockNames: string[] }).lockNames,
+          )),
+        );
+      }
+      // The lock path ran: the renewal was asked for under the cross-tab Web Lock.
+      expect(locked).toContain('ics-platform:token');
+    });
+  });
+}
