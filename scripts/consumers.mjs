@@ -55,6 +55,9 @@ const v = {
   typesReact: '19.3.0',
   typesNode: '20.19.43',
   vite: '8.3.8',
+  vitest: '4.1.12',
+  vitePluginReact: '6.3.0',
+  jsdom: '26.1.0',
 };
 const work = mkdtempSync(join(tmpdir(), 'ics-consumers-'));
 const started = Date.now();
@@ -238,8 +241,8 @@ function docFiles(doc) {
   return files;
 }
 
-// A second page of the Vite app, built on its own: the standalone page, the dialog and a host
-// link, themed by `data-ics-theme` on <html> and a token override written as docs/switcher.md
+// A second page of the Vite app, built on its own: the standalone page, the dialog (reusing
+// the page's stylesheets) and a host link, themed by `data-ics-theme` on <html> and a token override written as docs/switcher.md
 // recommends (its block is taken from the doc). The client is a stand-in: colours only.
 const themeFiles = {
   ...docFiles('switcher.md'),
@@ -265,9 +268,6 @@ import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import './theme.css';
 import './host.css';
-import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
-import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
-import themeCss from './theme.css?url&no-inline';
 import { createElement, Fragment } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -292,12 +292,41 @@ createRoot(document.getElementById('root')).render(
       client,
       theme,
       logger,
+      // No stylesheets: the frame reuses the page's, the override included.
       defaultOpen: true,
-      stylesheets: [designSystemCss, switcherCss, themeCss],
     }),
   ),
 );
 `,
+};
+
+// docs/getting-started.md's first-app walkthrough: its marked files as written, under the
+// tsconfig create-vite's react-ts template uses (app and config in one project).
+const walkthroughFiles = {
+  ...docFiles('getting-started.md'),
+  'walkthrough/tsconfig.json': {
+    compilerOptions: {
+      target: 'ES2022',
+      useDefineForClassFields: true,
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'ESNext',
+      types: ['vite/client', 'node'],
+      skipLibCheck: true,
+      moduleResolution: 'bundler',
+      allowImportingTsExtensions: true,
+      verbatimModuleSyntax: true,
+      moduleDetection: 'force',
+      noEmit: true,
+      jsx: 'react-jsx',
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      erasableSyntaxOnly: true,
+      noFallthroughCasesInSwitch: true,
+      noUncheckedSideEffectImports: true,
+    },
+    include: ['src', 'vite.config.ts'],
+  },
 };
 
 const viteApp = (name, extra = {}) =>
@@ -421,8 +450,21 @@ const apps = {
     },
   },
   react19: {
-    dir: viteApp('vite-react-19', themeFiles),
-    specs: [`vite@${v.vite}`, `react@${v.react19}`, `react-dom@${v.react19}`, ...allTarballs],
+    dir: viteApp('vite-react-19', { ...themeFiles, ...walkthroughFiles }),
+    specs: [
+      `vite@${v.vite}`,
+      `react@${v.react19}`,
+      `react-dom@${v.react19}`,
+      ...allTarballs,
+      // The walkthrough's tools (docs/getting-started.md).
+      `typescript@${v.typescript5}`,
+      `@types/react@${v.typesReact}`,
+      `@types/react-dom@${v.typesReact}`,
+      `@types/node@${v.typesNode}`,
+      `vitest@${v.vitest}`,
+      `@vitejs/plugin-react@${v.vitePluginReact}`,
+      `jsdom@${v.jsdom}`,
+    ],
   },
   react18: {
     dir: viteApp('vite-react-18'),
@@ -497,6 +539,25 @@ const jestTests = async () => {
   }
   console.log(`    Jest example: ${counts[1]} tests passed`);
 };
+/** The guide's walkthrough files: type-checked as create-vite's template would, and its test run. */
+const walkthrough = async () => {
+  const app = apps.react19.dir;
+  const dir = join(app, 'walkthrough');
+  await succeed('tsc (walkthrough)', join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    cwd: dir,
+  });
+  const output = await succeed(
+    'vitest run (walkthrough)',
+    join(app, 'node_modules/.bin/vitest'),
+    ['run'],
+    {
+      cwd: dir,
+      env: { NO_COLOR: '1' },
+    },
+  );
+  if (!/Tests\s+1 passed \(1\)/.test(output)) throw new Error(`vitest run: ${firstError(output)}`);
+};
+
 /** Serves a directory on loopback, as any static host would (no SPA fallback). */
 async function serveStatic(root) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -675,6 +736,11 @@ const rows = [
     'Vite 8 production build (React 19): a token override as docs/switcher.md writes it keeps its light and dark colours in Chromium',
     'react19',
     themeSurvivesBuild('react19'),
+  ],
+  [
+    "docs/getting-started.md's first app (create-vite react-ts): its files type-check, its Vitest test passes",
+    'react19',
+    walkthrough,
   ],
   [
     'SSR with react-dom/server (React 19), client React hooks',
