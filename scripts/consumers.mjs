@@ -19,9 +19,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
@@ -58,6 +59,9 @@ const v = {
   typesReact: '19.3.0',
   typesNode: '20.19.43',
   vite: '8.3.8',
+  vitest: '4.1.12',
+  vitePluginReact: '6.3.0',
+  jsdom: '26.1.0',
 };
 const work = mkdtempSync(join(tmpdir(), 'ics-consumers-'));
 const started = Date.now();
@@ -228,8 +232,110 @@ if ((await exited) !== 0) throw new Error('CLI did not stop cleanly: ' + output)
 console.log(\`ok on \${process.version}\`);
 `;
 
-const viteApp = (name) =>
+/** The code blocks of a doc that follow `<!-- consumer-matrix: PATH -->`, as files by PATH. */
+function docFiles(doc) {
+  const text = readFileSync(fileURLToPath(new URL(`../docs/${doc}`, import.meta.url)), 'utf8');
+  const files = {};
+  for (const [, path, body] of text.matchAll(
+    /<!-- consumer-matrix: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g,
+  )) {
+    files[path] = `${body}\n`;
+  }
+  if (Object.keys(files).length === 0) throw new Error(`no consumer-matrix block in docs/${doc}`);
+  return files;
+}
+
+// A second page of the Vite app, built on its own: the standalone page, the dialog (reusing
+// the page's stylesheets) and a host link, themed by `data-ics-theme` on <html> and a token override written as docs/switcher.md
+// recommends (its block is taken from the doc). The client is a stand-in: colours only.
+const themeFiles = {
+  ...docFiles('switcher.md'),
+  'vite.theme.config.js': `import { defineConfig } from 'vite';
+
+export default defineConfig({
+  build: { outDir: 'dist-theme', rolldownOptions: { input: 'theme.html' } },
+});
+`,
+  'theme.html': `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Themed</title></head>
+<body><a id="host-link" href="#top">Host link</a><div id="root"></div>
+<script type="module" src="/src/theme-page.js"></script></body>
+</html>
+`,
+  'src/host.css': `a {
+  color: var(--ics-color-primary);
+}
+`,
+  'src/theme-page.js': `import { ServiceSwitcherDialog, ServiceSwitcherPage } from '@ics/service-switcher';
+import '@ics/service-switcher/design-system.css';
+import '@ics/service-switcher/switcher.css';
+import './theme.css';
+import './host.css';
+import { createElement, Fragment } from 'react';
+import { createRoot } from 'react-dom/client';
+
+// ?theme= is the switcher's theme prop; ?html= the host's data-ics-theme on <html>, if any.
+const query = new URLSearchParams(location.search);
+const theme = query.get('theme') ?? 'light';
+if (query.has('html')) document.documentElement.dataset.icsTheme = query.get('html');
+const user = { id: 'u1', displayName: 'Ada', email: 'ada@example.com', organization: { id: 'o1' } };
+const client = {
+  session: { getUser: async () => user },
+  shell: { getProductsWithLicenses: () => Promise.reject(new Error('no platform here')) },
+  preferences: { forUser: () => ({ list: async () => [] }) },
+  logout: async () => {},
+};
+const logger = { error() {}, warn() {} };
+createRoot(document.getElementById('root')).render(
+  createElement(
+    Fragment,
+    null,
+    createElement(ServiceSwitcherPage, { client, theme, logger, logoutEnabled: true }),
+    createElement(ServiceSwitcherDialog, {
+      client,
+      theme,
+      logger,
+      // No stylesheets: the frame reuses the page's, the override included.
+      defaultOpen: true,
+    }),
+  ),
+);
+`,
+};
+
+// docs/getting-started.md's first-app walkthrough: its marked files as written, under the
+// tsconfig create-vite's react-ts template uses (app and config in one project).
+const walkthroughFiles = {
+  ...docFiles('getting-started.md'),
+  'walkthrough/tsconfig.json': {
+    compilerOptions: {
+      target: 'ES2022',
+      useDefineForClassFields: true,
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'ESNext',
+      types: ['vite/client', 'node'],
+      skipLibCheck: true,
+      moduleResolution: 'bundler',
+      allowImportingTsExtensions: true,
+      verbatimModuleSyntax: true,
+      moduleDetection: 'force',
+      noEmit: true,
+      jsx: 'react-jsx',
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      erasableSyntaxOnly: true,
+      noFallthroughCasesInSwitch: true,
+      noUncheckedSideEffectImports: true,
+    },
+    include: ['src', 'vite.config.ts'],
+  },
+};
+
+const viteApp = (name, extra = {}) =>
   writeApp(name, {
+    ...extra,
     'index.html': `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A team's app</title></head>
@@ -352,8 +458,21 @@ const apps = {
   node22: nodeApp('node-22', v.node22),
   node24: nodeApp('node-24', v.node24),
   react19: {
-    dir: viteApp('vite-react-19'),
-    specs: [`vite@${v.vite}`, `react@${v.react19}`, `react-dom@${v.react19}`, ...allTarballs],
+    dir: viteApp('vite-react-19', { ...themeFiles, ...walkthroughFiles }),
+    specs: [
+      `vite@${v.vite}`,
+      `react@${v.react19}`,
+      `react-dom@${v.react19}`,
+      ...allTarballs,
+      // The walkthrough's tools (docs/getting-started.md).
+      `typescript@${v.typescript5}`,
+      `@types/react@${v.typesReact}`,
+      `@types/react-dom@${v.typesReact}`,
+      `@types/node@${v.typesNode}`,
+      `vitest@${v.vitest}`,
+      `@vitejs/plugin-react@${v.vitePluginReact}`,
+      `jsdom@${v.jsdom}`,
+    ],
   },
   react18: {
     dir: viteApp('vite-react-18'),
@@ -460,6 +579,102 @@ const mapsLeadToSources = (app) => async () => {
   if (maps === 0) throw new Error('no source maps in the installed libraries');
   console.log(`    ${maps} maps lead to their sources`);
 };
+/** The guide's walkthrough files: type-checked as create-vite's template would, and its test run. */
+const walkthrough = async () => {
+  const app = apps.react19.dir;
+  const dir = join(app, 'walkthrough');
+  await succeed('tsc (walkthrough)', join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    cwd: dir,
+  });
+  const output = await succeed(
+    'vitest run (walkthrough)',
+    join(app, 'node_modules/.bin/vitest'),
+    ['run'],
+    {
+      cwd: dir,
+      env: { NO_COLOR: '1' },
+    },
+  );
+  if (!/Tests\s+1 passed \(1\)/.test(output)) throw new Error(`vitest run: ${firstError(output)}`);
+};
+
+/** Serves a directory on loopback, as any static host would (no SPA fallback). */
+async function serveStatic(root) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createHttpServer((request, response) => {
+    const path = join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    try {
+      const body = readFileSync(path.startsWith(root) ? path : join(root, '404'));
+      response.writeHead(200, {
+        'Content-Type': types[extname(path)] ?? 'application/octet-stream',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return server;
+}
+
+/** `vite build` of the themed page, served statically; Chromium reads the computed colours. */
+const themeSurvivesBuild = (app) => async () => {
+  const { dir } = apps[app];
+  await succeed(
+    'vite build (theme)',
+    join(dir, 'node_modules/.bin/vite'),
+    ['build', '--config', 'vite.theme.config.js'],
+    { cwd: dir },
+  );
+  const server = await serveStatic(join(dir, 'dist-theme'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    // The override's two colours, as Chromium computes them.
+    const light = 'rgb(122, 31, 162)';
+    const dark = 'rgb(214, 165, 255)';
+    const cases = [
+      { query: 'theme=light&html=light', switcher: light, host: light },
+      { query: 'theme=dark&html=dark', switcher: dark, host: dark },
+      // The theme prop alone: the switcher is dark, the host page keeps its own (light) scheme.
+      { query: 'theme=dark', switcher: dark, host: light },
+    ];
+    for (const { query, switcher, host } of cases) {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/theme.html?${query}`);
+      const logout = page.locator('.ics-page__logout');
+      await logout.waitFor({ timeout: 30_000 });
+      // The products fail here, so the frame shows 'Try again', a primary button.
+      const retry = page
+        .frameLocator('iframe[name="app-switcher-dialog"]')
+        .locator('.ics-switcher--error .ics-button');
+      await retry.waitFor({ timeout: 30_000 });
+      const seen = {
+        'Log Out background': await logout.evaluate((e) => getComputedStyle(e).backgroundColor),
+        'host link': await page.locator('#host-link').evaluate((e) => getComputedStyle(e).color),
+        "dialog frame's Try again": await retry.evaluate(
+          (e) => getComputedStyle(e).backgroundColor,
+        ),
+      };
+      await page.close();
+      const want = {
+        'Log Out background': switcher,
+        'host link': host,
+        "dialog frame's Try again": switcher,
+      };
+      if (JSON.stringify(seen) !== JSON.stringify(want)) {
+        throw new Error(`${query}: expected ${JSON.stringify(want)}, got ${JSON.stringify(seen)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+};
+
 const ssr = (app, react) => async () => {
   await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
 };
@@ -561,6 +776,16 @@ const rows = [
     'React 19 in Chromium: dialog under CSP default-src self, client React hooks',
     'react19',
     dialogInChromium('react19'),
+  ],
+  [
+    'Vite 8 production build (React 19): a token override as docs/switcher.md writes it keeps its light and dark colours in Chromium',
+    'react19',
+    themeSurvivesBuild('react19'),
+  ],
+  [
+    "docs/getting-started.md's first app (create-vite react-ts): its files type-check, its Vitest test passes",
+    'react19',
+    walkthrough,
   ],
   [
     'SSR with react-dom/server (React 19), client React hooks',

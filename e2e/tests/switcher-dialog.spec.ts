@@ -23,18 +23,49 @@ test.describe('given Ada Admin on the host page', () => {
     await expect(frame.getByRole('button', { name: 'Close Dialog' })).toBeVisible();
     await expect(frame.getByRole('button', { name: 'Show all services' })).toBeVisible();
     await expect(frame.locator('.ics-card').first()).toBeVisible();
-    const sheets = await page.frame({ name: 'app-switcher-dialog' })?.evaluate(() =>
-      // Told apart by what they define, since bundlers may rename the files.
-      Array.from(document.styleSheets, (sheet) => {
-        const text = Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
-        if (text.includes('--ics-color-primary:')) return 'design-system';
-        if (text.includes('.ics-grid')) return 'switcher';
-        return sheet.href;
-      }),
-    );
-    expect(sheets?.sort()).toEqual(['design-system', 'switcher']);
-    // The frame is isolated: the host page's own stylesheet is not in it.
+    const sheets = await page.frame({ name: 'app-switcher-dialog' })?.evaluate(() => {
+      // The frame's styles, linked or constructed (reused from the host page).
+      const all = [...Array.from(document.styleSheets), ...document.adoptedStyleSheets];
+      return Array.from(all, (sheet) => Array.from(sheet.cssRules, (r) => r.cssText)).join('\n');
+    });
+    expect(sheets).toContain('--ics-color-primary:');
+    expect(sheets).toContain('.ics-grid');
+    // The frame is isolated: the host page's own rules are not in it.
+    expect(sheets).not.toContain('.host__header');
     await expectNoAxeViolations(page);
+  });
+
+  test('requests each stylesheet once: the dialog frame reuses the host page’s copies', async ({
+    page,
+  }) => {
+    const requested: { path: string; frame: string }[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') {
+        requested.push({ path: new URL(request.url()).pathname, frame: request.frame().name() });
+      }
+    });
+    await page.reload();
+    const frame = await openDialog(page);
+    await expect(frame.locator('.ics-card').first()).toBeVisible();
+    // The card is styled by the switcher's rules, inside the frame.
+    await expect(frame.locator('.ics-card').first()).toHaveCSS('position', 'relative');
+    const paths = requested.map((r) => r.path);
+    expect(paths.filter((path) => path.startsWith('/demo/assets/')).length).toBeGreaterThan(0);
+    expect(paths).toEqual([...new Set(paths)]);
+    expect(requested.filter((r) => r.frame === 'app-switcher-dialog')).toEqual([]);
+  });
+
+  test('keeps the search field 16 px inside the frame’s edges, below the header', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const field = await frame.getByRole('searchbox', { name: 'Search services' }).boundingBox();
+    const header = await frame.locator('.ics-dialog__header').boundingBox();
+    const body = await frame.locator('body').boundingBox();
+    if (!field || !header || !body) throw new Error('the dialog is not laid out');
+    expect(field.x - body.x).toBeGreaterThanOrEqual(16);
+    expect(body.x + body.width - (field.x + field.width)).toBeGreaterThanOrEqual(16);
+    expect(field.y - (header.y + header.height)).toBeGreaterThanOrEqual(12);
   });
 
   test('[SW-2.7] shows a loader until the stylesheets and the product data have arrived', async ({

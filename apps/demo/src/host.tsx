@@ -4,8 +4,6 @@ import './host.css';
 import { PlatformProvider, useSession } from '@ics/platform-client/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
-import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
-import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client, session } from './client.ts';
@@ -53,7 +51,7 @@ function HostApp() {
         client={client}
         open={open}
         onOpenChange={setOpen}
-        stylesheets={[designSystemCss, switcherCss]}
+        // No `stylesheets`: the frame reuses this page's copies (each downloaded once).
         theme="auto"
       />
     </div>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, signIn, startCli } from './testing/cli.ts';
 
@@ -9,6 +10,14 @@ describe('given the CLI started with --log-level info and --session-lifetime 600
     url = await cli.url();
   }, 120_000);
   afterAll(() => cli.stop());
+
+  it('prints the documented ready line first, before any JSON log line', async () => {
+    const listening = await cli.line((l) => String(json(l).msg).startsWith('Server listening'));
+    expect(cli.lines[0]).toMatch(
+      /^Platform emulator \(pglite\) listening at http:\/\/127\.0\.0\.1:\d+\/$/,
+    );
+    expect(cli.lines.indexOf(listening)).toBeGreaterThan(0);
+  });
 
   it('answers /healthz and /readyz without a session', async () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
@@ -37,6 +46,58 @@ describe('given the CLI started with --log-level info and --session-lifetime 600
     expect(expiry - Date.now()).toBeGreaterThan(540_000);
     expect(expiry - Date.now()).toBeLessThanOrEqual(600_000);
   });
+});
+
+describe('given the CLI started without --log-level', () => {
+  it('writes the two banner lines and no log line for requests or the shutdown (level warn)', async () => {
+    const cli = startCli([]);
+    const url = await cli.url();
+    expect((await fetch(`${url}/shell-service/api/v1/config`)).status).toBe(200);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await cli.stop()).toBe(0);
+    expect(cli.lines.filter(Boolean)).toEqual([
+      `Platform emulator (pglite) listening at ${url}/`,
+      `Open ${url}/ and choose a persona.`,
+    ]);
+  }, 120_000);
+});
+
+describe('given --help', () => {
+  it('lists every flag and the health endpoints, without the repository-only --demo default; docs/getting-started.md documents each', async () => {
+    const cli = startCli(['--help']);
+    expect(await cli.exited).toBe(0);
+    const help = cli.lines.join('\n');
+    const flags = [...new Set(help.match(/--[a-z][a-z-]+/g))];
+    expect(flags).toEqual(
+      expect.arrayContaining(['--port', '--host', '--database', '--demo', '--log-level']),
+    );
+    expect(flags).toEqual(expect.arrayContaining(['--session-lifetime', '--token-lifetime']));
+    expect(help).toContain('(default warn)');
+    expect(help).not.toContain('apps/demo');
+    const guide = readFileSync(
+      new URL('../../../docs/getting-started.md', import.meta.url),
+      'utf8',
+    );
+    for (const documented of [...flags, '/healthz', '/readyz']) {
+      expect(guide).toContain(documented);
+    }
+  });
+});
+
+describe('given a reader that closed standard output (… | head -1)', () => {
+  it('still exits 0 on SIGTERM, within 20 s, after logging requests into the closed pipe', async () => {
+    const cli = startCli(['--log-level', 'info']);
+    const url = await cli.url();
+    cli.child.stdout.destroy();
+    for (let i = 0; i < 5; i++) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    const deadline = Date.now() + 20_000;
+    while (cli.child.exitCode === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+    expect(cli.child.exitCode).toBe(0);
+  }, 120_000);
 });
 
 describe('given bad CLI options', () => {

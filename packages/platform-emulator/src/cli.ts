@@ -7,11 +7,12 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
 
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
-  --demo      directory of the built demo, served at /demo/ (default apps/demo/dist)
+  --demo      directory of a built web app, served at /demo/
   --token-lifetime    seconds a JWT lives (default 1800); tests use a few seconds
   --session-lifetime  seconds a session lasts (default 28800, 8 hours)
-  --log-level         ${LOG_LEVELS.join('|')} (default info): JSON lines on standard
-                      output, each with the request id (the client's X-Request-Id)
+  --log-level         ${LOG_LEVELS.join('|')} (default warn):
+                      JSON lines on standard output after the ready line, each with the
+                      request id (the client's X-Request-Id); info adds the request log
 
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
@@ -35,10 +36,11 @@ export async function main(argv: string[]): Promise<void> {
         port: { type: 'string', default: process.env.PORT ?? '4100' },
         host: { type: 'string', default: '127.0.0.1' },
         database: { type: 'string' },
+        // This repository's demo; not in --help, which is for installed users.
         demo: { type: 'string', default: 'apps/demo/dist' },
         'token-lifetime': { type: 'string', default: '1800' },
         'session-lifetime': { type: 'string', default: String(8 * 3600) },
-        'log-level': { type: 'string', default: 'info' },
+        'log-level': { type: 'string', default: 'warn' },
         'database-wait': { type: 'string', default: '30' },
         'connect-timeout': { type: 'string', default: '5' },
         'statement-timeout': { type: 'string', default: '15' },
@@ -68,36 +70,39 @@ export async function main(argv: string[]): Promise<void> {
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
   const ms = (option: string, value: string | undefined, min: number) =>
     Math.round(duration(option, value, min) * 1000);
-  let emulator;
-  try {
-    emulator = await createEmulator({
-      database,
-      demoDir: resolve(values.demo),
-      tokenLifetimeSeconds,
-      sessionLifetimeSeconds,
-      faults: values.faults,
-      logLevel,
-      ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
-      postgres: {
-        waitMs: ms('--database-wait', values['database-wait'], 0),
-        connectTimeoutMs: ms('--connect-timeout', values['connect-timeout'], 0.1),
-        statementTimeoutMs: ms('--statement-timeout', values['statement-timeout'], 0.1),
-        onWait: ({ attempt, url, cause, retryInMs }) =>
-          console.log(
-            `Waiting for the database at ${url} (attempt ${attempt}: ${cause}); next try in ${(retryInMs / 1000).toFixed(1)} s.`,
-          ),
-      },
-      readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
-    });
-  } catch (error) {
-    // A sentence a person can act on (the database's URL, password hidden, and the cause),
-    // not a stack.
+  const output = standardOutput();
+  // A start that fails says why in a sentence a person can act on (the database's URL,
+  // password hidden, and the cause), not a stack, after the log lines it wrote.
+  const failed = (error: unknown): never => {
+    output.release('');
     console.error(`The platform emulator could not start: ${(error as Error).message}`);
     process.exit(1);
-  }
-  const url = await emulator.listen({ port, host: values.host });
-  console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);
-  console.log(`Open ${url}/ and choose a persona.`);
+  };
+  const emulator = await createEmulator({
+    database,
+    demoDir: resolve(values.demo),
+    tokenLifetimeSeconds,
+    sessionLifetimeSeconds,
+    faults: values.faults,
+    logLevel,
+    logDestination: output.log,
+    ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
+    postgres: {
+      waitMs: ms('--database-wait', values['database-wait'], 0),
+      connectTimeoutMs: ms('--connect-timeout', values['connect-timeout'], 0.1),
+      statementTimeoutMs: ms('--statement-timeout', values['statement-timeout'], 0.1),
+      onWait: ({ attempt, url, cause, retryInMs }) =>
+        console.log(
+          `Waiting for the database at ${url} (attempt ${attempt}: ${cause}); next try in ${(retryInMs / 1000).toFixed(1)} s.`,
+        ),
+    },
+    readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
+  }).catch(failed);
+  const url = await emulator.listen({ port, host: values.host }).catch(failed);
+  // The documented ready line first, so a script can wait for line 1; then the held log.
+  output.release(
+    `Platform emulator (${emulator.db.kind}) listening at ${url}/\nOpen ${url}/ and choose a persona.\n`,
+  );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.
   const stop = (signal: NodeJS.Signals) => {
@@ -121,6 +126,30 @@ function duration(option: string, value: string | undefined, min: number): numbe
   if (value !== '' && Number.isFinite(n) && n >= min) return n;
   console.error(`${option} must be a number of seconds, at least ${min}; got '${value}'.`);
   process.exit(2);
+}
+
+/**
+ * Standard output, shared by the ready line and the log: log lines written before the ready
+ * line wait for it, and once the reader has closed the pipe (`… | head -1`) nothing more is
+ * written, so a closed pipe never stands in the way of a shutdown.
+ */
+function standardOutput() {
+  let closed = false;
+  let held: string[] | undefined = [];
+  process.stdout.on('error', () => {
+    closed = true;
+  });
+  const write = (text: string) => {
+    if (!closed && text) process.stdout.write(text);
+  };
+  return {
+    log: { write: (line: string) => (held ? held.push(line) : write(line)) },
+    release(first: string) {
+      write(first);
+      for (const line of held ?? []) write(line);
+      held = undefined;
+    },
+  };
 }
 
 /** A whole number of seconds of at least 1, or exit 2 with the option named. */

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { openApiDocument } from '@ics/platform-contract/schemas';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the API reference page lives; `/openapi.json` is the document it renders. */
 export const API_DOCS_PATH = '/docs/api/';
 
-/** Swagger UI's prebuilt files, served from node_modules: the page works offline. */
-const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/**
+ * Swagger UI's prebuilt files, vendored in the package (vendor/swagger-ui/README.md): the page
+ * works offline, and the install runs no telemetry script (swagger-ui-dist depends on one).
+ */
+const swaggerUi = new URL('../../vendor/swagger-ui/', import.meta.url);
 const files = {
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -45,7 +46,7 @@ export function registerApiDocs(app: FastifyInstance): void {
     reply.type('application/javascript; charset=utf-8').send(start),
   );
   for (const [name, type] of Object.entries(files)) {
-    const content = readFileSync(join(swaggerUi, name));
+    const content = readFileSync(new URL(name, swaggerUi));
     app.get(`${API_DOCS_PATH}${name}`, async (_request, reply) =>
       reply.type(type).header('Cache-Control', 'public, max-age=86400').send(content),
     );

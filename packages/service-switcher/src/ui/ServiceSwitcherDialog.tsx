@@ -24,18 +24,18 @@ export interface ServiceSwitcherDialogProps extends Omit<
   /** Header title; default 'Intelligent Cloud Services'. */
   readonly title?: string;
   /**
-   * Addresses of the frame's two stylesheets (SW-2.6), served by the host as files: the
-   * package's `design-system.css` and `switcher.css` (exported as
-   * `@ics/service-switcher/design-system.css` and `/switcher.css`). The widget never resolves
-   * them itself, so no bundler inlines them as `data:` URLs (refused by a `style-src 'self'`
-   * policy) or emits a second copy; see docs/getting-started.md for each bundler.
+   * Addresses of the frame's stylesheets (SW-2.6), for a host page that does not load the
+   * switcher's stylesheets itself: the package's `design-system.css` and `switcher.css` as
+   * the host serves them. Default: the frame reuses the host page's own copies — the rules
+   * of its stylesheets that name an `ics-` class, token or attribute (token overrides
+   * included), so each stylesheet is downloaded once per page; see docs/switcher.md.
    */
-  readonly stylesheets: readonly string[];
+  readonly stylesheets?: readonly string[];
 }
 
 /**
  * The framed dialog (SW-2.4–2.9), a WAI-ARIA modal dialog: 903 x 520, content in an isolated
- * frame loading the two stylesheets, a loader until they have loaded and the products have
+ * frame with the switcher's stylesheets, a loader until they have loaded and the products have
  * arrived (or failed), focus moved in on open and kept inside, Escape closes from anywhere in
  * it, and focus goes back to the element that opened it.
  */
@@ -44,7 +44,6 @@ export function ServiceSwitcherDialog({
   defaultOpen = false,
   onOpenChange,
   title,
-  stylesheets,
   ...switcher
 }: ServiceSwitcherDialogProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen);
@@ -56,14 +55,7 @@ export function ServiceSwitcherDialog({
     },
     [openProp, onOpenChange],
   );
-  return open ? (
-    <DialogFrame
-      {...switcher}
-      title={title}
-      stylesheets={stylesheets}
-      onClose={() => setOpen(false)}
-    />
-  ) : null;
+  return open ? <DialogFrame {...switcher} title={title} onClose={() => setOpen(false)} /> : null;
 }
 
 function DialogFrame({
@@ -102,11 +94,12 @@ function DialogFrame({
     };
   }, []);
 
-  // The isolated frame: an empty same-origin document with the two stylesheets.
+  // The isolated frame: an empty same-origin document with the switcher's stylesheets.
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    const sheets = stylesheets;
+    const reused = stylesheets ? undefined : switcherRules(doc, dialog.current?.ownerDocument);
+    const sheets = stylesheets ?? reused?.hrefs ?? [];
     let pending = sheets.length;
     const done = () => {
       pending -= 1;
@@ -121,6 +114,7 @@ function DialogFrame({
       doc.head.append(link);
       return link;
     });
+    reused?.apply();
     if (pending === 0) setSheetsLoaded(true);
     doc.body.className = 'ics-dialog-frame';
     // The frame's own margin until the stylesheets load: without it the whole frame shifts by
@@ -241,4 +235,58 @@ function DialogFrame({
         : null}
     </dialog>
   );
+}
+
+/**
+ * The switcher's part of a rule, as text ('' for none): a style rule whose selector names an
+ * `ics-` class or attribute or that sets an `--ics-` token; the switcher's part of a
+ * conditional group (`@media`, `@supports`); any other rule that names `ics-` (`@keyframes`).
+ * A host's own rule that only uses the tokens stays out of the frame.
+ */
+function switcherRule(rule: CSSRule): string {
+  if ('selectorText' in rule && 'style' in rule) {
+    const style = rule as CSSStyleRule;
+    const ours =
+      style.selectorText.includes('ics-') ||
+      Array.from(style.style).some((property) => property.startsWith('--ics-'));
+    return ours ? rule.cssText : '';
+  }
+  if ('conditionText' in rule && 'cssRules' in rule) {
+    const inner = Array.from((rule as CSSConditionRule).cssRules, switcherRule).join('');
+    return inner ? `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}` : '';
+  }
+  return rule.cssText.includes('ics-') ? rule.cssText : '';
+}
+
+/**
+ * The switcher's rules among the host page's stylesheets, for the frame (so no stylesheet is
+ * downloaded twice): the rules `switcherRule` keeps, copied into one constructed stylesheet
+ * (which a `style-src 'self'` policy allows); a stylesheet the page may not read (another
+ * origin) is linked by its address instead.
+ */
+function switcherRules(frameDoc: Document, host: Document | undefined) {
+  const hrefs: string[] = [];
+  const rules: string[] = [];
+  for (const sheet of host?.styleSheets ?? []) {
+    let list: CSSRuleList;
+    try {
+      list = sheet.cssRules;
+    } catch {
+      if (sheet.href) hrefs.push(sheet.href);
+      continue;
+    }
+    for (const rule of list) rules.push(switcherRule(rule));
+  }
+  const text = rules.join('');
+  const apply = () => {
+    const view = frameDoc.defaultView;
+    if (view && 'adoptedStyleSheets' in frameDoc && typeof view.CSSStyleSheet === 'function') {
+      const sheet = new view.CSSStyleSheet();
+      sheet.replaceSync(text);
+      frameDoc.adoptedStyleSheets = [sheet];
+    } else {
+      frameDoc.head.append(Object.assign(frameDoc.createElement('style'), { textContent: text }));
+    }
+  };
+  return { hrefs, apply };
 }

@@ -31,6 +31,13 @@ import type { Direction } from './useDirection.ts';
 import { useServiceSearch } from './useServiceSearch.ts';
 
 /**
+ * The products whose missing image each logger was told about: once per product per page
+ * load, however often the grid renders, reopens or shows the card (My Services, All Services,
+ * Recently used).
+ */
+const reportedImages = new WeakMap<SwitcherLogger, Set<string>>();
+
+/**
  * Cards drawn in the first render of an answer: as many as the window can show (three to a row,
  * a row at least 120 px tall), and a row more. The rest follow in a transition, so that the first
  * screen is painted without waiting for a long catalogue (decision 0860).
@@ -87,7 +94,6 @@ export function SwitcherGrid({
   const { dir } = rootProps;
   const [view, setView] = useState<SwitcherView>(defaultView);
   const [roving] = useState(() => new RovingTabStop());
-  const reportedImages = useRef(new Set<string>());
   const searchField = useRef<HTMLInputElement>(null);
   const starTip = useRef<HTMLElement>(null);
   const [query, setQuery] = useState('');
@@ -204,8 +210,10 @@ export function SwitcherGrid({
   );
   const onMissingImage = useCallback(
     (product: Product) => {
-      if (reportedImages.current.has(product.uniqueName)) return;
-      reportedImages.current.add(product.uniqueName);
+      const reported = reportedImages.get(logger) ?? new Set<string>();
+      reportedImages.set(logger, reported);
+      if (reported.has(product.uniqueName)) return;
+      reported.add(product.uniqueName);
       logger.warn(
         `[service-switcher] Image missing for product '${product.uniqueName}'; using the bundled icon.`,
       );
