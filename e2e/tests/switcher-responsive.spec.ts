@@ -4,11 +4,11 @@ import { openDialog } from './switcherSupport.ts';
 
 /**
  * The switcher outside the desktop window (issue 23, decision 0900): at phone, tablet and
- * desktop widths and at 400 % zoom, the standalone page and the dialog.
+ * desktop widths and at 200 % and 400 % zoom, the standalone page and the dialog.
  *
- * 400 % zoom is a 320 × 256 CSS px viewport at a device scale factor of 4: browser zoom of a
- * 1280 × 1024 window gives the page exactly that (the CSS viewport shrinks, `devicePixelRatio`
- * grows, the layout reflows). CDP's `Emulation.setPageScaleFactor` is pinch zoom instead: it
+ * 400 % zoom is a 320 × 256 CSS px viewport at a device scale factor of 4 (200 %: 640 × 512
+ * at 2): browser zoom of a 1280 × 1024 window gives the page exactly that (the CSS viewport
+ * shrinks, `devicePixelRatio` grows, the layout reflows). CDP's `Emulation.setPageScaleFactor` is pinch zoom instead: it
  * magnifies a page laid out at full width, so it would prove nothing about reflow.
  */
 const sizes = [
@@ -16,6 +16,12 @@ const sizes = [
   { name: '375 px', viewport: { width: 375, height: 667 }, columns: 1 },
   { name: '768 px', viewport: { width: 768, height: 1024 }, columns: 2 },
   { name: '1280 px', viewport: { width: 1280, height: 800 }, columns: 3 },
+  {
+    name: '200 % zoom of a 1280 × 1024 window',
+    viewport: { width: 640, height: 512 },
+    deviceScaleFactor: 2,
+    columns: 2,
+  },
   {
     name: '400 % zoom of a 1280 × 1024 window',
     viewport: { width: 320, height: 256 },
