@@ -15,15 +15,25 @@ async function galleryReady(page: Page) {
   await expect(figure('message-failure').locator('.ics-bubble[data-type="error"]')).toBeVisible();
 }
 
-for (const mode of ['light', 'dark', 'forced', 'rtl'] as const) {
-  test(`the gallery of every switcher state looks as recorded: ${mode}`, async ({ page }) => {
-    await page.setViewportSize({ width: 1200, height: 800 });
+// Desktop in every mode; a phone and a tablet (one and two cards a row, decision 0900) in light.
+const shots = [
+  ...(['light', 'dark', 'forced', 'rtl'] as const).map((mode) => ({ mode, width: 1200 })),
+  { mode: 'light', width: 320 },
+  { mode: 'light', width: 768 },
+] as const;
+
+for (const { mode, width } of shots) {
+  const name = width === 1200 ? mode : `${mode}-${width}`;
+  test(`the gallery of every switcher state looks as recorded: ${name}`, async ({ page }) => {
+    // Narrow, the figures stack: a window as tall as the page, so that every card is in view
+    // (cards out of view skip their paint, content-visibility: auto).
+    await page.setViewportSize({ width, height: width === 1200 ? 800 : 3200 });
     if (mode === 'forced') await page.emulateMedia({ forcedColors: 'active' });
     await signIn(page, 'ada');
     const query = mode === 'dark' ? '?theme=dark' : mode === 'rtl' ? '?dir=rtl' : '';
     await page.goto(`/demo/gallery.html${query}`);
     await galleryReady(page);
-    await expect(page).toHaveScreenshot(`gallery-${mode}.png`, {
+    await expect(page).toHaveScreenshot(`gallery-${name}.png`, {
       fullPage: true,
       animations: 'disabled',
       caret: 'hide',

@@ -174,7 +174,7 @@ if (root) {
   document.body.style.margin = '0';
   root.dataset.icsTheme = theme;
   root.style.cssText =
-    'padding:16px;display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:16px;background:var(--ics-color-canvas);color:var(--ics-color-text);font-family:var(--ics-font)';
+    'padding:16px;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(560px,100%),1fr));gap:16px;background:var(--ics-color-canvas);color:var(--ics-color-text);font-family:var(--ics-font)';
   createRoot(root).render(
     <>
       {figures.map((figure) => (

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
@@ -10,6 +19,37 @@ import { useDirection } from './useDirection.ts';
 export const DIALOG_NAME = 'app-switcher-dialog';
 /** The dialog's size in CSS pixels (SW-2.4). */
 export const DIALOG_SIZE = { width: 903, height: 520 } as const;
+
+/** A window narrower or lower than the dialog: the dialog becomes a sheet (decision 0900). */
+const SHEET_QUERY = `(max-width: ${DIALOG_SIZE.width - 0.02}px), (max-height: ${DIALOG_SIZE.height - 0.02}px)`;
+const sheetQuery = () => (typeof matchMedia === 'function' ? matchMedia(SHEET_QUERY) : undefined);
+const onSheetChange = (changed: () => void) => {
+  const query = sheetQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+};
+const isSheet = () => sheetQuery()?.matches ?? false;
+
+const frameStyle: CSSProperties = {
+  width: DIALOG_SIZE.width,
+  height: DIALOG_SIZE.height,
+  maxWidth: '100vw',
+  maxHeight: '100vh',
+  padding: 0,
+  border: 0,
+  borderRadius: 8,
+  overflow: 'hidden',
+  boxSizing: 'border-box',
+};
+/** The whole viewport; header and footer stay in it, the cards scroll between them. */
+const sheetStyle: CSSProperties = {
+  ...frameStyle,
+  width: '100%',
+  height: '100%',
+  maxWidth: 'none',
+  maxHeight: 'none',
+  borderRadius: 0,
+};
 
 export interface ServiceSwitcherDialogProps extends Omit<
   ServiceSwitcherProps,
@@ -34,8 +74,9 @@ export interface ServiceSwitcherDialogProps extends Omit<
 }
 
 /**
- * The framed dialog (SW-2.4–2.9), a WAI-ARIA modal dialog: 903 x 520, content in an isolated
- * frame with the switcher's stylesheets, a loader until they have loaded and the products have
+ * The framed dialog (SW-2.4–2.9), a WAI-ARIA modal dialog: 903 x 520 (a sheet filling the
+ * viewport where that does not fit), content in an isolated frame with the switcher's
+ * stylesheets, a loader until they have loaded and the products have
  * arrived (or failed), focus moved in on open and kept inside, Escape closes from anywhere in
  * it, and focus goes back to the element that opened it.
  */
@@ -78,6 +119,7 @@ function DialogFrame({
   const closing = useRef(onClose);
   closing.current = onClose;
   const dir = useDirection(dialog, switcher.dir);
+  const sheet = useSyncExternalStore(onSheetChange, isSheet, () => false);
 
   // Open as a modal (the host page becomes inert) and remember who opened it.
   useEffect(() => {
@@ -161,17 +203,7 @@ function DialogFrame({
       ref={dialog}
       className="ics-dialog"
       aria-label={heading}
-      style={{
-        width: DIALOG_SIZE.width,
-        height: DIALOG_SIZE.height,
-        maxWidth: '100vw',
-        maxHeight: '100vh',
-        padding: 0,
-        border: 0,
-        borderRadius: 8,
-        overflow: 'hidden',
-        boxSizing: 'border-box',
-      }}
+      style={sheet ? sheetStyle : frameStyle}
       onCancel={(event) => {
         // Escape while focus is on the dialog itself, outside the frame (SW-2.8).
         event.preventDefault();

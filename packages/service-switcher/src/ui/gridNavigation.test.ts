@@ -31,6 +31,18 @@ describe('given the card grid and a key', () => {
     expect(nextCard(layout, 'c0', 'ArrowUp')).toBeUndefined();
   });
 
+  it('moves up and down by a row of two or one when the grid shows fewer columns', () => {
+    expect(nextCard(layout, 'c1', 'ArrowDown', 'ltr', 2)).toBe('c3');
+    expect(nextCard(layout, 'c3', 'ArrowDown', 'ltr', 2)).toBe('c4');
+    expect(nextCard(layout, 'c4', 'ArrowDown', 'ltr', 2)).toBe('c5');
+    expect(nextCard(layout, 'c3', 'ArrowUp', 'ltr', 2)).toBe('c1');
+    expect(nextCard(layout, 'c6', 'ArrowUp', 'ltr', 2)).toBe('c4');
+    expect(nextCard(layout, 'c5', 'ArrowUp', 'ltr', 2)).toBe('c4');
+    expect(nextCard(layout, 'c0', 'ArrowDown', 'ltr', 1)).toBe('c1');
+    expect(nextCard(layout, 'c4', 'ArrowDown', 'ltr', 1)).toBe('c5');
+    expect(nextCard(layout, 'c5', 'ArrowUp', 'ltr', 1)).toBe('c4');
+  });
+
   it('goes to the first card on Home and the last on End, and ignores other keys and unknown cards', () => {
     expect(nextCard(layout, 'c3', 'Home')).toBe('c0');
     expect(nextCard(layout, 'c0', 'End')).toBe('c6');
@@ -76,6 +88,23 @@ describe('given the roving tab stop', () => {
     expect(roving.handleKey('c0', 'ArrowUp')).toBe(false);
     expect(roving.handleKey('c4', 'ArrowDown')).toBe(true);
     expect(document.activeElement).toBe(lists[1]?.[1].children[1]?.firstElementChild);
+    for (const [, list] of lists) list.remove();
+  });
+
+  it('moves up and down by the columns the grid shows, read from its computed style', () => {
+    const { lists } = sections();
+    const roving = new RovingTabStop();
+    roving.setLayout(layout, lists);
+    for (const [name, list] of lists) {
+      list.style.display = 'grid';
+      list.style.gridTemplateColumns = '120px 120px';
+      roving.register(name, list);
+    }
+    expect(roving.handleKey('c1', 'ArrowDown')).toBe(true);
+    expect(roving.active).toBe('c3');
+    for (const [, list] of lists) list.style.gridTemplateColumns = '240px';
+    expect(roving.handleKey('c3', 'ArrowUp')).toBe(true);
+    expect(roving.active).toBe('c2');
     for (const [, list] of lists) list.remove();
   });
 

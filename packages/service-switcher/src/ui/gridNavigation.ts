@@ -1,4 +1,4 @@
-/** Columns of the card grid (SW-2.13). */
+/** Columns of the card grid (SW-2.13) where the page is wide enough (decision 0900). */
 export const COLUMNS = 3;
 
 /** Where each card sits: its section and its place in it, found in O(1). */
@@ -22,20 +22,21 @@ export function gridLayout(sections: readonly (readonly string[])[]): GridLayout
 /**
  * The card an arrow, Home or End key moves to from `from` (WAI-ARIA grid keys over a roving
  * tabindex): Left/Right step through all cards (mirrored when `direction` is 'rtl'), Up/Down
- * move a row within a section and on to the same column of the next section, Home/End go to
- * the first or last card. Constant time whatever the number of cards.
+ * move a row of `columns` cards within a section and on to the same column of the next
+ * section, Home/End go to the first or last card. Constant time whatever the number of cards.
  */
 export function nextCard(
   layout: GridLayout,
   from: string,
   key: string,
   direction: 'ltr' | 'rtl' = 'ltr',
+  columns = COLUMNS,
 ): string | undefined {
   const place = layout.at.get(from);
   if (!place) return undefined;
   const links = layout.sections[place.section] ?? [];
   const i = place.index;
-  const column = i % COLUMNS;
+  const column = i % columns;
   const step = (by: 1 | -1): string | undefined => {
     const within = links[i + by];
     if (within !== undefined) return within;
@@ -58,17 +59,17 @@ export function nextCard(
     case 'End':
       return layout.last;
     case 'ArrowDown': {
-      if (i + COLUMNS < links.length) return links[i + COLUMNS];
+      if (i + columns < links.length) return links[i + columns];
       // Still a lower row in this section, only shorter: its last card.
-      if (Math.floor(i / COLUMNS) < Math.floor((links.length - 1) / COLUMNS)) return links.at(-1);
+      if (Math.floor(i / columns) < Math.floor((links.length - 1) / columns)) return links.at(-1);
       const next = layout.sections[place.section + 1];
       return next ? next[Math.min(column, next.length - 1)] : undefined;
     }
     case 'ArrowUp': {
-      if (i - COLUMNS >= 0) return links[i - COLUMNS];
+      if (i - columns >= 0) return links[i - columns];
       const previous = layout.sections[place.section - 1];
       if (!previous) return undefined;
-      const lastRow = Math.floor((previous.length - 1) / COLUMNS) * COLUMNS;
+      const lastRow = Math.floor((previous.length - 1) / columns) * columns;
       return previous[Math.min(lastRow + column, previous.length - 1)];
     }
     default:

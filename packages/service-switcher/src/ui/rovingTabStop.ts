@@ -1,7 +1,18 @@
-import { gridLayout, nextCard, type GridLayout } from './gridNavigation.ts';
+import { COLUMNS, gridLayout, nextCard, type GridLayout } from './gridNavigation.ts';
 
 /** A card's controls that take part in the tab order: its link, star and info link. */
 const controls = (card: Element) => card.querySelectorAll<HTMLElement>('a, button');
+
+/**
+ * The columns a section's grid shows now: its CSS decides them by the space it has (decision
+ * 0900), and the browser resolves them to one length per column. Three where it cannot tell.
+ */
+const columnsOf = (list: Element | null | undefined) =>
+  (list &&
+    getComputedStyle(list)
+      .gridTemplateColumns.split(/\s+/)
+      .filter((track) => track.endsWith('px')).length) ||
+  COLUMNS;
 
 /**
  * The grid's one tab stop (roving tabindex), kept in the DOM rather than in React state: every
@@ -67,7 +78,8 @@ export class RovingTabStop {
 
   /** Moves the tab stop and focus from card `from` as `key` asks; false when it does not. */
   handleKey(from: string, key: string, direction: 'ltr' | 'rtl' = 'ltr'): boolean {
-    const to = nextCard(this.#layout, from, key, direction);
+    const columns = columnsOf(this.card(from)?.parentElement);
+    const to = nextCard(this.#layout, from, key, direction, columns);
     if (to === undefined) return false;
     this.activate(to);
     this.card(to)?.querySelector<HTMLElement>('.ics-card__link')?.focus();
