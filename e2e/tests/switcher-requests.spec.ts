@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+import { frameOf, openDialog } from './switcherSupport.ts';
+
+/** Counts the requests of the page whose path ends with `suffix`, from now on. */
+function counter(page: Page, suffix: string): () => number {
+  let count = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith(suffix)) count += 1;
+  });
+  return () => count;
+}
+
+test.describe('given Ada Admin on the demo host, whose page shows her name through useSession', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.request.delete('/__emulator/faults');
+    await signIn(page, 'ada');
+    // The sign-in's own page has read its user: counting starts on the next page load.
+    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+  });
+
+  test('the page load, a first open and two reopens of the switcher read session/User once in all', async ({
+    page,
+  }) => {
+    const users = counter(page, '/session/User');
+    const products = counter(page, 'ProductsWithLicenses');
+    await page.reload();
+    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+    for (let open = 1; open <= 3; open++) {
+      const frame = await openDialog(page);
+      await expect(frame.getByRole('link', { name: 'Data Quality', exact: true })).toBeVisible();
+      // Each open's product fetch (the first, or a reopen's revalidation) has been sent.
+      await expect.poll(products).toBe(open);
+      await frame.getByRole('button', { name: 'Close Dialog' }).click();
+      await expect(frameOf(page).locator('body')).toHaveCount(0);
+    }
+    expect(users()).toBe(1);
+  });
+
+  test('the next page load reads session/User once more, and its first open none', async ({
+    page,
+  }) => {
+    await openDialog(page);
+    const users = counter(page, '/session/User');
+    await page.reload();
+    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+    const frame = await openDialog(page);
+    await expect(frame.getByRole('link', { name: 'Data Quality', exact: true })).toBeVisible();
+    expect(users()).toBe(1);
+  });
+});
