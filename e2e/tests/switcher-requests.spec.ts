@@ -48,4 +48,27 @@ test.describe('given Ada Admin on the demo host, whose page shows her name throu
     await expect(frame.getByRole('link', { name: 'Data Quality', exact: true })).toBeVisible();
     expect(users()).toBe(1);
   });
+
+  test('once the page has prepared the dialog (idle, pointer on Services), the first open requests no answer, bundle or user, and each was fetched once', async ({
+    page,
+  }) => {
+    await page.goto('about:blank'); // the sign-in's page may be preparing: leave it first
+    const paths: string[] = [];
+    page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+    await page.goto('/demo/');
+    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+    await page.getByRole('button', { name: 'Services', exact: true }).hover();
+    // The bundles are kept once all have been read.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('ics-switcher.groupBundles')))
+      .not.toBeNull();
+    const prepared = paths.length;
+    const frame = await openDialog(page);
+    await expect(frame.getByRole('link', { name: 'Data Quality', exact: true })).toBeVisible();
+    const data = /ProductsWithLicenses|translation\.json$|\/session\/User$/;
+    expect(paths.slice(prepared).filter((p) => data.test(p))).toEqual([]);
+    const fetched = paths.filter((p) => data.test(p));
+    expect(fetched.length).toBeGreaterThan(2);
+    expect(new Set(fetched).size).toBe(fetched.length);
+  });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { injectFault, openDialog } from './switcherSupport.ts';
+import { hostWithoutPrefetch, injectFault, openDialog } from './switcherSupport.ts';
 
 test.describe('given a product fetch that fails', () => {
   test.beforeEach(async ({ page }) => {
@@ -15,6 +15,7 @@ test.describe('given a product fetch that fails', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('product fetch failed')) errors.push(m.text());
     });
+    await hostWithoutPrefetch(page);
     await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 500 });
     const frame = await openDialog(page);
     const alert = frame.getByRole('alert');

@@ -6,23 +6,26 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import designSystemCss from '@ics/service-switcher/design-system.css?url&no-inline';
 import switcherCss from '@ics/service-switcher/switcher.css?url&no-inline';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client, session } from './client.ts';
 import { MyProjects } from './MyProjects.tsx';
 import { SessionWarning } from './SessionWarning.tsx';
 
 const queryClient = new QueryClient();
+const prefetch = new URLSearchParams(window.location.search).get('prefetch') !== 'off';
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="host">
       <header className="host__header">
         <button
+          ref={trigger}
           type="button"
           className="ics-button"
           aria-haspopup="dialog"
@@ -55,6 +58,9 @@ function HostApp() {
         onOpenChange={setOpen}
         stylesheets={[designSystemCss, switcherCss]}
         theme="auto"
+        trigger={trigger}
+        // `?prefetch=off` shows the dialog as it opens without preparing (the bench compares).
+        prefetch={prefetch}
       />
     </div>
   );
