@@ -83,11 +83,13 @@ export function prepareSwitcher(options: PrepareOptions): void {
 
 /**
  * The answer prepared for `client`, once: the first display takes it instead of fetching, so
- * nothing is fetched twice; later displays (and a stale preparation) fetch their own.
+ * nothing is fetched twice; later displays (and a stale preparation) fetch their own, and no
+ * preparation starts once a display has.
  */
 export function takePrepared(client: SwitcherClient, now: number): Promise<unknown> | undefined {
   const entry = prepared.get(client);
-  if (!entry || entry === 'taken') return undefined;
+  // A display has begun: no preparation starts after it (it would fetch the same again).
   prepared.set(client, 'taken');
+  if (!entry || entry === 'taken') return undefined;
   return now - entry.at <= FRESH_MS ? entry.answer : undefined;
 }

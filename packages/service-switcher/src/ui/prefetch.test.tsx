@@ -100,4 +100,13 @@ describe('given the closed dialog of a host whose Services button is its trigger
     await vi.waitFor(() => expect(frameText()).toContain('Intégration de données'), 10_000);
     expect(h.products()).toBe(1);
   });
+
+  it('once a display has fetched its own answer, a later sign of intent prepares nothing', async () => {
+    const h = host();
+    await act(async () => h.open());
+    await vi.waitFor(() => expect(frameText()).toContain('Intégration de données'), 10_000);
+    await act(async () => fireEvent.focus(h.trigger.current as HTMLButtonElement));
+    expect(h.products()).toBe(1);
+    expect(h.bundles).toHaveLength(1);
+  });
 });
