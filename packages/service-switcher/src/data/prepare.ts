@@ -56,11 +56,14 @@ export function prepareSwitcher(options: PrepareOptions): void {
   if (options.recents) void import('./recentServices.ts').catch(() => {});
   void loadMessages(options.locale);
   const head = options.document.head;
+  const linked = new Set(
+    Array.from(head.querySelectorAll('link[rel="prefetch"]'), (l) => l.getAttribute('href')),
+  );
   for (const href of options.stylesheets) {
-    if (head.querySelector(`link[rel="prefetch"][href="${CSS.escape(href)}"]`)) continue;
+    if (linked.has(href)) continue;
     const link = options.document.createElement('link');
     link.rel = 'prefetch';
-    link.as = 'style';
+    link.setAttribute('as', 'style');
     link.href = href;
     head.append(link);
   }

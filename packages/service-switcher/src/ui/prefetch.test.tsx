@@ -37,7 +37,7 @@ const answer: ProductsWithLicenses = {
 };
 
 /** The host: a trigger button and the closed dialog, with its prefetch as the test says. */
-function host(prefetch?: boolean) {
+function host(prefetch?: boolean, stylesheets: readonly string[] = []) {
   const fake = fakeClient(async () => answer);
   const bundles: string[] = [];
   const fetchBundle: BundleFetch = async (url) => {
@@ -52,7 +52,7 @@ function host(prefetch?: boolean) {
     logger: quiet,
     storage: memoryStorage(),
     fetchBundle,
-    stylesheets: [] as string[],
+    stylesheets,
     trigger,
     prefetch,
   } as const;
@@ -80,7 +80,7 @@ describe('given the closed dialog of a host whose Services button is its trigger
   it('prepares on focus of the trigger: the answer and its bundles once, and the open fetches neither again', async () => {
     const h = host();
     await act(async () => fireEvent.focus(h.trigger.current as HTMLButtonElement));
-    await vi.waitFor(() => expect(h.bundles).toHaveLength(1));
+    await vi.waitFor(() => expect(h.bundles).toHaveLength(1), 10_000);
     expect(h.products()).toBe(1);
     // A second sign of intent prepares nothing more.
     await act(async () => fireEvent.pointerEnter(h.trigger.current as HTMLButtonElement));
@@ -108,5 +108,19 @@ describe('given the closed dialog of a host whose Services button is its trigger
     await act(async () => fireEvent.focus(h.trigger.current as HTMLButtonElement));
     expect(h.products()).toBe(1);
     expect(h.bundles).toHaveLength(1);
+  });
+
+  it('prefetches the frame’s two stylesheets into the page once, whatever the signs of intent', async () => {
+    const h = host(true, ['/assets/design-system.css', '/assets/switcher.css']);
+    await act(async () => fireEvent.focus(h.trigger.current as HTMLButtonElement));
+    await act(async () => fireEvent.pointerEnter(h.trigger.current as HTMLButtonElement));
+    const links = Array.from(document.head.querySelectorAll('link[rel="prefetch"]'), (l) => [
+      l.getAttribute('href'),
+      l.getAttribute('as'),
+    ]);
+    expect(links).toEqual([
+      ['/assets/design-system.css', 'style'],
+      ['/assets/switcher.css', 'style'],
+    ]);
   });
 });
