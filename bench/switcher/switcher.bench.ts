@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { BENCH_RESULT_LABEL, type BenchResult } from '../../apps/demo/src/benchResult.ts';
 
 /**
@@ -65,6 +65,9 @@ test('dialog: open to cards painted, and the requests of a first and a second op
   page,
 }) => {
   await signIn(page);
+  // The open's own requests: the host without its prefetch (measured below with it).
+  await page.goto('/demo/?prefetch=off');
+  await page.getByText(/Signed in as/).waitFor();
   const requests: { url: string; start: number; end: number }[] = [];
   const started = new Map<string, number>();
   const t0 = Date.now();
@@ -134,6 +137,129 @@ test('dialog: open to cards painted, and the requests of a first and a second op
   };
   expect(waterfallFree).toBe(true);
   expect(secondOpen.filter((r) => r.url.includes('translation.json'))).toHaveLength(0);
+});
+
+/** What a page asks the network for, by kind: the shape of an open (issue 23). */
+const kindOf = (url: string) => {
+  const { pathname } = new URL(url);
+  if (pathname.endsWith('/session/User')) return 'sessionUser';
+  if (pathname.includes('ProductsWithLicenses')) return 'products';
+  if (pathname.endsWith('translation.json')) return 'bundles';
+  if (pathname.includes('/icons/')) return 'icons';
+  if (pathname.endsWith('.css')) return 'stylesheets';
+  if (pathname.endsWith('.js')) return 'chunks';
+  return 'other';
+};
+type Counts = Record<string, number>;
+const countOf = (urls: readonly string[]): Counts => {
+  const counts: Counts = { total: urls.length };
+  for (const url of urls) counts[kindOf(url)] = (counts[kindOf(url)] ?? 0) + 1;
+  return counts;
+};
+
+/** How the click comes: prefetch off, straight after load, after 2 s idle, after 1 s of hover. */
+const WHEN = ['off', 'load', 'idle', 'hover'] as const;
+type When = (typeof WHEN)[number];
+
+/**
+ * One page of the demo in a fresh browser context (empty HTTP cache and session storage) at
+ * `latency` ms round trip: `when` says how the click comes (straight after the page loaded,
+ * after 2 s idle, or after the pointer rested on the button for 1 s); then three reopens.
+ * Returns click → first card for each, and every request of each open (from the click to
+ * 1 s after the first card) and of the page before the first click.
+ */
+async function openAtLatency(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  baseURL: string,
+  latency: number,
+  when: When,
+) {
+  const context = await browser.newContext({ storageState, baseURL });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Generous throughput (100 Mbit/s each way): the round trip is what is measured.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: 12_500_000,
+    uploadThroughput: 12_500_000,
+  });
+  let urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  await page.goto(when === 'off' ? '/demo/?prefetch=off' : '/demo/');
+  await page.getByText(/Signed in as/).waitFor();
+  if (when === 'idle') await page.waitForTimeout(2000);
+  if (when === 'hover') {
+    await page.getByRole('button', { name: 'Services', exact: true }).hover();
+    await page.waitForTimeout(1000);
+  }
+  const beforeOpen = countOf(urls);
+  const opens: { ms: number; requests: Counts }[] = [];
+  for (let i = 0; i < 4; i++) {
+    if (i > 0)
+      await page
+        .frameLocator('iframe[name="app-switcher-dialog"]')
+        .getByRole('button', { name: 'Close Dialog' })
+        .click();
+    urls = [];
+    const { ms } = await openToPaint(page);
+    await page.waitForTimeout(500); // openToPaint waited 500 ms already
+    opens.push({ ms: Math.round(ms), requests: countOf(urls) });
+  }
+  await context.close();
+  const [first, ...reopens] = opens;
+  return {
+    firstOpenMs: first?.ms ?? 0,
+    reopenMedianMs: median(reopens.map((o) => o.ms)),
+    beforeOpen,
+    firstOpen: first?.requests ?? {},
+    reopens: reopens.map((o) => o.requests),
+  };
+}
+
+test('dialog at 0 and 100 ms round trip: click → first card, cold, prepared and reopened, with the requests of each open', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  const state = await page.context().storageState();
+  const network: Record<string, Record<string, Awaited<ReturnType<typeof openAtLatency>>>> = {};
+  for (const latency of [0, 100]) {
+    const row: Record<string, Awaited<ReturnType<typeof openAtLatency>>> = {};
+    for (const when of WHEN)
+      row[when] = await openAtLatency(browser, state, baseURL ?? '', latency, when);
+    network[`rtt${latency}`] = row;
+  }
+  results.network = network;
+  const none = (counts: Counts | undefined, ...kinds: string[]) =>
+    kinds.map((kind) => counts?.[kind] ?? 0);
+  for (const row of Object.values(network))
+    for (const [when, page] of Object.entries(row)) {
+      // One session/User per page load, whatever the page opens.
+      const users = [page.beforeOpen, page.firstOpen, ...page.reopens].reduce(
+        (sum, counts) => sum + (counts.sessionUser ?? 0),
+        0,
+      );
+      expect.soft(users, `${when}: session/User per page`).toBe(1);
+      // A reopen reads no user, bundle or chunk on the way to its first card.
+      for (const reopen of page.reopens)
+        expect
+          .soft(none(reopen, 'sessionUser', 'bundles', 'chunks'), `${when}: reopen`)
+          .toEqual([0, 0, 0]);
+      // A prepared page's first open fetches no answer, bundle or user: it takes what was prepared.
+      if (when === 'idle' || when === 'hover')
+        expect
+          .soft(none(page.firstOpen, 'products', 'bundles', 'sessionUser'), `${when}: first open`)
+          .toEqual([0, 0, 0]);
+      // Nothing fetched twice: the answer once per page until the reopens revalidate it.
+      expect
+        .soft((page.beforeOpen.products ?? 0) + (page.firstOpen.products ?? 0), `${when}: answer`)
+        .toBe(1);
+    }
 });
 
 const SIZES = [50, 500, 2000] as const;

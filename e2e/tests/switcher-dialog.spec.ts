@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { frameOf, openDialog } from './switcherSupport.ts';
+import { frameOf, hostWithoutPrefetch, openDialog } from './switcherSupport.ts';
 
 test.describe('given Ada Admin on the host page', () => {
   test.beforeEach(async ({ page }) => {
@@ -73,6 +73,7 @@ test.describe('given Ada Admin on the host page', () => {
   }) => {
     // The product request is held until the test has seen the loader, then goes on to the
     // emulator: no race between a fixed delay and a loaded machine.
+    await hostWithoutPrefetch(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/ProductsWithLicenses*', async (route) => {

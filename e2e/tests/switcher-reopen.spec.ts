@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support.ts';
-import { frameOf, injectFault, openDialog } from './switcherSupport.ts';
+import { frameOf, hostWithoutPrefetch, injectFault, openDialog } from './switcherSupport.ts';
 
 /** Counts the product fetches that have answered so far. */
 function productAnswers(page: Page): () => number {
@@ -41,7 +41,7 @@ test.describe('given Ada Admin who opened the switcher once', () => {
   });
 
   test('the next page of the same session shows her cards at once too', async ({ page }) => {
-    await page.reload();
+    await hostWithoutPrefetch(page);
     const answered = productAnswers(page);
     await slowProducts(page);
     const frame = await openDialog(page);
@@ -55,6 +55,7 @@ test.describe('given Ada Admin who opened the switcher once', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/demo/'));
     await signIn(page, 'lee');
+    await hostWithoutPrefetch(page);
     // Her answer is still kept in this tab: the host's logout does not know the switcher.
     expect(await page.evaluate(() => sessionStorage.getItem('ics-switcher.products'))).toContain(
       'Data Quality',

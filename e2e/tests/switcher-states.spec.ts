@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { injectFault, openDialog } from './switcherSupport.ts';
+import { hostWithoutPrefetch, injectFault, openDialog } from './switcherSupport.ts';
 
 test.describe('given a product fetch that fails', () => {
   test.beforeEach(async ({ page }) => {
@@ -15,6 +15,7 @@ test.describe('given a product fetch that fails', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('product fetch failed')) errors.push(m.text());
     });
+    await hostWithoutPrefetch(page);
     await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 500 });
     const frame = await openDialog(page);
     const alert = frame.getByRole('alert');
@@ -27,6 +28,8 @@ test.describe('given a product fetch that fails', () => {
   });
 
   test('[SW-4.2] the standalone page shows the error view too', async ({ page }) => {
+    // The host page the sign-in landed on must not prepare the dialog with the faulted fetch.
+    await hostWithoutPrefetch(page);
     // A 503 is transient: the client retries it twice, so it must outlast three attempts.
     await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 503, times: 3 });
     await page.goto('/demo/services.html');
@@ -80,6 +83,7 @@ test.describe('given the translation bundles', () => {
     page,
   }) => {
     await signIn(page, 'ada');
+    await hostWithoutPrefetch(page); // the open's own bundle requests
     const bundles: { url: string; at: number }[] = [];
     let productsAnsweredAt = 0;
     page.on('request', (r) => {

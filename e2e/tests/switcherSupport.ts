@@ -4,6 +4,16 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 export const frameOf = (page: Page): FrameLocator =>
   page.frameLocator('iframe[name="app-switcher-dialog"]');
 
+/**
+ * Loads the host page with its prefetch turned off (`?prefetch=off`, the dialog's `prefetch`
+ * option): the dialog's product fetch then starts at the click, where a test can hold it or
+ * arm a fault for it after the page has loaded.
+ */
+export async function hostWithoutPrefetch(page: Page): Promise<void> {
+  await page.goto('/demo/?prefetch=off');
+  await expect(page.getByText(/Signed in as/)).toBeVisible();
+}
+
 /** Opens the dialog from the host page's Services button and waits for its content. */
 export async function openDialog(page: Page): Promise<FrameLocator> {
   await page.getByRole('button', { name: 'Services', exact: true }).click();

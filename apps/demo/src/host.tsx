@@ -4,23 +4,26 @@ import './host.css';
 import { PlatformProvider, useSession } from '@ics/platform-client/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client, session } from './client.ts';
 import { MyProjects } from './MyProjects.tsx';
 import { SessionWarning } from './SessionWarning.tsx';
 
 const queryClient = new QueryClient();
+const prefetch = new URLSearchParams(window.location.search).get('prefetch') !== 'off';
 
 /** A stand-in for an application of the suite that embeds the switcher. */
 function HostApp() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="host">
       <header className="host__header">
         <button
+          ref={trigger}
           type="button"
           className="ics-button"
           aria-haspopup="dialog"
@@ -53,6 +56,9 @@ function HostApp() {
         onOpenChange={setOpen}
         // No `stylesheets`: the frame reuses this page's copies (each downloaded once).
         theme="auto"
+        trigger={trigger}
+        // `?prefetch=off` shows the dialog as it opens without preparing (the bench compares).
+        prefetch={prefetch}
       />
     </div>
   );

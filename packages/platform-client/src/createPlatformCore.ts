@@ -95,7 +95,12 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
     identityHomePath: () => directory.identityHomePath(),
   });
   const binder = createBinder(transport, directory);
-  const session = sessionService(binder);
+  const { service: session, forgetUser } = sessionService(binder);
+  /** The user and every cached answer belong to the old user or organisation. */
+  const forget = () => {
+    transport.clearCache();
+    forgetUser();
+  };
   const { auth, tokenCalls } = authService(binder);
   const saasLogoutEndpoint = authEndpoints.saasLogout;
   binder.bind(saasLogoutEndpoint); // called below at the config's saasBaseURL
@@ -106,7 +111,7 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
   const leave = async (initiator: boolean, end: () => Promise<void>) => {
     if (leaving) return;
     leaving = true;
-    transport.clearCache();
+    forget();
     manager?.stop();
     if (initiator) bus?.post({ type: 'logout' });
     const config = await directory.config();
@@ -139,7 +144,7 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
     },
     async selectOrg(orgId) {
       await auth.selectOrg(orgId);
-      transport.clearCache();
+      forget();
     },
     startSession(settings) {
       if (manager) return manager;
@@ -160,7 +165,7 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
         if (event.type !== 'token') return;
         // A token for another user means the cached answers are someone else's.
         const next = decodeClaims(event.jwt)?.user_id;
-        if (userId !== undefined && next !== userId) transport.clearCache();
+        if (userId !== undefined && next !== userId) forget();
         userId = next;
       });
       return manager;

@@ -46,17 +46,22 @@ export class SessionStore {
   /** Listens to changes; the first listener starts the load. Returns how to stop. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
-    if (!this.#started) void this.reload();
+    // The page's user, shared with every other reader of the client (one `session/User`).
+    if (!this.#started) void this.#load(false);
     return () => void this.#listeners.delete(listener);
   };
 
-  /** Reads the user again (and the licences, when wanted); one request at a time. */
-  async reload(): Promise<void> {
+  /** Reads the user again from the server (and the licences, when wanted); one request at a time. */
+  reload(): Promise<void> {
+    return this.#load(true);
+  }
+
+  async #load(fresh: boolean): Promise<void> {
     this.#started = true;
     const generation = ++this.#generation;
     if (this.#state.status !== 'loading') this.#set(LOADING);
     try {
-      const user = await this.#client.session.getUser();
+      const user = await this.#client.session.getUser({ fresh });
       if (generation !== this.#generation) return;
       this.#set({ status: 'ready', user });
       if (this.#wantLicences) await this.#loadLicences(generation);

@@ -171,4 +171,53 @@ describe('given the translation bundles of the products', () => {
     });
     expect(s.requested).toEqual([]);
   });
+
+  it('with a concurrency of 2, has at most two requests in flight and still reads every bundle', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const requested: string[] = [];
+    const fetchBundle: BundleFetch = async (url) => {
+      requested.push(url);
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return url.includes('/products/')
+        ? { product: { label: 'p' } }
+        : { productGroup: { label: 'g' } };
+    };
+    const t = await loadTranslations({
+      groups,
+      locale: 'en',
+      fetchBundle,
+      storage: undefined,
+      logger: logger(),
+      base,
+      concurrency: 2,
+    });
+    expect(most).toBe(2);
+    expect(requested).toHaveLength(4);
+    expect(t.products.size + t.groups.size).toBe(4);
+  });
+
+  it('shares a request under way with a second reader of the same address: each bundle is fetched once', async () => {
+    const s = server({}, { held: true });
+    const options = {
+      groups,
+      locale: 'en',
+      fetchBundle: s.fetchBundle,
+      storage: undefined,
+      logger: logger(),
+      base,
+    } as const;
+    const first = loadTranslations(options);
+    const second = loadTranslations(options);
+    await vi.waitFor(() => expect(s.requested).toHaveLength(4));
+    s.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(s.requested).toHaveLength(4);
+    expect([...b.products.keys()]).toEqual([...a.products.keys()]);
+    // Once answered, the address is asked again by a later reader with no cache.
+    await loadTranslations(options);
+    expect(s.requested).toHaveLength(8);
+  });
 });

@@ -57,6 +57,20 @@ export interface LoadTranslationsOptions {
   readonly logger: SwitcherLogger;
   /** The page's address, against which relative bundle paths resolve. */
   readonly base: string;
+  /** Bundle requests at a time; default all at once. */
+  readonly concurrency?: number;
+}
+
+/** Requests under way per fetch function and address: a second reader waits for the first. */
+const underWay = new WeakMap<BundleFetch, Map<string, Promise<unknown>>>();
+function fetchOnce(fetchBundle: BundleFetch, url: string): Promise<unknown> {
+  let requests = underWay.get(fetchBundle);
+  if (!requests) underWay.set(fetchBundle, (requests = new Map()));
+  const known = requests.get(url);
+  if (known) return known;
+  const request = fetchBundle(url).finally(() => requests.delete(url));
+  requests.set(url, request);
+  return request;
 }
 
 /** The cached texts of the locale and the bundle addresses still missing from them. */
@@ -102,30 +116,37 @@ export function cachedTranslations(
 
 /**
  * Translations of every group and product bundle (SW-7.2): one request per distinct address,
- * all in parallel, answers kept in session storage with the locale (SW-3.8) and fetched again
+ * in parallel (at most `concurrency` at a time), a request under way shared with any other
+ * reader, answers kept in session storage with the locale (SW-3.8) and fetched again
  * when the locale changes (SW-4.13). A product bundle that fails or is malformed is ignored
  * silently (the registry's labels stay); a group bundle's failure is logged.
  */
 export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
   const { storage, locale } = options;
   const { products, groups, missing } = plan(options);
+  const queue = [...missing];
+  const read = async ([address, kind]: [string, 'product' | 'group']) => {
+    const url = safeHttpUrl(address, options.base);
+    try {
+      if (!url) throw new Error(`'${address}' is not an http(s) address`);
+      const bundle = await fetchOnce(options.fetchBundle, url);
+      const texts = kind === 'group' ? readGroupBundle(bundle) : readProductBundle(bundle);
+      if (!texts) throw new Error(`${address} has no ${kind} texts`);
+      if (kind === 'group') groups[address] = texts;
+      else products[address] = texts;
+    } catch (error) {
+      if (kind === 'group')
+        options.logger.warn(
+          `[service-switcher] The group translation bundle ${address} failed; using the registry label.`,
+          error,
+        );
+    }
+  };
+  // Each lane reads the next bundle of the queue when its last one has answered.
+  const lanes = Math.min(options.concurrency ?? queue.length, queue.length);
   await Promise.all(
-    missing.map(async ([address, kind]) => {
-      const url = safeHttpUrl(address, options.base);
-      try {
-        if (!url) throw new Error(`'${address}' is not an http(s) address`);
-        const bundle = await options.fetchBundle(url);
-        const texts = kind === 'group' ? readGroupBundle(bundle) : readProductBundle(bundle);
-        if (!texts) throw new Error(`${address} has no ${kind} texts`);
-        if (kind === 'group') groups[address] = texts;
-        else products[address] = texts;
-      } catch (error) {
-        if (kind === 'group')
-          options.logger.warn(
-            `[service-switcher] The group translation bundle ${address} failed; using the registry label.`,
-            error,
-          );
-      }
+    Array.from({ length: lanes }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await read(next);
     }),
   );
   writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);

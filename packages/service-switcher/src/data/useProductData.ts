@@ -6,11 +6,12 @@ import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import type { AnswerOwner } from './productCache.ts';
 import type * as ProductAnswer from './productAnswer.ts';
+import { takePrepared } from './prepare.ts';
 import { forgetCachedAnswer } from './sessionStore.ts';
 
 type AnswerCode = typeof ProductAnswer;
 /** The answer's code: a chunk requested with the products, kept once it has arrived. */
-const answerCode = chunk<AnswerCode>(() => import('./productAnswer.ts'));
+export const answerCode = chunk<AnswerCode>(() => import('./productAnswer.ts'));
 
 export type ProductState =
   | { readonly status: 'loading' }
@@ -118,7 +119,11 @@ export function useProductData(
       () => {}, // without the code the fetch below reports the failure
     );
 
-    client.shell.getProductsWithLicenses({ signal: controller.signal }).then(
+    // The answer prepared ahead of this display (once), else a fetch of its own.
+    const fetching =
+      takePrepared(client, Date.now()) ??
+      client.shell.getProductsWithLicenses({ signal: controller.signal });
+    fetching.then(
       async (answer) => {
         if (!live()) return;
         answered = true;

@@ -56,7 +56,7 @@ export const browserLocale = (): Locale =>
 
 type GridCode = typeof Grid;
 /** The code that draws the cards (decision 0865), kept once it has arrived. */
-const gridCode = chunk<GridCode>(() => import('./SwitcherGrid.tsx'));
+export const gridCode = chunk<GridCode>(() => import('./SwitcherGrid.tsx'));
 
 /**
  * The grid of service cards with its two views, loading, empty and error states. What draws

@@ -7,11 +7,20 @@ import {
   useSyncExternalStore,
   type CSSProperties,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { prepareSwitcher } from '../data/prepare.ts';
+import { sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
+import { answerCode } from '../data/useProductData.ts';
 import { bcp47 } from '../model/language.ts';
-import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import {
+  browserLocale,
+  gridCode,
+  ServiceSwitcher,
+  type ServiceSwitcherProps,
+} from './ServiceSwitcher.tsx';
 import { tabbables, trapTab } from './focusTrap.ts';
 import { useDirection } from './useDirection.ts';
 
@@ -19,6 +28,10 @@ import { useDirection } from './useDirection.ts';
 export const DIALOG_NAME = 'app-switcher-dialog';
 /** The dialog's size in CSS pixels (SW-2.4). */
 export const DIALOG_SIZE = { width: 903, height: 520 } as const;
+/** At the latest this long after the page has loaded, an idle page prepares the dialog. */
+const IDLE_TIMEOUT_MS = 1500;
+/** What on the trigger shows the user's intent: the dialog is prepared at once. */
+const INTENT_EVENTS = ['pointerenter', 'focus', 'pointerdown'] as const;
 
 /** A window narrower or lower than the dialog: the dialog becomes a sheet (decision 0900). */
 const SHEET_QUERY = `(max-width: ${DIALOG_SIZE.width - 0.02}px), (max-height: ${DIALOG_SIZE.height - 0.02}px)`;
@@ -71,6 +84,17 @@ export interface ServiceSwitcherDialogProps extends Omit<
    * included), so each stylesheet is downloaded once per page; see docs/switcher.md.
    */
   readonly stylesheets?: readonly string[];
+  /**
+   * Prepares the first open ahead of intent (decision 0911): once the page is idle after it
+   * has loaded (at the latest 1.5 s after), or at once when the pointer or focus rests on
+   * `trigger`, it requests the product answer, its translation bundles, the code the dialog
+   * loads and its stylesheets, so that the click finds them there. Nothing is fetched twice:
+   * the first open shows the prepared answer. Default true; `false` requests nothing before
+   * the dialog opens.
+   */
+  readonly prefetch?: boolean;
+  /** The element that opens the dialog (the host's button): its hover and focus prepare it. */
+  readonly trigger?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -85,9 +109,49 @@ export function ServiceSwitcherDialog({
   defaultOpen = false,
   onOpenChange,
   title,
+  prefetch = true,
+  trigger,
   ...switcher
 }: ServiceSwitcherDialogProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  const prepare = useRef<() => void>(undefined);
+  prepare.current = () =>
+    prepareSwitcher({
+      client: switcher.client,
+      locale: switcher.locale ?? browserLocale(),
+      fetchBundle: switcher.fetchBundle,
+      storage: switcher.storage ?? sessionStorageOrNone(),
+      stylesheets: switcher.stylesheets ?? [],
+      chunks: [gridCode],
+      recents: switcher.recentServices !== false,
+      answerCode,
+      document,
+      now: Date.now,
+    });
+  useEffect(() => {
+    if (!prefetch) return;
+    const run = () => prepare.current?.();
+    const view = window;
+    let cancel = () => {};
+    const whenIdle = () => {
+      if (typeof view.requestIdleCallback === 'function') {
+        const idle = view.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+        cancel = () => view.cancelIdleCallback(idle);
+      } else {
+        const timer = view.setTimeout(run, IDLE_TIMEOUT_MS);
+        cancel = () => view.clearTimeout(timer);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else view.addEventListener('load', whenIdle, { once: true });
+    const element = trigger?.current;
+    for (const type of INTENT_EVENTS) element?.addEventListener(type, run);
+    return () => {
+      view.removeEventListener('load', whenIdle);
+      cancel();
+      for (const type of INTENT_EVENTS) element?.removeEventListener(type, run);
+    };
+  }, [prefetch, trigger]);
   const open = openProp ?? uncontrolled;
   const setOpen = useCallback(
     (next: boolean) => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCachedAnswer } from '../data/productCache.ts';
 import { PRODUCT_CACHE_KEY } from '../data/sessionStore.ts';
 import { fakeClient } from '../testing/fakeClient.ts';
+import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcher } from './ServiceSwitcher.tsx';
 
 afterEach(cleanup);
@@ -20,21 +21,6 @@ const answer = (label: string): ProductsWithLicenses => ({
   ],
   allProducts: [],
 });
-
-/** Session storage of one tab, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, String(v)),
-    removeItem: (k) => void items.delete(k),
-  };
-}
 
 /** A product fetch the test answers by hand, for a given user and organisation. */
 function display(storage: Storage, who = { id: 'usr-1', org: 'org-1' }) {
