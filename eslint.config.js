@@ -57,6 +57,7 @@ export default tseslint.config(
       'packages/service-switcher/**/*.{ts,tsx}',
       'apps/demo/**/*.{ts,tsx}',
       'packages/platform-client/src/{react,query}/**/*.{ts,tsx}',
+      'packages/platform-emulator/console/**/*.{ts,tsx}',
     ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

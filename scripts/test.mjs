@@ -59,7 +59,14 @@ const libraries = [
   'packages/platform-client',
   'packages/service-switcher',
 ];
-const packages = [...libraries, 'apps/demo', 'integration', 'e2e', 'bench'];
+const packages = [
+  ...libraries,
+  'packages/platform-emulator/console',
+  'apps/demo',
+  'integration',
+  'e2e',
+  'bench',
+];
 for (const dir of packages) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);

@@ -40,6 +40,9 @@ import { meteringRoutes } from './routes/metering.ts';
 import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedServices } from './seed/services.ts';
+import { EmulatorAdmin } from './console/admin.ts';
+import { installConsole } from './console/install.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 /** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
 const UNIQUE_VIOLATION = '23505';
@@ -87,12 +90,19 @@ export interface EmulatorOptions {
    * advances, e.g. `{ now: () => now }`, so nothing has to wait for real time.
    */
   readonly clock?: EmulatorClock;
+  /**
+   * The console at `/__emulator/` and its API: by default on only while listening on a loopback
+   * address; `true` on any address, `false` off (no request log, no console faults).
+   */
+  readonly console?: boolean;
 }
 
 export interface Emulator {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly router: ContractRouter;
+  /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
+  readonly admin: EmulatorAdmin;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -116,8 +126,15 @@ export async function migrateAndSeed(db: Database): Promise<void> {
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  const clock = options.clock ?? systemClock;
   const db = await openDatabase(options.database, options.snapshot);
+  // The console's clock: the given one plus what the console (or `admin.clock`) advanced.
+  const admin = new EmulatorAdmin({
+    db,
+    clock: options.clock ?? systemClock,
+    seed: () => seededSnapshot(),
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+  });
+  const clock = admin.clock;
   if (!options.snapshot) await migrateAndSeed(db);
   const jwtSecret =
     options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
@@ -183,6 +200,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerHealth(app, db);
   registerInputGuards(app);
   if (options.faults) registerFaults(app);
+  const consoleServer =
+    options.console === false ? undefined : await installConsole(app, admin, db, options.console);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
@@ -267,8 +286,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     app,
     db,
     router,
+    admin,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      consoleServer?.listening(host);
       await app.listen({ port, host });
       const address = app.server.address();
       if (typeof address !== 'object' || address === null)
