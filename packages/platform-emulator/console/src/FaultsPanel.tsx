@@ -46,7 +46,7 @@ export function FaultsPanel({ state, onChange }: { state?: EmulatorState; onChan
         }}
       >
         <label>
-          Match
+          Match by
           <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
             <option value="operation">operation</option>
             <option value="path">path pattern</option>
