@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
+import { isLoopback } from './console/install.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
@@ -16,7 +17,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
 
-  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)`;
+  --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)
+  --console   on|off: the console at /__emulator/ (request log, clock, faults, personas,
+              states); by default on only when --host is a loopback address`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -32,6 +35,7 @@ export async function main(argv: string[]): Promise<void> {
         'session-lifetime': { type: 'string', default: String(8 * 3600) },
         'log-level': { type: 'string', default: 'info' },
         faults: { type: 'boolean', default: false },
+        console: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -52,6 +56,10 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`--log-level must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`);
     process.exit(2);
   }
+  if (values.console !== undefined && !['on', 'off'].includes(values.console)) {
+    console.error(`--console must be 'on' or 'off'; got '${values.console}'.`);
+    process.exit(2);
+  }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
   const emulator = await createEmulator({
     database,
@@ -59,11 +67,14 @@ export async function main(argv: string[]): Promise<void> {
     tokenLifetimeSeconds,
     sessionLifetimeSeconds,
     faults: values.faults,
+    ...(values.console ? { console: values.console === 'on' } : {}),
     logLevel,
   });
   const url = await emulator.listen({ port, host: values.host });
   console.log(`Platform emulator (${emulator.db.kind}) listening at ${url}/`);
   console.log(`Open ${url}/ and choose a persona.`);
+  if (values.console === 'on' || (values.console !== 'off' && isLoopback(values.host)))
+    console.log(`Its console (requests, clock, faults, personas, states): ${url}/__emulator/`);
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.
   const stop = (signal: NodeJS.Signals) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
 import { signInWithInject } from '../testing/signIn.ts';
+import { isLoopback } from './install.ts';
 import { redact } from './redact.ts';
 
 let emulator: Emulator;
@@ -180,5 +181,14 @@ describe('given an emulator with the console left to its default', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('isLoopback', () => {
+  it('is true for 127.x.x.x, ::1 and localhost, false for any other address', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost'])
+      expect(isLoopback(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', 'example.test'])
+      expect(isLoopback(host)).toBe(false);
   });
 });
