@@ -99,7 +99,19 @@ export class RequestLog {
   }
 
   record(record: RequestRecord): void {
-    const entry: Entry = { ...record, seq: this.#next + 1, at: Date.now() };
+    const payload = record.responsePayload;
+    const entry: Entry = {
+      ...record,
+      // Only bodies the console can show are kept: memory stays within capacity × the limit.
+      responsePayload:
+        (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > BODY_LIMIT
+          ? new Unreadable(`The answer is over ${BODY_LIMIT} bytes.`)
+          : typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload)
+            ? new Unreadable('The answer was streamed.')
+            : payload,
+      seq: this.#next + 1,
+      at: Date.now(),
+    };
     this.#entries[this.#next % this.capacity] = entry;
     this.#next += 1;
     if (this.#listeners.size === 0) return;
@@ -128,7 +140,8 @@ export class RequestLog {
     return {
       ...(await this.#summary(entry)),
       requestBody: redact(entry.requestBody),
-      responseBody: redact(responseBody),
+      responseBody:
+        responseBody instanceof Unreadable ? `(${responseBody.why})` : redact(responseBody),
     };
   }
 
@@ -196,6 +209,7 @@ class Unreadable {
 /** The answer's JSON, `undefined` for an empty one, or why it cannot be read. */
 function bodyOf(payload: unknown): unknown {
   if (payload === undefined || payload === null || payload === '') return undefined;
+  if (payload instanceof Unreadable) return payload;
   const text =
     typeof payload === 'string'
       ? payload
