@@ -59,7 +59,9 @@ try {
   await page.getByLabel('Error code').fill('SS_001');
   await page.getByRole('button', { name: 'Add fault' }).click();
   await page.getByText('Fault switched on.').waitFor();
-  await shot('faults', 'faults');
+  await page.reload(); // the page as served while a fault is on: with the banner
+  await page.getByText('shell.getProductsWithLicenses', { exact: true }).waitFor();
+  await page.screenshot({ path: `${root}/docs/images/console-faults.png` });
   await page.goto('/__emulator/#states');
   await page.getByLabel('Name').fill('before the bug');
   await page.getByRole('button', { name: 'Save state' }).click();

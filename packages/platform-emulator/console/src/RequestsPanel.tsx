@@ -75,7 +75,7 @@ export function RequestsPanel() {
             value={status}
             onChange={(e) => setStatus(e.target.value.trim())}
             placeholder="e.g. 503 or 4xx"
-            size={10}
+            size={14}
           />
         </label>
         <label>

@@ -100,18 +100,18 @@ export class RequestLog {
 
   record(record: RequestRecord): void {
     const payload = record.responsePayload;
-    const entry: Entry = {
-      ...record,
-      // Only bodies the console can show are kept: memory stays within capacity × the limit.
-      responsePayload:
-        (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > BODY_LIMIT
-          ? new Unreadable(`The answer is over ${BODY_LIMIT} bytes.`)
-          : typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload)
-            ? new Unreadable('The answer was streamed.')
-            : payload,
+    // Only bodies the console can show are kept: memory stays within capacity × the limit.
+    const kept =
+      (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > BODY_LIMIT
+        ? new Unreadable(`The answer is over ${BODY_LIMIT} bytes.`)
+        : typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload)
+          ? new Unreadable('The answer was streamed.')
+          : payload;
+    const entry: Entry = Object.assign(record, {
+      responsePayload: kept,
       seq: this.#next + 1,
       at: Date.now(),
-    };
+    });
     this.#entries[this.#next % this.capacity] = entry;
     this.#next += 1;
     if (this.#listeners.size === 0) return;
@@ -240,12 +240,16 @@ function userIdOf(bearer: string | undefined): string | undefined {
 
 /** Query values with secret names (`access_code`, tokens) are not shown. */
 function redactQuery(url: string): string {
-  const [path, query] = url.split(/\?(.*)/s);
-  if (!query) return path ?? url;
-  const params = new URLSearchParams(query);
-  for (const key of params.keys())
-    if (/token|code|secret|password|jwt/i.test(key)) params.set(key, '[redacted]');
-  return `${path}?${params.toString()}`;
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const key = pair.split('=')[0] ?? '';
+      return /token|code|secret|password|jwt/i.test(key) ? `${key}=[redacted]` : pair;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
 }
 
 function matches(summary: RequestSummary, filter: RequestFilter): boolean {
