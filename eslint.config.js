@@ -37,6 +37,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.test-output/**',
+      'packages/platform-emulator/dist-console/**',
     ],
   },
   js.configs.recommended,
