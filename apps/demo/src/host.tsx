@@ -45,7 +45,9 @@ function HostApp() {
         <h1>Demo host application</h1>
         <p>
           This page stands in for an application of the suite. Open the switcher with the Services
-          button, or go to the <a href="/demo/services.html">standalone services page</a>.
+          button, or go to the <a href="/demo/services.html">standalone services page</a>. The{' '}
+          <a href="/__emulator/">emulator console</a> shows every request and steers the clock,
+          faults, personas and data.
         </p>
         <MyProjects />
       </main>

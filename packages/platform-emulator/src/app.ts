@@ -42,6 +42,9 @@ import { meteringRoutes } from './routes/metering.ts';
 import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedServices } from './seed/services.ts';
+import { EmulatorAdmin } from './console/admin.ts';
+import { installConsole } from './console/install.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 /** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
 const UNIQUE_VIOLATION = '23505';
@@ -102,12 +105,19 @@ export interface EmulatorOptions {
   readonly postgres?: DatabaseOptions;
   /** Milliseconds `/readyz` waits for the database before answering 503; default 2 000. */
   readonly readyTimeoutMs?: number;
+  /**
+   * The console at `/__emulator/` and its API: by default on only while listening on a loopback
+   * address; `true` on any address, `false` off (no request log, no console faults).
+   */
+  readonly console?: boolean;
 }
 
 export interface Emulator {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly router: ContractRouter;
+  /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
+  readonly admin: EmulatorAdmin;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -135,7 +145,6 @@ export async function migrateAndSeed(db: Database): Promise<void> {
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'silent',
@@ -158,6 +167,14 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         'database connection lost; it is replaced on next use',
       ),
   });
+  // The console's clock: the given one plus what the console (or `admin.clock`) advanced.
+  const admin = new EmulatorAdmin({
+    db,
+    clock: options.clock ?? systemClock,
+    seed: () => seededSnapshot(),
+    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+  });
+  const clock = admin.clock;
   let jwtSecret: string;
   try {
     if (!options.snapshot) await migrateAndSeed(db);
@@ -227,6 +244,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerHealth(app, db, options.readyTimeoutMs);
   registerInputGuards(app);
   if (options.faults) registerFaults(app);
+  const consoleServer =
+    options.console === false ? undefined : await installConsole(app, admin, db, options.console);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   sessionRoutes(router, db);
   shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
@@ -311,8 +330,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     app,
     db,
     router,
+    admin,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      consoleServer?.listening(host);
       await app.listen({ port, host });
       const address = app.server.address();
       if (typeof address !== 'object' || address === null)

@@ -49,7 +49,7 @@ describe('given the CLI started with --log-level info and --session-lifetime 600
 });
 
 describe('given the CLI started without --log-level', () => {
-  it('writes the two banner lines and no log line for requests or the shutdown (level warn)', async () => {
+  it('writes the banner lines (the console on loopback) and no log line for requests or the shutdown (level warn)', async () => {
     const cli = startCli([]);
     const url = await cli.url();
     expect((await fetch(`${url}/shell-service/api/v1/config`)).status).toBe(200);
@@ -58,6 +58,7 @@ describe('given the CLI started without --log-level', () => {
     expect(cli.lines.filter(Boolean)).toEqual([
       `Platform emulator (pglite) listening at ${url}/`,
       `Open ${url}/ and choose a persona.`,
+      `Its console (requests, clock, faults, personas, states): ${url}/__emulator/`,
     ]);
   }, 120_000);
 });

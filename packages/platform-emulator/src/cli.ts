@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
+import { isLoopback } from './console/install.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
@@ -24,6 +25,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --ready-timeout SECONDS      /readyz waits this long for the database (default 2), then 503
 
   --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)
+  --console   on|off: the console at /__emulator/ (request log, clock, faults, personas,
+              states); by default on only when --host is a loopback address
   --trust-proxy ADDRS  believe X-Forwarded-* from these proxies (comma-separated addresses or
                        ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure`;
 
@@ -47,6 +50,7 @@ export async function main(argv: string[]): Promise<void> {
         'ready-timeout': { type: 'string', default: '2' },
         faults: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
+        console: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -67,6 +71,10 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`--log-level must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`);
     process.exit(2);
   }
+  if (values.console !== undefined && !['on', 'off'].includes(values.console)) {
+    console.error(`--console must be 'on' or 'off'; got '${values.console}'.`);
+    process.exit(2);
+  }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
   const ms = (option: string, value: string | undefined, min: number) =>
     Math.round(duration(option, value, min) * 1000);
@@ -84,6 +92,7 @@ export async function main(argv: string[]): Promise<void> {
     tokenLifetimeSeconds,
     sessionLifetimeSeconds,
     faults: values.faults,
+    ...(values.console ? { console: values.console === 'on' } : {}),
     logLevel,
     logDestination: output.log,
     ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
@@ -101,7 +110,11 @@ export async function main(argv: string[]): Promise<void> {
   const url = await emulator.listen({ port, host: values.host }).catch(failed);
   // The documented ready line first, so a script can wait for line 1; then the held log.
   output.release(
-    `Platform emulator (${emulator.db.kind}) listening at ${url}/\nOpen ${url}/ and choose a persona.\n`,
+    `Platform emulator (${emulator.db.kind}) listening at ${url}/\nOpen ${url}/ and choose a persona.\n${
+      values.console === 'on' || (values.console !== 'off' && isLoopback(values.host))
+        ? `Its console (requests, clock, faults, personas, states): ${url}/__emulator/\n`
+        : ''
+    }`,
   );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.

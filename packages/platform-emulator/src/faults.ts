@@ -14,8 +14,9 @@ interface Fault {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every contract endpoint as `<group>.<name>` with the method and path it answers. */
-const endpoints = listEndpoints().map(({ group, name, endpoint, fullPath }) => ({
+export const endpoints = listEndpoints().map(({ group, name, endpoint, fullPath }) => ({
   id: `${group}.${name}`,
+  endpoint,
   method: endpoint.method,
   pattern: new RegExp(
     `^${fullPath

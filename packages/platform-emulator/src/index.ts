@@ -6,6 +6,16 @@ export {
   type EmulatorOptions,
 } from './app.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
+// The console's admin API (`emulator.admin`, docs/decisions/0950-emulator-console.md).
+export type { EmulatorAdmin, StateSummary } from './console/admin.ts';
+export type { FaultInput, FaultRule } from './console/faultRules.ts';
+export type {
+  RequestDetail,
+  RequestFilter,
+  RequestSummary,
+  Verdict,
+} from './console/requestLog.ts';
+export type { PersonaSummary, SessionSummary } from './db/console.ts';
 export { systemClock, type EmulatorClock } from './clock.ts';
 export type { ContractAnswer } from './routes/router.ts';
 export { Conformance, type Mismatch } from './testing/conformance.ts';

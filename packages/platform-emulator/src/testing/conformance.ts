@@ -26,21 +26,29 @@ export class Conformance {
   checked = 0;
 
   readonly check = (answer: ContractAnswer): void => {
+    const problems = this.problemsOf(answer);
+    if (!problems) return;
+    this.checked += 1;
+    if (problems.length > 0)
+      this.#mismatches.push({ endpoint: nameOf(answer.endpoint), status: answer.status, problems });
+  };
+
+  /**
+   * What is wrong with one answer (empty when it conforms), without recording it; `undefined`
+   * for a binary success, which no schema describes.
+   */
+  problemsOf(answer: ContractAnswer): readonly string[] | undefined {
     const { endpoint, status, body } = answer;
     const schemas = schemasOf(endpoint);
-    if (status < 300 && schemas.responseType === 'application/octet-stream') return;
-    this.checked += 1;
-    const problems =
-      status >= 400
-        ? this.#problems(ApiErrorBody, body)
-        : schemas.response
-          ? this.#problems(schemas.response, body)
-          : body === undefined || body === null || body === ''
-            ? []
-            : ['body must be absent (the endpoint answers 204)'];
-    if (problems.length > 0)
-      this.#mismatches.push({ endpoint: nameOf(endpoint), status, problems });
-  };
+    if (status < 300 && schemas.responseType === 'application/octet-stream') return undefined;
+    return status >= 400
+      ? this.#problems(ApiErrorBody, body)
+      : schemas.response
+        ? this.#problems(schemas.response, body)
+        : body === undefined || body === null || body === ''
+          ? []
+          : ['body must be absent (the endpoint answers 204)'];
+  }
 
   get mismatches(): readonly Mismatch[] {
     return this.#mismatches;

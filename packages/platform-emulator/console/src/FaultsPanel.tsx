@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useState } from 'react';
+import { call, type EmulatorState, type FaultRule } from './api.ts';
+
+/** Latency and error answers per operation or path pattern, switched on and off. */
+export function FaultsPanel({ state, onChange }: { state?: EmulatorState; onChange: () => void }) {
+  const [rules, setRules] = useState<FaultRule[]>([]);
+  const [kind, setKind] = useState<'operation' | 'path'>('operation');
+  const [target, setTarget] = useState('shell.getProductsWithLicenses');
+  const [status, setStatus] = useState('503');
+  const [delayMs, setDelayMs] = useState('0');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string>();
+
+  const load = useCallback(() => call<FaultRule[]>('GET', '/faults').then(setRules), []);
+  useEffect(() => void load(), [load]);
+
+  const change = (work: Promise<unknown>, done: string) =>
+    work.then(
+      () => {
+        setMessage(done);
+        onChange();
+        return load();
+      },
+      (e: Error) => setMessage(e.message),
+    );
+
+  return (
+    <>
+      <p className="console__hint">
+        While any fault is on, every page the emulator serves shows a banner. The console itself
+        never fails.
+      </p>
+      <form
+        className="console__row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void change(
+            call('POST', '/faults', {
+              [kind]: target,
+              status: Number(status),
+              delayMs: Number(delayMs),
+              ...(code ? { code } : {}),
+            }),
+            'Fault switched on.',
+          );
+        }}
+      >
+        <label>
+          Match by
+          <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+            <option value="operation">operation</option>
+            <option value="path">path pattern</option>
+          </select>
+        </label>
+        <label>
+          {kind === 'operation' ? 'Operation' : 'Path pattern (* for any)'}
+          <input
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            list={kind === 'operation' ? 'operations' : undefined}
+            required
+            size={32}
+          />
+        </label>
+        <datalist id="operations">
+          {state?.operations.map((o) => (
+            <option key={o} value={o} />
+          ))}
+        </datalist>
+        <label>
+          Status
+          <input
+            type="number"
+            min="200"
+            max="599"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            size={4}
+          />
+        </label>
+        <label>
+          Delay (ms)
+          <input
+            type="number"
+            min="0"
+            max="60000"
+            value={delayMs}
+            onChange={(e) => setDelayMs(e.target.value)}
+            size={6}
+          />
+        </label>
+        <label>
+          Error code
+          <input
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            placeholder="e.g. SS_001"
+            size={12}
+          />
+        </label>
+        <button type="submit" className="ics-button">
+          Add fault
+        </button>
+      </form>
+      <p role="status">{message}</p>
+      {rules.length === 0 ? (
+        <p>No faults.</p>
+      ) : (
+        <table className="console__table">
+          <thead>
+            <tr>
+              <th scope="col">On</th>
+              <th scope="col">Target</th>
+              <th scope="col">Answer</th>
+              <th scope="col">Delay</th>
+              <th scope="col">Remove</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule) => {
+              const name = rule.operation ?? rule.path ?? '';
+              return (
+                <tr key={rule.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      checked={rule.enabled}
+                      aria-label={`${name} on`}
+                      onChange={(e) =>
+                        void change(
+                          call('PATCH', `/faults/${rule.id}`, { enabled: e.target.checked }),
+                          e.target.checked ? 'Fault switched on.' : 'Fault switched off.',
+                        )
+                      }
+                    />
+                  </td>
+                  <td>
+                    <code>{name}</code>
+                  </td>
+                  <td>{rule.status >= 400 ? `${rule.status} ${rule.code}` : 'as usual'}</td>
+                  <td>{rule.delayMs} ms</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="ics-button ics-button--secondary"
+                      aria-label={`Remove fault on ${name}`}
+                      onClick={() =>
+                        void change(call('DELETE', `/faults/${rule.id}`), 'Fault removed.')
+                      }
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
