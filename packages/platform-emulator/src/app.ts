@@ -14,7 +14,7 @@ import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './errors.ts';
-import { requestForLog } from './logRedaction.ts';
+import { requestForLog } from './redaction.ts';
 import { registerInputGuards } from './routes/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';

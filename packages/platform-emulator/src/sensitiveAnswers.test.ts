@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { REDACTED, redactUrl } from './logRedaction.ts';
+import { REDACTED, redactUrl } from './redaction.ts';
 import { signInWithInject } from './testing/signIn.ts';
 
 const TOKEN_URL = '/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=n';

@@ -3,7 +3,7 @@ import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
 import { signInWithInject } from '../testing/signIn.ts';
 import { isLoopback } from './install.ts';
-import { redact } from './redact.ts';
+import { redact } from '../redaction.ts';
 
 let emulator: Emulator;
 let ada: Awaited<ReturnType<typeof signInWithInject>>;

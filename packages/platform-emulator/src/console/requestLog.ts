@@ -1,7 +1,7 @@
 import { backends, type AnyEndpoint } from '@ics/platform-contract';
 import { endpoints } from '../faults.ts';
 import { Conformance } from '../testing/conformance.ts';
-import { redact } from './redact.ts';
+import { redact, redactUrl } from '../redaction.ts';
 
 /** Longest body kept per answer; longer ones are cut (the log's memory stays bounded). */
 const BODY_LIMIT = 64 * 1024;
@@ -167,7 +167,7 @@ export class RequestLog {
       seq: entry.seq,
       at: entry.at,
       method: entry.method,
-      path: redactQuery(entry.url),
+      path: redactUrl(entry.url),
       service: services.find((s) => path.startsWith(s.prefix))?.name ?? 'other',
       ...(operation ? { operation: operation.id } : {}),
       status: entry.status,
@@ -236,20 +236,6 @@ function userIdOf(bearer: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Query values with secret names (`access_code`, tokens) are not shown. */
-function redactQuery(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const query = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const key = pair.split('=')[0] ?? '';
-      return /token|code|secret|password|jwt/i.test(key) ? `${key}=[redacted]` : pair;
-    });
-  return `${url.slice(0, at)}?${query.join('&')}`;
 }
 
 function matches(summary: RequestSummary, filter: RequestFilter): boolean {
