@@ -346,6 +346,8 @@ export async function copyTree(
   sourceId: string,
   parentId: string | null,
   name: string,
+  /** Whether the copies carry the source's tags: only within its organisation (tags are per organisation). */
+  withTags = true,
 ): Promise<string> {
   const [source] = await q.query<{
     document_type: string;
@@ -367,15 +369,16 @@ export async function copyTree(
     nativeData: source.native_data,
     meteringTag: source.metering_tag,
   });
-  await q.query(
-    'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
-    [id, sourceId],
-  );
+  if (withTags)
+    await q.query(
+      'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
+      [id, sourceId],
+    );
   const children = await q.query<{ id: string; name: string }>(
     'select id, name from frs_entities where parent_id = $1 order by name',
     [sourceId],
   );
-  for (const child of children) await copyTree(q, user, child.id, id, child.name);
+  for (const child of children) await copyTree(q, user, child.id, id, child.name, withTags);
   return id;
 }
 
@@ -431,6 +434,18 @@ export async function tagCarriers(
        join frs_tags t on t.id = et.tag_id join frs_entities e on e.id = et.entity_id
       where t.org_id = $1 and t.id = any($2)`,
     [orgId, tagIds],
+  );
+}
+
+/** The ids, names and owners of those of the given entities that the organisation still holds. */
+export async function entityHeads(
+  q: Queryable,
+  orgId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; owner_id: string }[]> {
+  return q.query(
+    'select id, name, owner_id from frs_entities where org_id = $1 and id = any($2) order by name',
+    [orgId, [...new Set(ids)]],
   );
 }
 

@@ -2,7 +2,7 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcl } from '../db/acl.ts';
-import { findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
+import { entityHeads, findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
@@ -137,4 +137,64 @@ export function requirePreferenceOwner<K extends 'user' | 'org'>(
 ): { kind: K; id: string } {
   enforce(rules.preferenceAccess(user, kind, id, write));
   return { kind, id };
+}
+
+/**
+ * Refuses with 403 unless the user may read each of the objects (those the organisation still
+ * holds): what a job's artefacts reveal is checked when they are revealed, not when the job ran.
+ */
+export async function requireReadableNow(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+): Promise<void> {
+  for (const row of await entityHeads(q, user.orgId, ids))
+    await requirePermission(q, user, row, 'read');
+}
+
+/**
+ * A migration job of the user's organisation that the user may see: its creator's and the
+ * administrators' (docs/decisions/0920-jobs-belong-to-their-creator.md); 404 for anyone else.
+ */
+export function requireJob<J extends { id: string; kind: string; created_by: string }>(
+  user: UserSession,
+  job: J | undefined,
+  id: string,
+  kind: string,
+): J {
+  const what = `The ${kind} job '${id}'`;
+  if (!job) throw new ApiError(404, 'NOT_FOUND', `${what} does not exist.`);
+  enforce(rules.jobAccess(user, job, what));
+  return job;
+}
+
+/**
+ * Refuses with 403 unless every member of the organisation `orgId` may read the object and
+ * everything under it: content leaves an organisation (a bundle copied by another) only if the
+ * organisation shares it with all its members. The refusal names `what` (the bundle), never the
+ * other organisation's objects.
+ */
+export async function requireSharedSubtree(
+  q: Queryable,
+  orgId: string,
+  id: string,
+  what: string,
+): Promise<void> {
+  for (const row of await subtreeOf(q, id)) {
+    const granted = rules.sharedPermissions(orgId, await effectiveAcl(q, row.id));
+    if (!granted.includes('read'))
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        `${what} carries content its organization does not share with all its members.`,
+      );
+  }
+}
+
+/** The jobs the user may see, in their order: their own, or all for an administrator. */
+export function visibleJobs<J extends { created_by: string }>(
+  user: UserSession,
+  jobs: readonly J[],
+): J[] {
+  return jobs.filter((job) => rules.jobAccess(user, job, '') === undefined);
 }
