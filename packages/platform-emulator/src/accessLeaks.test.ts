@@ -254,3 +254,118 @@ describe('finding 2: copying a published bundle', () => {
     expect(refused.text).not.toContain(secret.name);
   });
 });
+
+describe('finding 6: ids of another organisation', () => {
+  it('answers Tia the 404 of a missing id, naming nothing, for an Acme object in a bundle or an export', async () => {
+    const p = await project('Finding 6');
+    const open = await document(p);
+    const secret = await document(p);
+    await restrictToAda(secret.id);
+    for (const id of [open.id, secret.id]) {
+      const bundle = await tia.call('POST', `${bnd}/BundleDefinitions`, {
+        name: 'Borrowed',
+        objectIds: [id],
+      });
+      const job = await tia.call('POST', `${mig}/ExportJobs`, {
+        name: 'Borrowed',
+        objects: [{ objectGuid: id, inclusionScope: 'WITH_DEPENDENCIES' }],
+      });
+      for (const answer of [bundle, job]) {
+        expect(answer.status, answer.text).toBe(404);
+        expect(answer.text).toContain(`The repository entity '${id}' does not exist.`);
+        expect(answer.text).not.toContain(open.name);
+      }
+    }
+  });
+});
+
+describe('finding 7: metadata of objects Lee may not read', () => {
+  const scm = '/source-control-service/api/v1';
+  beforeAll(async () => {
+    await ok(
+      ada.call('POST', `${scm}/RepoConnection`, {
+        provider: 'GITHUB',
+        repositoryUrl: 'https://github.example/acme/leaks',
+        branch: 'main',
+        folderPath: '',
+      }),
+    );
+    await ok(
+      ada.call('POST', `${scm}/UserCredential`, {
+        provider: 'GITHUB',
+        username: 'ada',
+        token: 't',
+      }),
+    );
+  });
+
+  it('leaves what Lee may not read out of $expand=refs', async () => {
+    const home = (await ok(ada.call('GET', `${frs}/FetchDefaultLocation()`))).id as string;
+    const mapping = await seededMapping(home);
+    const refs = async (who: HttpPersona) =>
+      (await ok(who.call('GET', `${frs}/Documents(${mapping})?$expand=refs`))).outboundRefs;
+    const [connection] = await refs(lee);
+    expect(connection.name).toBe('Orders DB');
+    await restrictToAda(connection.id);
+    expect(await refs(lee)).toEqual([]);
+    expect(await refs(ada)).toEqual([connection]);
+  });
+
+  it("refuses Lee CheckEntityList in a project he may not read (403) and gives him no id of Ada's restricted project", async () => {
+    const p = await project('Finding 7 secret');
+    await restrictToAda(p);
+    const inside = await lee.call('POST', `${frs}/CheckEntityList`, {
+      entityList: [{ name: 'Anything', documentType: 'Folder', parentId: p }],
+    });
+    expect(inside.status).toBe(403);
+    const top = await ok(
+      lee.call('POST', `${frs}/CheckEntityList`, {
+        entityList: [{ name: 'Finding 7 secret', documentType: 'Project' }],
+      }),
+    );
+    expect(top.conflicts).toEqual([expect.objectContaining({ reason: 'EXISTS' })]);
+    expect(JSON.stringify(top)).not.toContain(p);
+    const ada7 = await ok(
+      ada.call('POST', `${frs}/CheckEntityList`, {
+        entityList: [{ name: 'Finding 7 secret', documentType: 'Project' }],
+      }),
+    );
+    expect(ada7.conflicts[0].existingId).toBe(p);
+  });
+
+  it("hides from Lee the commits, remote projects and compare results of Ada's restricted document", async () => {
+    const p = await project('Finding 7 scm');
+    const doc = await document(p);
+    await ok(
+      ada.call('POST', `${scm}/odata/Checkin`, {
+        objectIds: [doc.id],
+        message: 'Secret commit message',
+      }),
+    );
+    const job = await ok(
+      ada.call('POST', `${scm}/odata/Compare`, { objectIds: [doc.id], async: true }),
+    );
+    const seen = async () => ({
+      commits: (await lee.call('GET', `${scm}/remoteRepo/commits`)).text,
+      projects: (await lee.call('GET', `${scm}/remoteRepo/projects`)).text,
+      one: (await lee.call('GET', `${scm}/remoteRepo/commits?objectId=${doc.id}`)).status,
+    });
+    expect(await seen()).toEqual({
+      commits: expect.stringContaining('Secret commit message'),
+      projects: expect.stringContaining('Finding 7 scm'),
+      one: 200,
+    });
+    await restrictToAda(p);
+    const after = await seen();
+    expect(after.commits).not.toContain('Secret commit message');
+    expect(after.projects).not.toContain('Finding 7 scm');
+    expect(after.one).toBe(403);
+    now += 1000;
+    const compare = await lee.call('GET', `${scm}/odata/CompareJobs(${job.jobId})`);
+    expect(compare.status).toBe(403);
+    expect(compare.text).not.toContain('differences');
+    expect((await ok(ada.call('GET', `${scm}/odata/CompareJobs(${job.jobId})`))).status).toBe(
+      'SUCCESSFUL',
+    );
+  });
+});

@@ -409,17 +409,21 @@ export async function subtreeSize(q: Queryable, id: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** An entity and everything under it (ids, names and owners), for permission checks. */
+/**
+ * An entity of the organisation and everything under it (ids, names and owners), for permission
+ * checks; empty when the organisation holds no entity `id`.
+ */
 export async function subtreeOf(
   q: Queryable,
+  orgId: string,
   id: string,
 ): Promise<{ id: string; name: string; owner_id: string }[]> {
   return q.query(
     `with recursive down as (
-       select id, name, owner_id from frs_entities where id = $1
+       select id, name, owner_id from frs_entities where id = $1 and org_id = $2
        union all select e.id, e.name, e.owner_id from frs_entities e join down on e.parent_id = down.id
      ) select id, name, owner_id from down`,
-    [id],
+    [id, orgId],
   );
 }
 

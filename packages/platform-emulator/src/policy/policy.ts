@@ -115,14 +115,21 @@ export async function requireAnotherAdmin(
   if (losesAdmin) enforce(rules.keepsAnAdmin(await countOtherAdmins(q, target.orgId, target.id)));
 }
 
-/** Refuses with 403 unless the user holds `permission` on the entity and everything under it (copies, exports). */
+/**
+ * Refuses with 403 unless the user holds `permission` on the entity and everything under it
+ * (copies, exports, bundles); 404, as for a missing one, when the entity is not of the user's
+ * organisation.
+ */
 export async function requireSubtree(
   q: Queryable,
   user: UserSession,
   id: string,
   permission: RepositoryPermission,
 ): Promise<void> {
-  for (const row of await subtreeOf(q, id)) await requirePermission(q, user, row, permission);
+  const rows = await subtreeOf(q, user.orgId, id);
+  if (rows.length === 0)
+    throw new ApiError(404, 'NOT_FOUND', `The repository entity '${id}' does not exist.`);
+  for (const row of rows) await requirePermission(q, user, row, permission);
 }
 
 /**
@@ -180,7 +187,7 @@ export async function requireSharedSubtree(
   id: string,
   what: string,
 ): Promise<void> {
-  for (const row of await subtreeOf(q, id)) {
+  for (const row of await subtreeOf(q, orgId, id)) {
     const granted = rules.sharedPermissions(orgId, await effectiveAcl(q, row.id));
     if (!granted.includes('read'))
       throw new ApiError(
@@ -197,4 +204,18 @@ export function visibleJobs<J extends { created_by: string }>(
   jobs: readonly J[],
 ): J[] {
   return jobs.filter((job) => rules.jobAccess(user, job, '') === undefined);
+}
+
+/**
+ * Those of the objects that the organisation holds and the user may not read: what a listing
+ * that names them (references, commits, remote projects) must leave out.
+ */
+export async function unreadableIds(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const held = await entityHeads(q, user.orgId, ids);
+  const readable = new Set((await readableOnly(q, user, held)).map((row) => row.id));
+  return new Set(held.map((row) => row.id).filter((id) => !readable.has(id)));
 }

@@ -49,6 +49,7 @@ import {
   requirePermission,
   requireSubtree,
   requireTagControl,
+  unreadableIds,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { checkNameRules, pageOf } from './kit.ts';
@@ -81,7 +82,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     expandList: string[] = [],
   ) => {
     const entity = toEntity(await requireEntity(q, user, id, 'read'), expandList);
-    return expandList.includes('refs') ? withRefs(q, entity) : entity;
+    if (!expandList.includes('refs')) return entity;
+    // References name other objects: only those the user may read.
+    const full = await withRefs(q, entity);
+    const ids = [...(full.inboundRefs ?? []), ...(full.outboundRefs ?? [])].map((e) => e.id);
+    const hidden = await unreadableIds(q, user, ids);
+    return {
+      ...full,
+      inboundRefs: full.inboundRefs?.filter((e) => !hidden.has(e.id)),
+      outboundRefs: full.outboundRefs?.filter((e) => !hidden.has(e.id)),
+    };
   };
 
   router.add(r.getProjects, {}, async ({ session, query }) => {
@@ -334,6 +344,9 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   router.add(r.checkEntityList, {}, async ({ session, body }) => {
     const conflicts = [];
     const seen = new Map<string, number>();
+    // The list asks what a container holds: 'read' on each container named, once.
+    for (const parentId of new Set(body.entityList.map((c) => c.parentId)))
+      if (parentId) await requireEntity(db, session.user, parentId, 'read');
     for (const [index, candidate] of body.entityList.entries()) {
       const { name: n, documentType } = candidate;
       const problem = validateRepositoryName(n);
@@ -368,12 +381,14 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         documentType,
       );
       if (existingId) {
+        // The name is taken either way; the id is shown only to whom may read the object.
+        const readable = !(await unreadableIds(db, session.user, [existingId])).has(existingId);
         conflicts.push({
           index,
           name: n,
           documentType,
           reason: 'EXISTS' as const,
-          existingId,
+          ...(readable ? { existingId } : {}),
           message: `A ${documentType} named '${n}' exists already there.`,
         });
       }
