@@ -369,3 +369,49 @@ describe('finding 7: metadata of objects Lee may not read', () => {
     );
   });
 });
+
+describe('finding 9: the billing address', () => {
+  it('gives Lee no billing URL through Orgs(<org>)?$expand=attributes, and Ada still gets it', async () => {
+    const path = '/identity-service/api/v1/Orgs(org-acme-000001)?$expand=attributes';
+    const names = async (who: HttpPersona) =>
+      ((await ok(who.call('GET', path))).attributes as { name: string }[]).map((a) => a.name);
+    expect(await names(ada)).toContain('authz.billingUrl');
+    const lees = await names(lee);
+    expect(lees.length).toBeGreaterThan(0);
+    expect(lees).not.toContain('authz.billingUrl');
+    expect((await lee.call('GET', path)).text).not.toContain('billing.example.com');
+  });
+});
+
+describe('finding 13: marking a notification read for all users', () => {
+  it('refuses Ada (404) a notification only users of an organisation outside hers received, and leaves theirs NEW', async () => {
+    // A third organisation, neither Acme nor one of its sub-organisations, with one user and one message.
+    await emulator.db.exec(`
+      insert into orgs (id, name, parent_id) values ('org-other-00003', 'Other', 'org-other-00003');
+      insert into users (id, org_id, user_name, display_name, email)
+        values ('usr-oli-0000001', 'org-other-00003', 'oli@other.example', 'Oli Other', 'oli@other.example');
+      insert into notification_messages (id, notification_id, user_id, status, type, priority, categories, title, body, publish_time, created_at)
+        values ('msg-oli-0000001', 'ntf-other-000001', 'usr-oli-0000001', 'NEW', 'BANNER', 'NORMAL', '[]', 'Other', 'Other', now(), now());`);
+    const marked = await ada.call(
+      'POST',
+      '/notification-service/api/v1/MarkNotificationAsReadForAllUsers',
+      { notificationId: 'ntf-other-000001' },
+    );
+    expect(marked.status).toBe(404);
+    const rows = await emulator.db.query<{ status: string }>(
+      "select status from notification_messages where id = 'msg-oli-0000001'",
+    );
+    expect(rows).toEqual([{ status: 'NEW' }]);
+  });
+});
+
+describe('finding 14: a bearer endpoint without a token', () => {
+  it('answers 401, not 400, to a caller without a token who sends an invalid body', async () => {
+    const answer = await fetch(`${base}/notification-settings-service/api/v1/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'not a boolean', extra: 1 }),
+    });
+    expect(answer.status).toBe(401);
+  });
+});

@@ -14,7 +14,7 @@ import * as rules from './rules.ts';
  * a refusal into the API's error.
  */
 
-export { isAdmin } from './rules.ts';
+export { isAdmin, visibleAttributes } from './rules.ts';
 
 const CODES = { 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
 

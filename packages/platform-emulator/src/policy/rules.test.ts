@@ -13,6 +13,7 @@ import {
   permissionsOf,
   preferenceAccess,
   sharedPermissions,
+  visibleAttributes,
 } from './rules.ts';
 
 // Worked examples of each rule of docs/decisions/0710-access-policy.md, without a database:
@@ -227,5 +228,16 @@ describe('sharedPermissions', () => {
         ]),
       ),
     ).toEqual(['read', 'update']);
+  });
+});
+
+describe('visibleAttributes', () => {
+  const attributes = [
+    { name: 'authz.billingUrl', value: 'https://billing.example' },
+    { name: 'authz.upgradeUrl', value: 'https://upgrade.example' },
+  ];
+  it('shows an administrator every attribute and a member all but the billing address', () => {
+    expect(visibleAttributes(ada, attributes)).toEqual(attributes);
+    expect(visibleAttributes(lee, attributes)).toEqual([attributes[1]]);
   });
 });

@@ -101,6 +101,16 @@ export const jobAccess = (
     ? undefined
     : { status: 404, message: `${what} does not exist.` };
 
+/** Organisation attributes that only administrators read, wherever they are answered. */
+export const ADMIN_ATTRIBUTES: readonly string[] = ['authz.billingUrl'];
+
+/** The attributes of an organisation the user may read: all for an administrator. */
+export const visibleAttributes = <A extends { readonly name: string }>(
+  user: UserSession,
+  attributes: readonly A[],
+): A[] =>
+  isAdmin(user) ? [...attributes] : attributes.filter((a) => !ADMIN_ATTRIBUTES.includes(a.name));
+
 /** 403 unless `granted` (the user's permissions on the entity `name`) holds `permission`. */
 export const permissionRefusal = (
   granted: readonly RepositoryPermission[],
