@@ -415,3 +415,27 @@ describe('finding 14: a bearer endpoint without a token', () => {
     expect(answer.status).toBe(401);
   });
 });
+
+describe('finding 5: bulk requests a member can send', () => {
+  it('refuses repeated ids and lists beyond what a user can hold (400) before touching the database', async () => {
+    const p = await project('Finding 5');
+    const entry = { principalType: 'USER', principalId: ADA, permissions: ['read'] };
+    const access = (ids: string[], entries = [entry]) =>
+      lee.call('POST', `${frs}/UpdateEntityAccess`, { ids, entries });
+    expect((await access([p, p])).status).toBe(400);
+    expect((await access(Array.from({ length: 101 }, (_, i) => `id-${i}`))).status).toBe(400);
+    expect(
+      (
+        await access(
+          [p],
+          Array.from({ length: 51 }, () => entry),
+        )
+      ).status,
+    ).toBe(400);
+    const remove = (artifactIds: string[]) =>
+      lee.call('POST', `${frs}/DeleteEntities`, { artifactIds });
+    expect((await remove([p, p])).status).toBe(400);
+    expect((await remove(Array.from({ length: 201 }, (_, i) => `id-${i}`))).status).toBe(400);
+    expect((await ok(ada.call('GET', `${frs}/BaseEntities(${p})`))).id).toBe(p);
+  });
+});

@@ -57,6 +57,31 @@ export async function writeAclEntries(
   }
 }
 
+/** Sets the same ACL entries on every entity, in one statement (replacing entries of the same principals). */
+export async function writeAclEntriesOfAll(
+  q: Queryable,
+  ids: readonly string[],
+  entries: readonly {
+    principalType: string;
+    principalId: string;
+    permissions: readonly string[];
+  }[],
+): Promise<void> {
+  const last = new Map(entries.map((e) => [`${e.principalType}\u0000${e.principalId}`, e]));
+  const rows = [...last.values()].map((e) => ({
+    t: e.principalType,
+    p: e.principalId,
+    perms: [...new Set(e.permissions)],
+  }));
+  await q.query(
+    `insert into frs_acl (entity_id, principal_type, principal_id, permissions)
+     select i.id, r.t, r.p, r.perms from unnest($1::text[]) as i(id)
+       cross join jsonb_to_recordset($2::jsonb) as r(t text, p text, perms jsonb)
+     on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
+    [[...ids], JSON.stringify(rows)],
+  );
+}
+
 /** Removes an entity's own ACL entries (it then inherits its ancestors'). */
 export async function clearAcl(q: Queryable, id: string): Promise<void> {
   await q.query('delete from frs_acl where entity_id = $1', [id]);

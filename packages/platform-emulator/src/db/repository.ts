@@ -446,9 +446,9 @@ export async function entityHeads(
   q: Queryable,
   orgId: string,
   ids: readonly string[],
-): Promise<{ id: string; name: string; owner_id: string }[]> {
+): Promise<{ id: string; name: string; owner_id: string; is_default: boolean }[]> {
   return q.query(
-    'select id, name, owner_id from frs_entities where org_id = $1 and id = any($2) order by name',
+    'select id, name, owner_id, is_default from frs_entities where org_id = $1 and id = any($2) order by name',
     [orgId, [...new Set(ids)]],
   );
 }

@@ -9,13 +9,14 @@ import {
   type RepositoryEntity,
   type UserSession,
 } from '@ics/platform-contract';
-import { clearAcl, effectiveAcl, writeAclEntries } from '../db/acl.ts';
+import { clearAcl, effectiveAcl, writeAclEntries, writeAclEntriesOfAll } from '../db/acl.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   conflictingId,
   copyTree,
   deleteEntity,
   ensureDefaultProject,
+  entityHeads,
   findContainer,
   findEntity,
   freeName,
@@ -227,7 +228,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   const deleteAll = async (tx: Queryable, user: UserSession, artifactIds: readonly string[]) => {
     let deleted = 0;
     for (const id of new Set(artifactIds)) {
-      const row = await findEntity(tx, user.orgId, id).catch(() => undefined);
+      const [row] = await entityHeads(tx, user.orgId, [id]);
       if (!row) continue; // already gone with an ancestor deleted earlier in this call
       if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
       await requirePermission(tx, user, row, 'delete');
@@ -242,10 +243,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     list: readonly string[],
     permission?: 'update',
   ) => {
-    for (const id of list) {
-      if (permission) await requireEntity(q, user, id, permission);
-      else await findEntity(q, user.orgId, id);
-    }
+    if (!permission) await heldAll(q, user, list);
+    else for (const id of list) await requireEntity(q, user, id, permission);
+  };
+  /** The entities of the list (ids, names, owners), looked up in one query; 404 for the first missing. */
+  const heldAll = async (q: Queryable, user: UserSession, list: readonly string[]) => {
+    const rows = await entityHeads(q, user.orgId, list);
+    const held = new Set(rows.map((row) => row.id));
+    const missing = list.find((id) => !held.has(id));
+    if (missing !== undefined) throw notFound(`The repository entity '${missing}'`);
+    return rows;
   };
   router.add(r.deleteBaseEntity, {}, async ({ session, params }) => {
     await db.transaction(async (tx) => {
@@ -398,13 +405,12 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
 
   router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
+      // Each id looked up once, in one query; the entries written in one statement.
+      const rows = await heldAll(tx, session.user, body.ids);
+      for (const row of rows) await requirePermission(tx, session.user, row, 'change_perm');
+      await writeAclEntriesOfAll(tx, body.ids, body.entries);
       const acls = [];
-      for (const id of body.ids) {
-        const row = await findEntity(tx, session.user.orgId, id);
-        await requirePermission(tx, session.user, row, 'change_perm');
-        await writeAclEntries(tx, id, body.entries);
-        acls.push(await effectiveAcl(tx, id));
-      }
+      for (const id of body.ids) acls.push(await effectiveAcl(tx, id));
       return acls;
     }),
   );
