@@ -14,7 +14,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import {
   conflictingId,
   copyTree,
-  deleteEntity,
+  deleteEntities,
   ensureDefaultProject,
   entityHeads,
   findContainer,
@@ -226,15 +226,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   );
 
   const deleteAll = async (tx: Queryable, user: UserSession, artifactIds: readonly string[]) => {
-    let deleted = 0;
-    for (const id of new Set(artifactIds)) {
-      const [row] = await entityHeads(tx, user.orgId, [id]);
-      if (!row) continue; // already gone with an ancestor deleted earlier in this call
+    // One lookup, one count and one delete for the whole list (an entity under another one of
+    // the list is counted once).
+    const rows = await entityHeads(tx, user.orgId, artifactIds);
+    for (const row of rows) {
       if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
       await requirePermission(tx, user, row, 'delete');
-      deleted += await subtreeSize(tx, id);
-      await deleteEntity(tx, id);
     }
+    const ids = rows.map((row) => row.id);
+    const deleted = await subtreeSize(tx, ids);
+    await deleteEntities(tx, ids);
     return deleted;
   };
   const requireAll = async (
