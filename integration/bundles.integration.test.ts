@@ -47,14 +47,16 @@ describe('given bundles over real HTTP', () => {
   });
 
   it('[PC-7.10] keeps an invalid bundle in DRAFT with the problems named, and hides unpublished bundles unless asked', async () => {
-    const bundle = await ada.bundles.createDefinition({
-      name: 'Broken',
-      objectIds: ['gone-0000000001'],
-    });
+    await expect(
+      ada.bundles.createDefinition({ name: 'Broken', objectIds: ['gone-0000000001'] }),
+    ).rejects.toMatchObject({ status: 404 });
+    const home = await ada.repository.fetchDefaultLocation();
+    const doomed = await ada.repository.createFolder(home.id, { name: 'Doomed' });
+    const bundle = await ada.bundles.createDefinition({ name: 'Broken', objectIds: [doomed.id] });
+    await ada.repository.deleteBaseEntity(doomed.id);
     const validation = await ada.bundles.validate(bundle.id);
     expect(validation).toMatchObject({ valid: false, status: 'DRAFT' });
-    expect(validation.problems).toEqual(["The object 'gone-0000000001' is not in the repository."]);
-    const home = await ada.repository.fetchDefaultLocation();
+    expect(validation.problems).toEqual([`The object '${doomed.id}' is not in the repository.`]);
     const whole = await ada.bundles.createDefinition({ name: 'Whole', objectIds: [home.id] });
     expect((await ada.bundles.validate(whole.id)).problems).toEqual([
       "'Default' is a project; bundles carry folders and documents.",

@@ -199,10 +199,19 @@ describe('given migration jobs over real HTTP', () => {
     const { job } = await poll(() => ada.migration.getExportJob(created.id));
     expect(job.name).toBe('Rerun 2');
     expect(await ada.migration.getExportObjects(job.id)).toHaveLength(2);
+    await expect(
+      ada.migration.createExportJob({
+        name: 'Missing',
+        objects: [{ objectGuid: 'gone-0000000001', inclusionScope: 'WITHOUT_DEPENDENCIES' }],
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    const home = await ada.repository.fetchDefaultLocation();
+    const doomed = await ada.repository.createFolder(home.id, { name: 'Doomed export' });
     const missing = await ada.migration.createExportJob({
       name: 'Missing',
-      objects: [{ objectGuid: 'gone-0000000001', inclusionScope: 'WITHOUT_DEPENDENCIES' }],
+      objects: [{ objectGuid: doomed.id, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
     });
+    await ada.repository.deleteBaseEntity(doomed.id);
     expect((await poll(() => ada.migration.getExportJob(missing.id))).job.status).toBe('FAILED');
     expect((await ada.migration.getComparableObjectTypes()).map((t) => t.documentType)).toContain(
       'MAPPING',

@@ -23,8 +23,6 @@ const urlOf = ({ endpoint }: DeclaredEndpoint) =>
 /** What an anonymous caller gets where it is not 401. */
 const anonymous: Record<string, number> = {
   'shell.getConfig': 200,
-  // Authenticated by bearer token, not by session: its body is validated first.
-  'notificationsettings.updateSettings': 400,
 };
 
 /** A fresh session (some endpoints end it) with the XSRF token and a bearer JWT. */

@@ -228,8 +228,12 @@ export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityC
 
 export const EntityAccessBody = Type.Object(
   {
-    ids: keys(),
-    entries: list(AclEntry, 100, {
+    ids: keys(100, {
+      uniqueItems: true,
+      description:
+        'At most 100 distinct entities (issue 24: one request may not hold the database).',
+    }),
+    entries: list(AclEntry, 50, {
       minItems: 1,
       description: "Added to each entity's list, replacing an entry for the same principal.",
     }),

@@ -57,6 +57,63 @@ export async function writeAclEntries(
   }
 }
 
+/** Sets the same ACL entries on every entity, in one statement (replacing entries of the same principals). */
+export async function writeAclEntriesOfAll(
+  q: Queryable,
+  ids: readonly string[],
+  entries: readonly {
+    principalType: string;
+    principalId: string;
+    permissions: readonly string[];
+  }[],
+): Promise<void> {
+  const last = new Map(entries.map((e) => [`${e.principalType}\u0000${e.principalId}`, e]));
+  const rows = [...last.values()].map((e) => ({
+    t: e.principalType,
+    p: e.principalId,
+    perms: [...new Set(e.permissions)],
+  }));
+  await q.query(
+    `insert into frs_acl (entity_id, principal_type, principal_id, permissions)
+     select i.id, r.t, r.p, r.perms from unnest($1::text[]) as i(id)
+       cross join jsonb_to_recordset($2::jsonb) as r(t text, p text, perms jsonb)
+     on conflict (entity_id, principal_type, principal_id) do update set permissions = excluded.permissions`,
+    [[...ids], JSON.stringify(rows)],
+  );
+}
+
+/**
+ * The ACLs of entities that carry entries of their own (their effective ACL is their own), in
+ * the order of `ids`, read in one query.
+ */
+export async function ownAcls(q: Queryable, ids: readonly string[]): Promise<Acl[]> {
+  const rows = await q.query<{
+    id: string;
+    owner_id: string;
+    principal_type: 'USER' | 'ORG';
+    principal_id: string;
+    permissions: RepositoryPermission[];
+  }>(
+    `select e.id, e.owner_id, a.principal_type, a.principal_id, a.permissions
+       from frs_entities e join frs_acl a on a.entity_id = e.id
+      where e.id = any($1) order by a.principal_type, a.principal_id`,
+    [[...ids]],
+  );
+  return ids.map((id) => {
+    const own = rows.filter((r) => r.id === id);
+    return {
+      objectId: id,
+      owner: own[0]?.owner_id ?? '',
+      entries: own.map((r) => ({
+        principalType: r.principal_type,
+        principalId: r.principal_id,
+        permissions: r.permissions,
+      })),
+      inheritedFrom: id,
+    };
+  });
+}
+
 /** Removes an entity's own ACL entries (it then inherits its ancestors'). */
 export async function clearAcl(q: Queryable, id: string): Promise<void> {
   await q.query('delete from frs_acl where entity_id = $1', [id]);

@@ -128,22 +128,26 @@ export async function markOneRead(q: Queryable, id: string): Promise<void> {
 }
 
 /**
- * Marks a notification READ for every user who received it; `undefined` when no user
- * received it, else how many messages changed.
+ * Marks a notification READ for every user of the organisation or its sub-organisations who
+ * received it; `undefined` when none of them received it, else how many messages changed.
  */
 export async function markReadForAllUsers(
   db: Database,
+  orgId: string,
   notificationId: string,
 ): Promise<number | undefined> {
+  // The organisation and its sub-organisations: those its administrators see (0710).
+  const ofOrg =
+    'user_id in (select u.id from users u join orgs o on o.id = u.org_id where $2 in (o.id, o.parent_id))';
   return db.transaction(async (tx) => {
     const [exists] = await tx.query(
-      'select 1 from notification_messages where notification_id = $1',
-      [notificationId],
+      `select 1 from notification_messages where notification_id = $1 and ${ofOrg}`,
+      [notificationId, orgId],
     );
     if (!exists) return undefined;
     const rows = await tx.query(
-      "update notification_messages set status = 'READ' where notification_id = $1 and status = 'NEW' returning 1",
-      [notificationId],
+      `update notification_messages set status = 'READ' where notification_id = $1 and status = 'NEW' and ${ofOrg} returning 1`,
+      [notificationId, orgId],
     );
     return rows.length;
   });

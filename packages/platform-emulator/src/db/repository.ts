@@ -240,8 +240,9 @@ export async function moveEntity(q: Queryable, id: string, parentId: string): Pr
 }
 
 /** Deletes an entity; everything under it, its tags, references and ACL go with it. */
-export async function deleteEntity(q: Queryable, id: string): Promise<void> {
-  await q.query('delete from frs_entities where id = $1', [id]);
+/** Deletes the entities and, by cascade, everything under them, in one statement. */
+export async function deleteEntities(q: Queryable, ids: readonly string[]): Promise<void> {
+  await q.query('delete from frs_entities where id = any($1)', [[...ids]]);
 }
 
 /** Inserts an entity after the PC-5.2 conflict check; answers its id. */
@@ -346,6 +347,8 @@ export async function copyTree(
   sourceId: string,
   parentId: string | null,
   name: string,
+  /** Whether the copies carry the source's tags: only within its organisation (tags are per organisation). */
+  withTags = true,
 ): Promise<string> {
   const [source] = await q.query<{
     document_type: string;
@@ -367,15 +370,16 @@ export async function copyTree(
     nativeData: source.native_data,
     meteringTag: source.metering_tag,
   });
-  await q.query(
-    'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
-    [id, sourceId],
-  );
+  if (withTags)
+    await q.query(
+      'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
+      [id, sourceId],
+    );
   const children = await q.query<{ id: string; name: string }>(
     'select id, name from frs_entities where parent_id = $1 order by name',
     [sourceId],
   );
-  for (const child of children) await copyTree(q, user, child.id, id, child.name);
+  for (const child of children) await copyTree(q, user, child.id, id, child.name, withTags);
   return id;
 }
 
@@ -395,28 +399,33 @@ export async function isSelfOrDescendant(
   return rows.length > 0;
 }
 
-export async function subtreeSize(q: Queryable, id: string): Promise<number> {
+/** How many entities the given ones and everything under them are (each counted once). */
+export async function subtreeSize(q: Queryable, ids: readonly string[]): Promise<number> {
   const [row] = await q.query<{ n: number }>(
     `with recursive down as (
-       select id from frs_entities where id = $1
-       union all select e.id from frs_entities e join down on e.parent_id = down.id
+       select id from frs_entities where id = any($1)
+       union select e.id from frs_entities e join down on e.parent_id = down.id
      ) select count(*)::int as n from down`,
-    [id],
+    [[...ids]],
   );
   return row?.n ?? 0;
 }
 
-/** An entity and everything under it (ids, names and owners), for permission checks. */
+/**
+ * An entity of the organisation and everything under it (ids, names and owners), for permission
+ * checks; empty when the organisation holds no entity `id`.
+ */
 export async function subtreeOf(
   q: Queryable,
+  orgId: string,
   id: string,
 ): Promise<{ id: string; name: string; owner_id: string }[]> {
   return q.query(
     `with recursive down as (
-       select id, name, owner_id from frs_entities where id = $1
+       select id, name, owner_id from frs_entities where id = $1 and org_id = $2
        union all select e.id, e.name, e.owner_id from frs_entities e join down on e.parent_id = down.id
      ) select id, name, owner_id from down`,
-    [id],
+    [id, orgId],
   );
 }
 
@@ -431,6 +440,18 @@ export async function tagCarriers(
        join frs_tags t on t.id = et.tag_id join frs_entities e on e.id = et.entity_id
       where t.org_id = $1 and t.id = any($2)`,
     [orgId, tagIds],
+  );
+}
+
+/** The ids, names and owners of those of the given entities that the organisation still holds. */
+export async function entityHeads(
+  q: Queryable,
+  orgId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; owner_id: string; is_default: boolean }[]> {
+  return q.query(
+    'select id, name, owner_id, is_default from frs_entities where org_id = $1 and id = any($2) order by name',
+    [orgId, [...new Set(ids)]],
   );
 }
 

@@ -215,15 +215,27 @@ export async function remoteCommits(
   }));
 }
 
-/** The projects the organisation's commits hold, with their object count and last commit. */
-export async function remoteProjects(q: Queryable, orgId: string): Promise<RemoteProject[]> {
-  const rows = await q.query<{ name: string; n: number; last: string }>(
+/**
+ * The projects the organisation's commits hold, with their object count and last commit, and the
+ * ids of the objects committed in them (for the access policy; not part of the answer).
+ */
+export async function remoteProjects(
+  q: Queryable,
+  orgId: string,
+): Promise<(RemoteProject & { objectIds: string[] })[]> {
+  const rows = await q.query<{ name: string; n: number; last: string; ids: string[] }>(
     `select o.project_name as name, count(distinct o.object_id)::int as n,
-            (array_agg(c.hash order by c.seq desc))[1] as last
+            (array_agg(c.hash order by c.seq desc))[1] as last,
+            json_agg(distinct o.object_id) as ids
        from scm_commit_objects o join scm_commits c on c.hash = o.hash where c.org_id = $1 group by o.project_name order by o.project_name`,
     [orgId],
   );
-  return rows.map((r) => ({ name: r.name, objectCount: r.n, lastCommitHash: r.last }));
+  return rows.map((r) => ({
+    name: r.name,
+    objectCount: r.n,
+    lastCommitHash: r.last,
+    objectIds: r.ids,
+  }));
 }
 
 export async function insertCompareJob(

@@ -2,7 +2,7 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcl } from '../db/acl.ts';
-import { findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
+import { entityHeads, findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
@@ -14,7 +14,7 @@ import * as rules from './rules.ts';
  * a refusal into the API's error.
  */
 
-export { isAdmin } from './rules.ts';
+export { isAdmin, visibleAttributes } from './rules.ts';
 
 const CODES = { 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
 
@@ -115,14 +115,21 @@ export async function requireAnotherAdmin(
   if (losesAdmin) enforce(rules.keepsAnAdmin(await countOtherAdmins(q, target.orgId, target.id)));
 }
 
-/** Refuses with 403 unless the user holds `permission` on the entity and everything under it (copies, exports). */
+/**
+ * Refuses with 403 unless the user holds `permission` on the entity and everything under it
+ * (copies, exports, bundles); 404, as for a missing one, when the entity is not of the user's
+ * organisation.
+ */
 export async function requireSubtree(
   q: Queryable,
   user: UserSession,
   id: string,
   permission: RepositoryPermission,
 ): Promise<void> {
-  for (const row of await subtreeOf(q, id)) await requirePermission(q, user, row, permission);
+  const rows = await subtreeOf(q, user.orgId, id);
+  if (rows.length === 0)
+    throw new ApiError(404, 'NOT_FOUND', `The repository entity '${id}' does not exist.`);
+  for (const row of rows) await requirePermission(q, user, row, permission);
 }
 
 /**
@@ -137,4 +144,78 @@ export function requirePreferenceOwner<K extends 'user' | 'org'>(
 ): { kind: K; id: string } {
   enforce(rules.preferenceAccess(user, kind, id, write));
   return { kind, id };
+}
+
+/**
+ * Refuses with 403 unless the user may read each of the objects (those the organisation still
+ * holds): what a job's artefacts reveal is checked when they are revealed, not when the job ran.
+ */
+export async function requireReadableNow(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+): Promise<void> {
+  for (const row of await entityHeads(q, user.orgId, ids))
+    await requirePermission(q, user, row, 'read');
+}
+
+/**
+ * A migration job of the user's organisation that the user may see: its creator's and the
+ * administrators' (docs/decisions/0920-jobs-belong-to-their-creator.md); 404 for anyone else.
+ */
+export function requireJob<J extends { id: string; kind: string; created_by: string }>(
+  user: UserSession,
+  job: J | undefined,
+  id: string,
+  kind: string,
+): J {
+  const what = `The ${kind} job '${id}'`;
+  if (!job) throw new ApiError(404, 'NOT_FOUND', `${what} does not exist.`);
+  enforce(rules.jobAccess(user, job, what));
+  return job;
+}
+
+/**
+ * Refuses with 403 unless every member of the organisation `orgId` may read the object and
+ * everything under it: content leaves an organisation (a bundle copied by another) only if the
+ * organisation shares it with all its members. The refusal names `what` (the bundle), never the
+ * other organisation's objects.
+ */
+export async function requireSharedSubtree(
+  q: Queryable,
+  orgId: string,
+  id: string,
+  what: string,
+): Promise<void> {
+  for (const row of await subtreeOf(q, orgId, id)) {
+    const granted = rules.sharedPermissions(orgId, await effectiveAcl(q, row.id));
+    if (!granted.includes('read'))
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        `${what} carries content its organization does not share with all its members.`,
+      );
+  }
+}
+
+/** The jobs the user may see, in their order: their own, or all for an administrator. */
+export function visibleJobs<J extends { created_by: string }>(
+  user: UserSession,
+  jobs: readonly J[],
+): J[] {
+  return jobs.filter((job) => rules.jobAccess(user, job, '') === undefined);
+}
+
+/**
+ * Those of the objects that the organisation holds and the user may not read: what a listing
+ * that names them (references, commits, remote projects) must leave out.
+ */
+export async function unreadableIds(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const held = await entityHeads(q, user.orgId, ids);
+  const readable = new Set((await readableOnly(q, user, held)).map((row) => row.id));
+  return new Set(held.map((row) => row.id).filter((id) => !readable.has(id)));
 }

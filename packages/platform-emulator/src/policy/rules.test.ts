@@ -5,12 +5,15 @@ import {
   adminOnly,
   bundleControl,
   isAdmin,
+  jobAccess,
   keepsAnAdmin,
   orgVisibility,
   overridesAcl,
   permissionRefusal,
   permissionsOf,
   preferenceAccess,
+  sharedPermissions,
+  visibleAttributes,
 } from './rules.ts';
 
 // Worked examples of each rule of docs/decisions/0710-access-policy.md, without a database:
@@ -191,5 +194,50 @@ describe('preferenceAccess', () => {
     expect(preferenceAccess(lee, 'org', lee.id, false)).toEqual(
       forbidden("You may only use your own organization's preferences."),
     );
+  });
+});
+
+describe('jobAccess', () => {
+  const job = { created_by: 'usr-lee' };
+  it("lets a job's creator and an administrator see it, and answers anyone else the 404 of a missing job", () => {
+    expect(jobAccess(lee, job, "The export job 'j1'")).toBeUndefined();
+    expect(jobAccess(ada, job, "The export job 'j1'")).toBeUndefined();
+    expect(jobAccess(keeper, job, "The export job 'j1'")).toEqual({
+      status: 404,
+      message: "The export job 'j1' does not exist.",
+    });
+  });
+});
+
+describe('sharedPermissions', () => {
+  const entry = (principalType: 'USER' | 'ORG', principalId: string, permissions: string[]) =>
+    ({ principalType, principalId, permissions }) as AclEntry;
+  it('grants every member everything with no ACL, and otherwise only what the ACL grants the organisation itself', () => {
+    expect(sharedPermissions(ACME, { entries: [], inheritedFrom: null })).toEqual(ALL_PERMISSIONS);
+    const acl = (entries: AclEntry[]) => ({ entries, inheritedFrom: 'x' });
+    expect(sharedPermissions(ACME, acl([entry('USER', 'usr-ada', ['read', 'update'])]))).toEqual(
+      [],
+    );
+    expect(
+      sharedPermissions(
+        ACME,
+        acl([
+          entry('ORG', ACME, ['update', 'read']),
+          entry('ORG', EMEA, ['delete']),
+          entry('USER', ACME, ['change_perm']),
+        ]),
+      ),
+    ).toEqual(['read', 'update']);
+  });
+});
+
+describe('visibleAttributes', () => {
+  const attributes = [
+    { name: 'authz.billingUrl', value: 'https://billing.example' },
+    { name: 'authz.upgradeUrl', value: 'https://upgrade.example' },
+  ];
+  it('shows an administrator every attribute and a member all but the billing address', () => {
+    expect(visibleAttributes(ada, attributes)).toEqual(attributes);
+    expect(visibleAttributes(lee, attributes)).toEqual([attributes[1]]);
   });
 });

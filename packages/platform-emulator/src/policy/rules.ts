@@ -70,6 +70,47 @@ export function permissionsOf(
   return ALL_PERMISSIONS.filter((p) => granted.has(p));
 }
 
+/**
+ * What every member of the organisation `orgId` may do with an entity, given its effective ACL:
+ * everything with no ACL, otherwise what the ACL grants the organisation itself. What leaves an
+ * organisation (a bundle copied by another) is only what the organisation shares with all of
+ * its members (docs/decisions/0921-bundle-copies-read-now.md).
+ */
+export function sharedPermissions(
+  orgId: string,
+  acl: Pick<Acl, 'entries' | 'inheritedFrom'>,
+): RepositoryPermission[] {
+  if (!acl.inheritedFrom) return [...ALL_PERMISSIONS];
+  const granted = new Set<RepositoryPermission>();
+  for (const entry of acl.entries)
+    if (entry.principalType === 'ORG' && entry.principalId === orgId)
+      for (const p of entry.permissions) granted.add(p);
+  return ALL_PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/**
+ * A migration job and its artefacts belong to whoever created it and to the administrators of
+ * its organisation; anyone else gets the 404 of a missing job (what: "The export job 'x'").
+ */
+export const jobAccess = (
+  user: UserSession,
+  job: { readonly created_by: string },
+  what: string,
+): Refusal | undefined =>
+  job.created_by === user.id || isAdmin(user)
+    ? undefined
+    : { status: 404, message: `${what} does not exist.` };
+
+/** Organisation attributes that only administrators read, wherever they are answered. */
+export const ADMIN_ATTRIBUTES: readonly string[] = ['authz.billingUrl'];
+
+/** The attributes of an organisation the user may read: all for an administrator. */
+export const visibleAttributes = <A extends { readonly name: string }>(
+  user: UserSession,
+  attributes: readonly A[],
+): A[] =>
+  isAdmin(user) ? [...attributes] : attributes.filter((a) => !ADMIN_ATTRIBUTES.includes(a.name));
+
 /** 403 unless `granted` (the user's permissions on the entity `name`) holds `permission`. */
 export const permissionRefusal = (
   granted: readonly RepositoryPermission[],

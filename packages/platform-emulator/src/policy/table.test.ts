@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { RUN_MS } from '../routes/migration.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from '../testing/httpPersona.ts';
-import { accessTable, accessTableMarkdown, type AccessRule } from './table.ts';
+import { accessTable, accessTableMarkdown, revealsTable, type AccessRule } from './table.ts';
 
 // Walks the access table (policy/table.ts, docs/decisions/0710-access-policy.md): for each rule,
 // a persona it refuses gets 403/404 and nothing is written; a persona it allows gets a 2xx.
@@ -19,6 +19,7 @@ let now = Date.now();
 const frs = '/frs-service/api/v1';
 const scm = '/source-control-service/api/v1/odata';
 const bundles = '/bundle-service/api/v1';
+const mig = '/migration-service/api/v1';
 const EMEA = 'org-emea-000002';
 const keyOf = new Map(listEndpoints().map((e) => [`${e.group}.${e.name}`, e]));
 
@@ -54,6 +55,9 @@ const ids = {
   bundle: '',
   published: '',
   exportJob: '',
+  readJob: '', // an ended export of Ada's that the walk only reads
+  importJob: '',
+  compareJob: '',
   pkg: '',
   hash: '',
 };
@@ -63,6 +67,8 @@ interface Fixture {
   readonly body?: () => unknown;
   /** A listing: the refused persona gets 200 without the protected objects; Ada's lists this one. */
   readonly lists?: () => string;
+  /** What the refused persona's listing must not show, when more than the protected objects. */
+  readonly hides?: () => string[];
   /** The persona refused, when not Lee. */
   readonly refused?: 'nia';
   /** Keeps what Ada's allowed call answers for later fixtures. */
@@ -351,6 +357,44 @@ const fixtures: Record<string, Fixture> = {
     () => `${scm}/Unlink`,
     () => ({ objectIds: [ids.doc] }),
   ),
+  'repository.checkEntityList': f(
+    'POST',
+    () => `${frs}/CheckEntityList`,
+    () => ({ entityList: [{ name: 'Walked', documentType: 'Folder', parentId: ids.secret }] }),
+  ),
+  'sourcecontrol.getRemoteCommits': f(
+    'GET',
+    () => '/source-control-service/api/v1/remoteRepo/commits',
+    undefined,
+    { lists: () => ids.secret },
+  ),
+  'sourcecontrol.getRemoteProjects': f(
+    'GET',
+    () => '/source-control-service/api/v1/remoteRepo/projects',
+    undefined,
+    { lists: () => '"Secret"', hides: () => ['"Secret"'] },
+  ),
+  'sourcecontrol.getCompareJob': f('GET', () => `${scm}/CompareJobs(${ids.compareJob})`),
+  'migration.getExportJobs': f('GET', () => `${mig}/ExportJobs`, undefined, {
+    lists: () => ids.readJob,
+    hides: () => [ids.readJob],
+  }),
+  'migration.getExportJob': f('GET', () => `${mig}/ExportJobs(${ids.readJob})`),
+  'migration.getExportObjects': f('GET', () => `${mig}/ExportJobs(${ids.readJob})/ExportObjects`),
+  'migration.getExportPackage': f('GET', () => `${mig}/ExportJobs(${ids.readJob})/$package`),
+  'migration.getExportLog': f('GET', () => `${mig}/ExportJobs(${ids.readJob})/$log`),
+  'migration.getImportJobs': f('GET', () => `${mig}/ImportJobs`, undefined, {
+    lists: () => ids.importJob,
+    hides: () => [ids.importJob],
+  }),
+  'migration.getImportJob': f('GET', () => `${mig}/ImportJobs(${ids.importJob})`),
+  'migration.getImportObjects': f('GET', () => `${mig}/ImportJobs(${ids.importJob})/ImportObjects`),
+  'migration.getImportLog': f('GET', () => `${mig}/ImportJobs(${ids.importJob})/$log`),
+  'migration.startImportJob': f(
+    'POST',
+    () => `${mig}/StartImportJob`,
+    () => ({ jobId: ids.importJob }),
+  ),
   'repository.deleteTagEntities': f(
     'POST',
     () => `${frs}/DeleteTagEntities`,
@@ -469,6 +513,7 @@ const objectRules: readonly AccessRule[] = [
   'change_perm',
   'bundle',
   'tag',
+  'job',
 ];
 
 beforeAll(async () => {
@@ -535,6 +580,14 @@ beforeAll(async () => {
     }),
   );
   ids.exportJob = job.id;
+  ids.readJob = (
+    await ok(
+      ada.call('POST', '/migration-service/api/v1/ExportJobs', {
+        name: 'Walk export read',
+        objects: [{ objectGuid: ids.open, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
+      }),
+    )
+  ).id;
   // An export ends once its running time has passed on the emulator's clock.
   now += RUN_MS;
   const ended = await ada.call('GET', `/migration-service/api/v1/ExportJobs(${job.id})`);
@@ -549,6 +602,19 @@ beforeAll(async () => {
       ),
     )
   ).packageId;
+  ids.importJob = (
+    await ok(
+      ada.call('POST', `${mig}/ImportJobs`, {
+        name: 'Walk import',
+        importSpecification: { packageId: ids.pkg, targetLocationId: ids.defaultProject },
+      }),
+    )
+  ).id;
+  // A commit and a compare job of the owner-only project, for the source-control reads.
+  await ok(ada.call('POST', `${scm}/Checkin`, { objectIds: [ids.secret], message: 'walk' }));
+  ids.compareJob = (
+    await ok(ada.call('POST', `${scm}/Compare`, { objectIds: [ids.secret], async: true }))
+  ).jobId;
 });
 afterAll(() => emulator.close());
 
@@ -566,6 +632,19 @@ describe('given the access table', () => {
     // Prettier pads the columns of Markdown tables; compare cell by cell.
     const cells = (markdown: string) => markdown.replace(/ +/g, ' ').replace(/-{3,}/g, '---');
     expect(cells(doc)).toContain(cells(accessTableMarkdown()));
+  });
+
+  it("declares what every operation whose rule is 'read' reveals, and only operations of the contract", () => {
+    const reads = Object.entries(accessTable)
+      .filter(([, rule]) => rule === 'read')
+      .map(([operation]) => operation);
+    expect(Object.keys(revealsTable)).toEqual(expect.arrayContaining(reads));
+    for (const operation of Object.keys(revealsTable))
+      expect(accessTable).toHaveProperty([operation]);
+  });
+
+  it('has a request in the walk for every operation that reveals objects', () => {
+    expect(Object.keys(fixtures)).toEqual(expect.arrayContaining(Object.keys(revealsTable)));
   });
 
   it('has a request for every operation whose rule names an object or an organisation', () => {
@@ -597,21 +676,28 @@ describe('given personas the table refuses', () => {
     },
   );
 
-  it('refuses Lee every object and organisation operation on what he may not see (403/404, listings without it) and writes nothing', async () => {
+  it("refuses Lee every object and organisation operation on what he may not see (403/404, listings without it), writes nothing, and refuses 'read' only in operations that declare what they reveal", async () => {
     const before = await fingerprint();
     const hidden = [ids.secret, ids.doc, ids.folder];
+    const refusedRead: string[] = [];
     for (const [operation, fixture] of Object.entries(fixtures)) {
       const who = fixture.refused === 'nia' ? nia : lee;
       const answer = await who.call(fixture.method, fixture.path(), fixture.body?.());
       if (fixture.lists) {
         expect(answer.status, operation).toBe(200);
         const listed = JSON.stringify(answer.json);
-        for (const id of hidden) expect(listed, operation).not.toContain(id);
+        for (const id of [...hidden, ...(fixture.hides?.() ?? [])])
+          expect(listed, operation).not.toContain(id);
       } else {
         expect([403, 404], `${operation}: ${answer.text}`).toContain(answer.status);
+        for (const id of hidden) expect(answer.text, operation).not.toContain(id);
       }
+      if (answer.status === 403 && answer.text.includes("the 'read' permission"))
+        refusedRead.push(operation);
     }
     expect(await fingerprint()).toBe(before);
+    expect(refusedRead.length).toBeGreaterThan(0);
+    expect(Object.keys(revealsTable)).toEqual(expect.arrayContaining(refusedRead));
   });
 });
 

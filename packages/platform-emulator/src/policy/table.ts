@@ -19,6 +19,7 @@ export const ruleMeanings = {
   change_perm: "'change_perm' on every object whose ACL changes",
   bundle: "the bundle's creator or an administrator",
   tag: "'update' on every object that carries the tag",
+  job: "the job's creator or an administrator (others: 404); its artefacts 'read' on what they carry, its start 'update' on the target",
 } as const;
 
 export type AccessRule = keyof typeof ruleMeanings;
@@ -109,7 +110,7 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'repository.copyEntities': 'read',
   'repository.moveEntities': 'update',
   'repository.deleteEntities': 'delete',
-  'repository.checkEntityList': 'session',
+  'repository.checkEntityList': 'read',
   'repository.updateEntityAccess': 'change_perm',
   'repository.updateAcl': 'change_perm',
   'repository.getEffPrivilegeForDoctypeContainer': 'session',
@@ -124,20 +125,20 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'repository.getMeteringTags': 'session',
   'repository.getMeteringTagNames': 'session',
   'repository.getSystemDocuments': 'session',
-  'migration.getExportJobs': 'session',
+  'migration.getExportJobs': 'job',
   'migration.createExportJob': 'read',
-  'migration.getExportJob': 'session',
+  'migration.getExportJob': 'job',
   'migration.updateExportJob': 'read',
-  'migration.getExportObjects': 'session',
-  'migration.getExportPackage': 'session',
-  'migration.getExportLog': 'session',
-  'migration.getImportJobs': 'session',
+  'migration.getExportObjects': 'job',
+  'migration.getExportPackage': 'job',
+  'migration.getExportLog': 'job',
+  'migration.getImportJobs': 'job',
   'migration.createImportJob': 'update',
-  'migration.getImportJob': 'session',
+  'migration.getImportJob': 'job',
   'migration.uploadImportPackage': 'session',
-  'migration.startImportJob': 'session',
-  'migration.getImportObjects': 'session',
-  'migration.getImportLog': 'session',
+  'migration.startImportJob': 'job',
+  'migration.getImportObjects': 'job',
+  'migration.getImportLog': 'job',
   'migration.getComparableObjectTypes': 'session',
   'notifications.searchBellNotifications': 'session',
   'notifications.getCategories': 'session',
@@ -157,8 +158,8 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'sourcecontrol.getOAuthRedirect': 'session',
   'sourcecontrol.getRepoConnection': 'session',
   'sourcecontrol.saveRepoConnection': 'admin',
-  'sourcecontrol.getRemoteCommits': 'session',
-  'sourcecontrol.getRemoteProjects': 'session',
+  'sourcecontrol.getRemoteCommits': 'read',
+  'sourcecontrol.getRemoteProjects': 'read',
   'sourcecontrol.checkin': 'update',
   'sourcecontrol.checkout': 'update',
   'sourcecontrol.undoCheckout': 'update',
@@ -166,7 +167,7 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'sourcecontrol.pull': 'update',
   'sourcecontrol.pullByCommitHash': 'update',
   'sourcecontrol.compare': 'read',
-  'sourcecontrol.getCompareJob': 'session',
+  'sourcecontrol.getCompareJob': 'read',
   'notificationsettings.getSettings': 'bearer',
   'notificationsettings.updateSettings': 'bearer',
   'token.getToken': 'session',
@@ -176,6 +177,42 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'auth.selectOrg': 'org',
   'auth.saasLogout': 'session',
   'auth.getProductContribution': 'session',
+};
+
+/** What an operation shows of repository objects: their names and ids, or their content too. */
+export type Reveals = 'metadata' | 'content';
+
+/**
+ * Every operation that reveals repository objects (names, ids, paths, commit messages, or their
+ * content: native data, packages, diffs, copies) and what it reveals; the others reveal none.
+ * Each of them asks the policy for `read` on every object it reveals, when it reveals it
+ * (docs/security.md); the walk in table.test.ts checks both ways.
+ */
+export const revealsTable: Readonly<Record<string, Reveals>> = {
+  'bundles.createBundleDefinition': 'content',
+  'bundles.copyBundle': 'content',
+  'repository.getProjects': 'metadata',
+  'repository.getProjectFolders': 'metadata',
+  'repository.getProjectBaseEntities': 'metadata',
+  'repository.getFolderBaseEntities': 'metadata',
+  'repository.getDocuments': 'metadata',
+  'repository.getDocument': 'content',
+  'repository.getBaseEntities': 'metadata',
+  'repository.getBaseEntity': 'content',
+  'repository.copyProjects': 'content',
+  'repository.copyEntities': 'content',
+  'repository.checkEntityList': 'metadata',
+  'repository.getAcl': 'metadata',
+  'repository.fetchProjectStatForRecentEntity': 'metadata',
+  'migration.createExportJob': 'content',
+  'migration.updateExportJob': 'content',
+  'migration.getExportObjects': 'metadata',
+  'migration.getExportPackage': 'content',
+  'migration.getExportLog': 'metadata',
+  'sourcecontrol.getRemoteCommits': 'metadata',
+  'sourcecontrol.getRemoteProjects': 'metadata',
+  'sourcecontrol.compare': 'content',
+  'sourcecontrol.getCompareJob': 'content',
 };
 
 const keys = new Map<AnyEndpoint, string>(
@@ -197,7 +234,7 @@ export function accessRuleOf(endpoint: AnyEndpoint): { operation: string; rule: 
 export function accessTableMarkdown(): string {
   const rows = listEndpoints().map(
     (e) =>
-      `| \`${e.group}.${e.name}\` | ${e.endpoint.method} \`${e.fullPath}\` | ${accessTable[`${e.group}.${e.name}`] ?? '—'} |`,
+      `| \`${e.group}.${e.name}\` | ${e.endpoint.method} \`${e.fullPath}\` | ${accessTable[`${e.group}.${e.name}`] ?? '—'} | ${revealsTable[`${e.group}.${e.name}`] ?? '—'} |`,
   );
   const meanings = Object.entries(ruleMeanings).map(
     ([rule, meaning]) => `| ${rule} | ${meaning} |`,
@@ -207,8 +244,8 @@ export function accessTableMarkdown(): string {
     '|---|---|',
     ...meanings,
     '',
-    '| Operation | Request | Rule |',
-    '|---|---|---|',
+    '| Operation | Request | Rule | Reveals |',
+    '|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

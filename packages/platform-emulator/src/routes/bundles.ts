@@ -15,7 +15,12 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { subOrgIds } from '../db/identity.ts';
 import { copyTree, findContainer, freeName, objectSummary } from '../db/repository.ts';
-import { requireBundleControl, requirePermission, requireSubtree } from '../policy/policy.ts';
+import {
+  requireBundleControl,
+  requirePermission,
+  requireSharedSubtree,
+  requireSubtree,
+} from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
 import { checkNameRules } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -184,7 +189,14 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
           `The bundle '${source.name}' is ${source.status}; only a PUBLISHED bundle can be copied.`,
         );
       }
-      if (source.orgId !== session.user.orgId) checkAccessCode(source, body.accessCode);
+      // Another organisation copies only what the bundle's organisation shares with all its
+      // members, and only with the access code it was given (docs/decisions/0921-bundle-copies-read-now.md).
+      const crossOrg = source.orgId !== session.user.orgId;
+      if (crossOrg && source.accessCode === null)
+        throw forbidden(
+          `The bundle '${source.name}' has no access code; only its own organization may copy it.`,
+        );
+      if (crossOrg) checkAccessCode(source, body.accessCode);
       const location = await findContainer(tx, session.user.orgId, body.locationFrsId);
       await requirePermission(tx, session.user, location, 'update');
       // The bundle's objects are copied into the location; the copy carries the copies.
@@ -196,6 +208,10 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
             `The object '${objectId}' of the bundle '${source.name}' no longer exists.`,
           );
         }
+        // What the bundle carries now (content added since publishing included) is read now.
+        if (crossOrg)
+          await requireSharedSubtree(tx, source.orgId, objectId, `The bundle '${source.name}'`);
+        else await requireSubtree(tx, session.user, objectId, 'read');
         const name = await freeName(
           tx,
           session.user.orgId,
@@ -203,7 +219,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
           object.name,
           object.documentType,
         );
-        copies.push(await copyTree(tx, session.user, objectId, location.id, name));
+        copies.push(await copyTree(tx, session.user, objectId, location.id, name, !crossOrg));
       }
       return insertBundle(tx, {
         orgId: session.user.orgId,

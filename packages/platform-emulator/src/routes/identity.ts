@@ -17,7 +17,12 @@ import {
 } from '../db/identity.ts';
 import { isTimeZone, timeZones } from '../seed/timeZones.ts';
 import { endUserSessions } from '../db/sessions.ts';
-import { isAdmin, requireAnotherAdmin, requireVisibleOrg } from '../policy/policy.ts';
+import {
+  isAdmin,
+  requireAnotherAdmin,
+  requireVisibleOrg,
+  visibleAttributes,
+} from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { queryCollection, type Fields } from './odata.ts';
 import type { ContractRouter } from './router.ts';
@@ -121,7 +126,9 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
       id: org.id,
       name: org.name,
       parentOrgId: org.parentId,
-      ...(query.$expand === 'attributes' ? { attributes: await orgAttributes(db, org.id) } : {}),
+      ...(query.$expand === 'attributes'
+        ? { attributes: visibleAttributes(session.user, await orgAttributes(db, org.id)) }
+        : {}),
     };
   });
 

@@ -37,7 +37,13 @@ import {
   insertEntity,
   selectEntities,
 } from '../db/repository.ts';
-import { requirePermission, requireSubtree } from '../policy/policy.ts';
+import {
+  requireJob,
+  requirePermission,
+  requireReadableNow,
+  requireSubtree,
+  visibleJobs,
+} from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { checkNameRules } from './kit.ts';
 import type { ContractRouter } from './router.ts';
@@ -242,6 +248,14 @@ async function runImport(
   return { status: 'SUCCESSFUL', message: null, objects, log };
 }
 
+/** The repository objects an export job names or carries: what its artefacts reveal. */
+function carriedBy(row: Row): string[] {
+  return [
+    ...(row.spec.objects ?? []).map((o) => o.objectGuid),
+    ...(row.outcome?.objects ?? []).map((o) => o.objectGuid),
+  ];
+}
+
 function toJob(row: Row, now: number): ExportJob | ImportJob {
   const base = {
     id: row.id,
@@ -300,9 +314,17 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
 
 export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
-    const row = await findJob(db, user.orgId, id, kind);
-    if (!row) throw notFound(`The ${kind} job '${id}'`);
+    const row = requireJob(user, await findJob(db, user.orgId, id, kind), id, kind);
     return settle(db, user, row, clock.now());
+  };
+  /**
+   * An export job whose artefacts (objects, log, package) the user may see now: the job is
+   * theirs or they administer, and they may read every object it carries at this moment.
+   */
+  const loadExportArtefacts = async (user: UserSession, id: string) => {
+    const row = await load(user, id, 'export');
+    await requireReadableNow(db, user, carriedBy(row));
+    return row;
   };
   /** Writes a job created now on the emulator's clock and answers it as read back. */
   const createJob = async (
@@ -316,7 +338,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     return toJob(await load(user, id, kind), clock.now());
   };
   const listJobs = async (user: UserSession, kind: Row['kind']) => {
-    const rows = await listStoredJobs(db, user.orgId, kind);
+    const rows = visibleJobs(user, await listStoredJobs(db, user.orgId, kind));
     const now = clock.now();
     return {
       value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
@@ -377,7 +399,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
   router.add(m.getExportObjects, {}, async ({ session, params }) => {
-    const row = await load(session.user, params.id, 'export');
+    const row = await loadExportArtefacts(session.user, params.id);
     return {
       value:
         row.outcome?.objects ??
@@ -392,7 +414,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     };
   });
   router.add(m.getExportPackage, {}, async ({ session, params, reply }) => {
-    const outcome = ended(await load(session.user, params.id, 'export'), 'package');
+    const outcome = ended(await loadExportArtefacts(session.user, params.id), 'package');
     if (outcome.status !== 'SUCCESSFUL' || !outcome.package)
       throw conflict('The export failed; it has no package.');
     const objects = outcome.package.objects;
@@ -411,7 +433,8 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     kind: Row['kind'],
     reply: { header(k: string, v: string): unknown },
   ) => {
-    const row = await load(user, id, kind);
+    const row =
+      kind === 'export' ? await loadExportArtefacts(user, id) : await load(user, id, kind);
     reply.header('Content-Type', 'text/plain; charset=utf-8');
     return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row, clock.now())}.`]).join(
       '\n',
@@ -480,6 +503,12 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       throw conflict(
         `The import '${row.name}' is ${statusOf(row, clock.now())}; it has been started already.`,
       );
+    // Whoever starts (and may relax the checksum) writes into the target: 'update' on it, now.
+    const targetId =
+      row.spec.importSpecification?.targetLocationId ??
+      (await ensureDefaultProject(db, session.user));
+    const target = await findContainer(db, session.user.orgId, targetId).catch(() => undefined);
+    if (target) await requirePermission(db, session.user, target, 'update');
     await startImport(db, row.id, body.relaxChecksum ?? false, instantOf(clock));
     return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });

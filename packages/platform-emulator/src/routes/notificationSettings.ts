@@ -1,4 +1,5 @@
 import { contract, type NotificationSettings } from '@ics/platform-contract';
+import type { FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { findNotificationSettings, saveNotificationSettings } from '../db/notificationSettings.ts';
@@ -15,13 +16,17 @@ export function notificationSettingsRoutes(
   clock: EmulatorClock,
 ): void {
   const s = contract.notificationsettings;
-  router.add(s.getSettings, {}, async ({ request }) => {
-    const claims = await verifyBearerSession(db, request, jwtSecret, clock);
-    return (await findNotificationSettings(db, claims.user_id)) ?? defaults;
-  });
-  router.add(s.updateSettings, {}, async ({ request, body }) => {
-    const claims = await verifyBearerSession(db, request, jwtSecret, clock);
-    await saveNotificationSettings(db, claims.user_id, body);
+  // The token is verified before the input is read: no token, 401 whatever was sent.
+  const options = {
+    bearer: (request: FastifyRequest) => verifyBearerSession(db, request, jwtSecret, clock),
+  };
+  router.add(
+    s.getSettings,
+    options,
+    async ({ bearer }) => (await findNotificationSettings(db, bearer.user_id)) ?? defaults,
+  );
+  router.add(s.updateSettings, options, async ({ bearer, body }) => {
+    await saveNotificationSettings(db, bearer.user_id, body);
     return body;
   });
 }

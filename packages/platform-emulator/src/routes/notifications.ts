@@ -155,8 +155,9 @@ export function notificationsRoutes(
       return { updated: await markRead(tx, session.user.id, body.ids) };
     }),
   );
-  router.add(n.markAsReadForAllUsers, {}, async ({ body }) => {
-    const updated = await markReadForAllUsers(db, body.notificationId);
+  router.add(n.markAsReadForAllUsers, {}, async ({ session, body }) => {
+    // For the users of the organisations the administrator sees, never another's (404 as if missing).
+    const updated = await markReadForAllUsers(db, session.user.orgId, body.notificationId);
     if (updated === undefined) throw notFound(`The notification '${body.notificationId}'`);
     return { updated };
   });

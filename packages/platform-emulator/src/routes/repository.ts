@@ -9,13 +9,20 @@ import {
   type RepositoryEntity,
   type UserSession,
 } from '@ics/platform-contract';
-import { clearAcl, effectiveAcl, writeAclEntries } from '../db/acl.ts';
+import {
+  clearAcl,
+  effectiveAcl,
+  ownAcls,
+  writeAclEntries,
+  writeAclEntriesOfAll,
+} from '../db/acl.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   conflictingId,
   copyTree,
-  deleteEntity,
+  deleteEntities,
   ensureDefaultProject,
+  entityHeads,
   findContainer,
   findEntity,
   freeName,
@@ -49,6 +56,7 @@ import {
   requirePermission,
   requireSubtree,
   requireTagControl,
+  unreadableIds,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { checkNameRules, pageOf } from './kit.ts';
@@ -81,7 +89,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     expandList: string[] = [],
   ) => {
     const entity = toEntity(await requireEntity(q, user, id, 'read'), expandList);
-    return expandList.includes('refs') ? withRefs(q, entity) : entity;
+    if (!expandList.includes('refs')) return entity;
+    // References name other objects: only those the user may read.
+    const full = await withRefs(q, entity);
+    const ids = [...(full.inboundRefs ?? []), ...(full.outboundRefs ?? [])].map((e) => e.id);
+    const hidden = await unreadableIds(q, user, ids);
+    return {
+      ...full,
+      inboundRefs: full.inboundRefs?.filter((e) => !hidden.has(e.id)),
+      outboundRefs: full.outboundRefs?.filter((e) => !hidden.has(e.id)),
+    };
   };
 
   router.add(r.getProjects, {}, async ({ session, query }) => {
@@ -215,15 +232,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   );
 
   const deleteAll = async (tx: Queryable, user: UserSession, artifactIds: readonly string[]) => {
-    let deleted = 0;
-    for (const id of new Set(artifactIds)) {
-      const row = await findEntity(tx, user.orgId, id).catch(() => undefined);
-      if (!row) continue; // already gone with an ancestor deleted earlier in this call
+    // One lookup, one count and one delete for the whole list (an entity under another one of
+    // the list is counted once).
+    const rows = await entityHeads(tx, user.orgId, artifactIds);
+    for (const row of rows) {
       if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
       await requirePermission(tx, user, row, 'delete');
-      deleted += await subtreeSize(tx, id);
-      await deleteEntity(tx, id);
     }
+    const ids = rows.map((row) => row.id);
+    const deleted = await subtreeSize(tx, ids);
+    await deleteEntities(tx, ids);
     return deleted;
   };
   const requireAll = async (
@@ -232,10 +250,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     list: readonly string[],
     permission?: 'update',
   ) => {
-    for (const id of list) {
-      if (permission) await requireEntity(q, user, id, permission);
-      else await findEntity(q, user.orgId, id);
-    }
+    if (!permission) await heldAll(q, user, list);
+    else for (const id of list) await requireEntity(q, user, id, permission);
+  };
+  /** The entities of the list (ids, names, owners), looked up in one query; 404 for the first missing. */
+  const heldAll = async (q: Queryable, user: UserSession, list: readonly string[]) => {
+    const rows = await entityHeads(q, user.orgId, list);
+    const held = new Set(rows.map((row) => row.id));
+    const missing = list.find((id) => !held.has(id));
+    if (missing !== undefined) throw notFound(`The repository entity '${missing}'`);
+    return rows;
   };
   router.add(r.deleteBaseEntity, {}, async ({ session, params }) => {
     await db.transaction(async (tx) => {
@@ -334,6 +358,9 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   router.add(r.checkEntityList, {}, async ({ session, body }) => {
     const conflicts = [];
     const seen = new Map<string, number>();
+    // The list asks what a container holds: 'read' on each container named, once.
+    for (const parentId of new Set(body.entityList.map((c) => c.parentId)))
+      if (parentId) await requireEntity(db, session.user, parentId, 'read');
     for (const [index, candidate] of body.entityList.entries()) {
       const { name: n, documentType } = candidate;
       const problem = validateRepositoryName(n);
@@ -368,12 +395,14 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         documentType,
       );
       if (existingId) {
+        // The name is taken either way; the id is shown only to whom may read the object.
+        const readable = !(await unreadableIds(db, session.user, [existingId])).has(existingId);
         conflicts.push({
           index,
           name: n,
           documentType,
           reason: 'EXISTS' as const,
-          existingId,
+          ...(readable ? { existingId } : {}),
           message: `A ${documentType} named '${n}' exists already there.`,
         });
       }
@@ -383,14 +412,12 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
 
   router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
-      const acls = [];
-      for (const id of body.ids) {
-        const row = await findEntity(tx, session.user.orgId, id);
-        await requirePermission(tx, session.user, row, 'change_perm');
-        await writeAclEntries(tx, id, body.entries);
-        acls.push(await effectiveAcl(tx, id));
-      }
-      return acls;
+      // Each id looked up once, in one query; the entries written in one statement.
+      const rows = await heldAll(tx, session.user, body.ids);
+      for (const row of rows) await requirePermission(tx, session.user, row, 'change_perm');
+      await writeAclEntriesOfAll(tx, body.ids, body.entries);
+      // Each now carries entries of its own: its effective ACL is its own, read in one query.
+      return ownAcls(tx, body.ids);
     }),
   );
   router.add(r.updateAcl, {}, async ({ session, body }) =>

@@ -22,8 +22,15 @@ export interface ContractAnswer {
   readonly body: unknown;
 }
 
-/** How a route is served besides its endpoint and its rule in the access table: nothing yet. */
-export type RouteOptions = Record<string, never>;
+/** How a route is served besides its endpoint and its rule in the access table. */
+export interface RouteOptions {
+  /**
+   * Verifies the bearer credential of a `bearer` route before its inputs are read, so an
+   * unauthenticated caller gets 401, never a 400 about what it sent; its answer reaches the
+   * handler as `bearer`. A `bearer` route cannot be installed without it.
+   */
+  readonly bearer?: (request: FastifyRequest) => Promise<{ readonly user_id: string }>;
+}
 
 export interface RouteContext<E> {
   readonly params: ParamsOf<E>;
@@ -31,6 +38,8 @@ export interface RouteContext<E> {
   readonly body: BodyOf<E>;
   /** The signed-in user; every route but the `public` and `bearer` rules of the access table is authenticated. */
   readonly session: SessionContext;
+  /** What `RouteOptions.bearer` verified (routes of the `bearer` rule only). */
+  readonly bearer: { readonly user_id: string };
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
 }
@@ -52,6 +61,7 @@ interface Route {
   readonly validate: () => Validators;
   /** The operation's rule in the access table (policy/table.ts). */
   readonly access: { operation: string; rule: AccessRule };
+  readonly options: RouteOptions;
   readonly handler: RouteHandler<AnyEndpoint>;
 }
 
@@ -80,10 +90,12 @@ export class ContractRouter {
    * Serves a contract endpoint. Params, query and body are validated against the endpoint's
    * schemas from `@ics/platform-contract/schemas` before the handler runs.
    */
-  add<E extends AnyEndpoint>(endpoint: E, _options: RouteOptions, handler: RouteHandler<E>): void {
+  add<E extends AnyEndpoint>(endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void {
     const schemas = schemasOf(endpoint);
     // Every route has a rule in the access table; one without cannot be installed.
     const access = accessRuleOf(endpoint);
+    if (access.rule === 'bearer' && !options.bearer)
+      throw new Error(`${access.operation} is a bearer route; give it options.bearer.`);
     const names: string[] = [];
     const source = endpoint.path
       .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
@@ -104,6 +116,7 @@ export class ContractRouter {
         body: schemas.bodyType ? 'raw' : schemas.body && this.#ajv.compile(schemas.body),
       })),
       access,
+      options,
       handler: handler as unknown as RouteHandler<AnyEndpoint>,
     });
   }
@@ -158,6 +171,7 @@ export class ContractRouter {
       ? (undefined as unknown as SessionContext)
       : await this.authenticate(request, route.endpoint.method !== 'GET');
     if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
+    const bearer = rule === 'bearer' ? await route.options.bearer?.(request) : undefined;
     const values = route.pattern.exec(rawPath)?.slice(1) ?? [];
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
@@ -182,6 +196,7 @@ export class ContractRouter {
       query,
       body,
       session,
+      bearer,
       request,
       reply,
     } as RouteContext<AnyEndpoint>);

@@ -22,7 +22,12 @@ import {
   unlinkObject,
   type Snapshot,
 } from '../db/sourceControl.ts';
-import { requireEntity, requirePermission } from '../policy/policy.ts';
+import {
+  requireEntity,
+  requirePermission,
+  requireReadableNow,
+  unreadableIds,
+} from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { pageOf } from './kit.ts';
 import { newId } from '../ids.ts';
@@ -136,12 +141,30 @@ export function sourceControlRoutes(
     return body;
   });
   router.add(s.getRemoteCommits, {}, async ({ session, query }) => {
+    if (query.objectId) await requireReadableNow(db, session.user, [query.objectId]);
     const commits = await remoteCommits(db, session.user.orgId, query.objectId);
-    return { value: commits.slice(0, pageOf(query).top) };
+    // A commit is listed only to whom may read every object of it the repository still holds.
+    const hidden = await unreadableIds(
+      db,
+      session.user,
+      commits.flatMap((c) => c.objectIds),
+    );
+    const shown = commits.filter((c) => !c.objectIds.some((id) => hidden.has(id)));
+    return { value: shown.slice(0, pageOf(query).top) };
   });
-  router.add(s.getRemoteProjects, {}, async ({ session }) => ({
-    value: await remoteProjects(db, session.user.orgId),
-  }));
+  router.add(s.getRemoteProjects, {}, async ({ session }) => {
+    const projects = await remoteProjects(db, session.user.orgId);
+    const hidden = await unreadableIds(
+      db,
+      session.user,
+      projects.flatMap((p) => p.objectIds),
+    );
+    return {
+      value: projects
+        .filter((p) => !p.objectIds.some((id) => hidden.has(id)))
+        .map(({ objectIds: _carried, ...project }) => project),
+    };
+  });
 
   action(s.checkin, async (tx, user, id, body, ctx) => {
     const { row, snapshot } = await snapshotOf(tx, user, id);
@@ -246,6 +269,12 @@ export function sourceControlRoutes(
   router.add(s.getCompareJob, {}, async ({ session, params }) => {
     const job = await findCompareJob(db, params.id, session.user.orgId);
     if (!job) throw notFound(`The compare job '${params.id}'`);
+    // Its results show content: 'read' on each object, now, as the compare itself asked.
+    await requireReadableNow(
+      db,
+      session.user,
+      job.results.map((r) => r.objectId),
+    );
     return clock.now() - job.createdAt.getTime() < COMPARE_MS
       ? { jobId: params.id, status: 'IN_PROGRESS' as const }
       : { jobId: params.id, status: 'SUCCESSFUL' as const, results: job.results };

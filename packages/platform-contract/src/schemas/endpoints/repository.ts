@@ -93,7 +93,7 @@ export const repository = {
   copyEntities: { body: TransferBody, response: Entities },
   moveEntities: { body: TransferBody, response: Entities },
   deleteEntities: {
-    body: Type.Object({ artifactIds: keys() }, closed),
+    body: Type.Object({ artifactIds: keys(200, { uniqueItems: true }) }, closed),
     response: Type.Object({ deleted: count() }, closed),
   },
   checkEntityList: {
