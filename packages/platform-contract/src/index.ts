@@ -48,6 +48,7 @@ export * from './validation/repositoryRules.ts';
 export type { DocumentFilter, Paging } from './endpoints/repository.ts';
 export * from './entities/token.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
+export { sameOriginPath } from './returnPath.ts';
 export {
   PLATFORM_LOCALES,
   primarySubtag,

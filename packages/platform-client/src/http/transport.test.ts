@@ -251,7 +251,9 @@ describe('given the transport’s request rules', () => {
     ).rejects.toMatchObject({ status: 401 });
     expect(env.navigations).toEqual([]);
     void transport.request({ method: 'GET', url: '/x' });
-    await vi.waitFor(() => expect(env.navigations).toEqual(['/home']), { interval: 5 });
+    await vi.waitFor(() => expect(env.navigations).toEqual(['/home?returnTo=%2Fdemo%2F']), {
+      interval: 5,
+    });
   });
 });
 
@@ -334,5 +336,119 @@ describe('given a failed call', () => {
       status: 502,
       body: 'oops',
     });
+  });
+});
+
+describe('given a call carrying the XSRF token that is redirected', () => {
+  const redirect = (status: number, location?: string) =>
+    new Response(null, { status, headers: location === undefined ? {} : { Location: location } });
+  const guardedEnv = (handler: Parameters<typeof fakeEnvironment>[0]) =>
+    fakeEnvironment(handler, { cookies: 'XSRF-TOKEN=secret' });
+
+  it('does not follow a redirect to another origin: it rejects with NetworkError, and the other origin gets no request', async () => {
+    const env = guardedEnv((url) =>
+      url.origin === 'https://app.example.com'
+        ? redirect(302, 'https://evil.example/steal')
+        : json(200, {}),
+    );
+    const call = transportFor(env).request({ method: 'GET', url: '/api/x' });
+    await expect(call).rejects.toThrow(NetworkError);
+    await expect(call).rejects.toThrow(
+      'GET https://app.example.com/api/x was redirected to https://evil.example; a call carrying the XSRF token follows redirects only within its origin',
+    );
+    await expect(call).rejects.toMatchObject({
+      request: { method: 'GET', url: 'https://app.example.com/api/x' },
+    });
+    expect(env.requests.map((r) => [r.url.href, r.init.redirect])).toEqual([
+      ['https://app.example.com/api/x', 'manual'],
+    ]);
+  });
+
+  it('is not retried when refused, even when idempotent calls are', async () => {
+    const env = guardedEnv(() => redirect(308, 'https://evil.example/'));
+    const transport = new Transport({
+      environment: env,
+      identityHomePath: () => '/home',
+      retry: { limit: 2, delayMs: 0 },
+    });
+    await expect(transport.request({ method: 'GET', url: '/x' })).rejects.toThrow(NetworkError);
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('rejects a redirect whose target the browser hides (opaque redirect) or that names none', async () => {
+    const opaque = () =>
+      Object.defineProperty(new Response(null, { status: 200 }), 'type', {
+        value: 'opaqueredirect',
+      });
+    for (const answer of [opaque, () => redirect(302)]) {
+      const env = guardedEnv(answer);
+      await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toThrow(
+        'was redirected to a hidden address',
+      );
+    }
+  });
+
+  it.each([
+    ['POST', 301, 'GET', false],
+    ['POST', 302, 'GET', false],
+    ['POST', 303, 'GET', false],
+    ['POST', 307, 'POST', true],
+    ['POST', 308, 'POST', true],
+    ['PUT', 301, 'PUT', true],
+    ['PUT', 302, 'PUT', true],
+    ['PUT', 303, 'GET', false],
+    ['HEAD', 303, 'HEAD', false],
+  ] as const)(
+    'follows a %s answered %i within its origin as %s, with the token, keeping the body: %s',
+    async (method, status, nextMethod, keepsBody) => {
+      const env = guardedEnv((url) =>
+        url.pathname === '/a' ? redirect(status, '/b?n=1') : new Response(null, { status: 204 }),
+      );
+      await transportFor(env).request({
+        method,
+        url: '/a',
+        body: method === 'HEAD' ? undefined : { n: 1 },
+      });
+      const [first, next] = env.requests;
+      expect(next?.url.href).toBe('https://app.example.com/b?n=1');
+      expect(next?.init.method).toBe(nextMethod);
+      expect(next?.init.redirect).toBe('manual');
+      expect(next?.headers.get('X-XSRF-TOKEN')).toBe('secret');
+      const hasBody = method !== 'HEAD';
+      expect(next?.init.body).toBe(keepsBody && hasBody ? first?.init.body : undefined);
+      expect(next?.headers.has('Content-Type')).toBe(keepsBody && hasBody);
+    },
+  );
+
+  it('follows 20 redirects within its origin and refuses the 21st', async () => {
+    const hops = (limit: number) =>
+      guardedEnv((url) => {
+        const n = Number(url.searchParams.get('n') ?? 0);
+        return n < limit ? redirect(307, `/r?n=${n + 1}`) : json(200, { n });
+      });
+    const twenty = hops(20);
+    expect(await transportFor(twenty).request({ method: 'GET', url: '/r' })).toEqual({ n: 20 });
+    const more = hops(21);
+    await expect(transportFor(more).request({ method: 'GET', url: '/r' })).rejects.toThrow(
+      'GET https://app.example.com/r was redirected too many times',
+    );
+    expect(more.requests).toHaveLength(21);
+  });
+
+  it('treats 300 and 304 as answers, not redirects', async () => {
+    for (const status of [300, 304]) {
+      const env = guardedEnv(() => redirect(status, '/elsewhere'));
+      await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+        name: 'HttpError',
+        status,
+      });
+      expect(env.requests).toHaveLength(1);
+    }
+  });
+
+  it('lets fetch follow redirects of a call without the token', async () => {
+    const env = fakeEnvironment(() => json(200, {}));
+    await transportFor(env).request({ method: 'GET', url: 'https://other.example/x' });
+    expect(env.requests.map((r) => r.init.redirect)).toEqual(['follow']);
   });
 });

@@ -7,9 +7,9 @@ import {
   type RequestInfo,
 } from '../errors.ts';
 import { generateId } from '../ids.ts';
-import { authRedirect } from './authRedirect.ts';
+import { authRedirect, signOutHandler, type UnauthenticatedEvent } from './authRedirect.ts';
 import { ResponseCache } from './cache.ts';
-import { correlationHeaders, xsrfHeader } from './headers.ts';
+import { correlationHeaders, XSRF_HEADER, xsrfHeader } from './headers.ts';
 import { compose, type Middleware, type OutgoingCall, type Send } from './pipeline.ts';
 
 export interface TransportOptions {
@@ -20,6 +20,8 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Where unauthenticated answers send the browser. */
   readonly identityHomePath: () => string;
+  /** Given: unauthenticated answers call it (once) instead of navigating, and calls reject. */
+  readonly onUnauthenticated?: (event: UnauthenticatedEvent) => void;
   /** Automatic retries of idempotent calls; default `{ limit: 2, delayMs: 500 }`. */
   readonly retry?: RetryOptions;
 }
@@ -62,6 +64,11 @@ export class Transport {
   readonly #send: Send;
   readonly #retry: Required<RetryOptions>;
   readonly #cache: ResponseCache;
+  /**
+   * Handles an ended session once per client (navigation or `onUnauthenticated`); true when
+   * the page is going away. Shared with the session manager's renewal failures.
+   */
+  readonly signedOut: () => boolean;
 
   constructor(options: TransportOptions) {
     const env = options.environment;
@@ -73,6 +80,11 @@ export class Transport {
       maxDelayMs: options.retry?.maxDelayMs ?? 30_000,
     };
     this.#cache = new ResponseCache({ now: env.now });
+    this.signedOut = signOutHandler({
+      identityHomePath: options.identityHomePath,
+      location: env.location,
+      onUnauthenticated: options.onUnauthenticated,
+    });
     const middleware: Middleware[] = [
       correlationHeaders(generateId(env.getRandomValues)),
       xsrfHeader({
@@ -80,17 +92,9 @@ export class Transport {
         pageOrigin: () => new URL(env.location.href).origin,
         platformOrigins: (options.platformOrigins ?? []).map((o) => new URL(o).origin),
       }),
-      authRedirect({ identityHomePath: options.identityHomePath, location: env.location }),
+      authRedirect(this.signedOut),
     ];
-    this.#send = compose(middleware, (call) =>
-      env.fetch(call.url.href, {
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: call.signal,
-        credentials: 'include',
-      }),
-    );
+    this.#send = compose(middleware, (call) => sendGuarded(env, call));
   }
 
   /** Sends one call; resolves with the parsed body (`undefined` for an empty one). */
@@ -224,6 +228,56 @@ export class Transport {
     });
   }
 }
+
+/** Redirect hops a call carrying the XSRF token follows itself, as many as `fetch` would. */
+const MAX_REDIRECTS = 20;
+
+/**
+ * Sends a call. One carrying the XSRF token follows no redirect blindly (`redirect: 'manual'`):
+ * each hop is followed only to the same origin, with the method and body `fetch` would keep
+ * (303, and 301/302 after a POST, become a bodiless GET); a hop to another origin, or one the
+ * browser hides (an opaque redirect), rejects with NetworkError and the token stays home.
+ */
+async function sendGuarded(env: PlatformEnvironment, call: OutgoingCall): Promise<Response> {
+  const guarded = call.headers.has(XSRF_HEADER);
+  let { url, method, body } = call;
+  for (let hop = 0; ; hop++) {
+    const response = await env.fetch(url.href, {
+      method,
+      headers: call.headers,
+      body,
+      signal: call.signal,
+      credentials: 'include',
+      redirect: guarded ? 'manual' : 'follow',
+    });
+    const isRedirect = response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
+    if (!guarded || !isRedirect) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('Location');
+    const next = location === null ? undefined : new URL(location, url);
+    const request = { method: call.method, url: call.url.href, requestId: call.requestId };
+    if (next?.origin !== url.origin) {
+      throw new NetworkError(
+        `${request.method} ${request.url} was redirected to ${next?.origin ?? 'a hidden address'}; ` +
+          'a call carrying the XSRF token follows redirects only within its origin',
+        { request },
+      );
+    }
+    if (hop === MAX_REDIRECTS) {
+      throw new NetworkError(`${request.method} ${request.url} was redirected too many times`, {
+        request,
+      });
+    }
+    if (response.status === 303 ? method !== 'HEAD' : response.status < 307 && method === 'POST') {
+      method = 'GET';
+      body = undefined;
+      call.headers.delete('Content-Type');
+    }
+    url = next;
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if it is valid. */
 export function retryAfter(header: string | null, now: number): number | undefined {
