@@ -58,7 +58,7 @@ describe('given a shell config whose logout path leads off the page’s origin',
       const client = createPlatformClient({ environment: env });
       await expect(client.logout()).rejects.toThrow(ConfigurationError);
       await expect(createPlatformClient({ environment: env }).logout()).rejects.toThrow(
-        `identityLogoutPath must be a path on the page's own origin, not ${JSON.stringify(identityLogoutPath)}`,
+        `Config identityLogoutPath is not a same-origin path: ${JSON.stringify(identityLogoutPath)}`,
       );
       expect(env.requests.filter((r) => r.url.pathname.endsWith('/session/logout'))).toHaveLength(
         2,

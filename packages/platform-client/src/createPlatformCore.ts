@@ -6,7 +6,6 @@ import { createBinder, type Binder } from './http/bind.ts';
 import {
   navigationPath,
   pagePath,
-  signInUrl,
   withReturnTo,
   type UnauthenticatedEvent,
 } from './http/authRedirect.ts';
@@ -47,7 +46,7 @@ export interface PlatformCoreOptions {
    * brings the browser back to the current page), when a call or the token renewal finds the
    * session ended. The client then navigates nowhere, and every call that met the ended
    * session rejects with its `HttpError` (401, or 400 `SS_001`). Default: the browser goes to
-   * that address at once and those calls stay pending (docs/decisions/0930).
+   * that address at once and those calls stay pending (docs/decisions/0930-sign-in-round-trip.md).
    */
   readonly onUnauthenticated?: (event: UnauthenticatedEvent) => void;
 }
@@ -75,12 +74,6 @@ export interface PlatformCore {
    * PC-8.1's message when the config has no `saasBaseURL`.
    */
   saasLogout(): Promise<void>;
-  /**
-   * The sign-in page's address that brings the browser back to `returnTo` (default: the
-   * current page), for a "Sign in" link of an application that routes itself. The sign-in path
-   * is the shell config's once any call has loaded it. An unsafe `returnTo` is left out.
-   */
-  signInUrl(returnTo?: string): string;
   /** Makes an organisation current and clears the cache (the user's view changes). */
   selectOrg(orgId: string): Promise<void>;
   /**
@@ -161,8 +154,6 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
         await transport.request({ method: 'POST', url });
       });
     },
-    signInUrl: (returnTo = pagePath(environment.location.href)) =>
-      signInUrl(returnTo, directory.identityHomePath()),
     async selectOrg(orgId) {
       await auth.selectOrg(orgId);
       transport.clearCache();
@@ -179,13 +170,8 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
           options.accessCode ?? (() => readCookie(environment.readCookies(), XSRF_COOKIE) ?? ''),
         keepAlive: () => auth.keepAlive(),
         logout: (initiator) => void leave(initiator, () => session.logout()),
-        unauthenticated: () => {
-          try {
-            transport.signedOut();
-          } catch (error) {
-            environment.console.error(String(error)); // a misconfigured identityHomePath
-          }
-        },
+        // A misconfigured identityHomePath throws here: reported as an unhandled rejection.
+        unauthenticated: () => void transport.signedOut(),
         settings,
       });
       manager.subscribe((event) => {

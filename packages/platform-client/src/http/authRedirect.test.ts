@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPlatformCore } from '../createPlatformCore.ts';
 import { ConfigurationError, HttpError, NetworkError } from '../errors.ts';
-import { fakeConfig, fakeEnvironment, json, settled } from '../testing/fakeEnvironment.ts';
+import { fakeEnvironment, json, settled } from '../testing/fakeEnvironment.ts';
 import { isSignedOutError, signInUrl } from './authRedirect.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -167,7 +166,7 @@ describe('given a page that the session ended on', () => {
       });
       await expect(call).rejects.toThrow(ConfigurationError);
       await expect(call).rejects.toThrow(
-        `identityHomePath must be a path on the page's own origin, not ${JSON.stringify(path)}`,
+        `Config identityHomePath is not a same-origin path: ${JSON.stringify(path)}`,
       );
       expect(env.navigations).toEqual([]);
     },
@@ -225,23 +224,6 @@ describe('signInUrl', () => {
 
   it('raises a ConfigurationError for a sign-in path on another origin', () => {
     expect(() => signInUrl('/app/', 'https://evil.example/home')).toThrow(ConfigurationError);
-  });
-
-  it('is also the client’s: back to the current page by default, at the config’s sign-in path once loaded', async () => {
-    const env = fakeEnvironment(
-      (url) =>
-        url.pathname.endsWith('/config')
-          ? json(200, { ...fakeConfig, identityHomePath: '/sign-in' })
-          : json(200, {}),
-      { href: 'https://app.example.com/app/deep/link.html?x=1#y' },
-    );
-    const client = createPlatformCore({ environment: env });
-    expect(client.signInUrl()).toBe(
-      '/identity-service/home?returnTo=%2Fapp%2Fdeep%2Flink.html%3Fx%3D1%23y',
-    );
-    await client.shell.getConfig();
-    expect(client.signInUrl('/app/')).toBe('/sign-in?returnTo=%2Fapp%2F');
-    expect(client.signInUrl('//evil.example/')).toBe('/sign-in');
   });
 });
 

@@ -25,13 +25,13 @@ export interface SignOutOptions {
 /**
  * A navigation target from the shell config (`identityHomePath`, `identityLogoutPath`):
  * a same-origin path, or a ConfigurationError — the client never navigates to
- * `javascript:`, another origin or a protocol-relative `//host` (docs/decisions/0931).
+ * `javascript:`, another origin or a protocol-relative `//host` (docs/decisions/0931-navigation-and-redirect-guards.md).
  */
 export function navigationPath(value: unknown, name: string): string {
   const path = sameOriginPath(value);
-  if (path === undefined) {
+  if (!path) {
     throw new ConfigurationError(
-      `The shell config's ${name} must be a path on the page's own origin, not ${JSON.stringify(value)}.`,
+      `Config ${name} is not a same-origin path: ${JSON.stringify(value)}`,
     );
   }
   return path;
@@ -42,9 +42,9 @@ export function navigationPath(value: unknown, name: string): string {
  * so the sign-in page's own default applies.
  */
 export function withReturnTo(path: string, returnTo: string | undefined): string {
-  const url = new URL(path, 'http://client.invalid');
+  const url = new URL(path, 'http://p.invalid');
   const back = sameOriginPath(returnTo);
-  if (back !== undefined) url.searchParams.set('returnTo', back);
+  if (back) url.searchParams.set('returnTo', back);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -56,8 +56,8 @@ export const pagePath = (href: string): string => {
 
 /**
  * The address of the sign-in page that brings the browser back to `returnTo`, a same-origin
- * path (an unsafe one is left out); `identityHomePath` defaults to the identity service's.
- * A client's `signInUrl()` fills both in from the current page and the shell config.
+ * path (an unsafe one is left out); `identityHomePath` defaults to the identity service's
+ * (the shell config's is `(await client.shell.getConfig()).identityHomePath`).
  */
 export function signInUrl(
   returnTo: string | undefined,

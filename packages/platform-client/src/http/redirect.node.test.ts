@@ -67,13 +67,18 @@ describe('given a platform origin that redirects to another origin (real HTTP)',
     otherSaw.length = 0;
     const call = transport().request({ method: 'GET', url: '/api/away' });
     await expect(call).rejects.toThrow(NetworkError);
-    await expect(call).rejects.toThrow(`was redirected to ${otherOrigin}`);
+    await expect(call).rejects.toThrow('was redirected: not followed (XSRF)');
     expect(otherSaw).toEqual([]);
   });
 
-  it('the transport follows a redirect within the origin, token included', async () => {
-    expect(await transport().request({ method: 'GET', url: '/api/moved' })).toEqual({
+  it('the transport sends the token to its own origin, and there only', async () => {
+    otherSaw.length = 0;
+    expect(await transport().request({ method: 'GET', url: '/api/here' })).toEqual({
       token: 'secret',
     });
+    await expect(transport().request({ method: 'GET', url: '/api/moved' })).rejects.toThrow(
+      NetworkError,
+    );
+    expect(otherSaw).toEqual([]);
   });
 });

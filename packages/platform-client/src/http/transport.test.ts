@@ -345,23 +345,30 @@ describe('given a call carrying the XSRF token that is redirected', () => {
   const guardedEnv = (handler: Parameters<typeof fakeEnvironment>[0]) =>
     fakeEnvironment(handler, { cookies: 'XSRF-TOKEN=secret' });
 
-  it('does not follow a redirect to another origin: it rejects with NetworkError, and the other origin gets no request', async () => {
-    const env = guardedEnv((url) =>
-      url.origin === 'https://app.example.com'
-        ? redirect(302, 'https://evil.example/steal')
-        : json(200, {}),
+  it.each([301, 302, 303, 307, 308])(
+    'does not follow a %i: it asks fetch for no redirects, rejects with NetworkError, and sends nothing further',
+    async (status) => {
+      const env = guardedEnv(() => redirect(status, 'https://evil.example/steal'));
+      const call = transportFor(env).request({ method: 'POST', url: '/api/x', body: {} });
+      await expect(call).rejects.toThrow(NetworkError);
+      await expect(call).rejects.toThrow(
+        'POST https://app.example.com/api/x was redirected: not followed (XSRF)',
+      );
+      expect(env.requests.map((r) => [r.url.href, r.init.redirect])).toEqual([
+        ['https://app.example.com/api/x', 'manual'],
+      ]);
+    },
+  );
+
+  it('rejects a redirect whose target the browser hides (opaque redirect)', async () => {
+    const env = guardedEnv(() =>
+      Object.defineProperty(new Response(null, { status: 200 }), 'type', {
+        value: 'opaqueredirect',
+      }),
     );
-    const call = transportFor(env).request({ method: 'GET', url: '/api/x' });
-    await expect(call).rejects.toThrow(NetworkError);
-    await expect(call).rejects.toThrow(
-      'GET https://app.example.com/api/x was redirected to https://evil.example; a call carrying the XSRF token follows redirects only within its origin',
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toThrow(
+      NetworkError,
     );
-    await expect(call).rejects.toMatchObject({
-      request: { method: 'GET', url: 'https://app.example.com/api/x' },
-    });
-    expect(env.requests.map((r) => [r.url.href, r.init.redirect])).toEqual([
-      ['https://app.example.com/api/x', 'manual'],
-    ]);
   });
 
   it('is not retried when refused, even when idempotent calls are', async () => {
@@ -375,66 +382,6 @@ describe('given a call carrying the XSRF token that is redirected', () => {
     expect(env.requests).toHaveLength(1);
   });
 
-  it('rejects a redirect whose target the browser hides (opaque redirect) or that names none', async () => {
-    const opaque = () =>
-      Object.defineProperty(new Response(null, { status: 200 }), 'type', {
-        value: 'opaqueredirect',
-      });
-    for (const answer of [opaque, () => redirect(302)]) {
-      const env = guardedEnv(answer);
-      await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toThrow(
-        'was redirected to a hidden address',
-      );
-    }
-  });
-
-  it.each([
-    ['POST', 301, 'GET', false],
-    ['POST', 302, 'GET', false],
-    ['POST', 303, 'GET', false],
-    ['POST', 307, 'POST', true],
-    ['POST', 308, 'POST', true],
-    ['PUT', 301, 'PUT', true],
-    ['PUT', 302, 'PUT', true],
-    ['PUT', 303, 'GET', false],
-    ['HEAD', 303, 'HEAD', false],
-  ] as const)(
-    'follows a %s answered %i within its origin as %s, with the token, keeping the body: %s',
-    async (method, status, nextMethod, keepsBody) => {
-      const env = guardedEnv((url) =>
-        url.pathname === '/a' ? redirect(status, '/b?n=1') : new Response(null, { status: 204 }),
-      );
-      await transportFor(env).request({
-        method,
-        url: '/a',
-        body: method === 'HEAD' ? undefined : { n: 1 },
-      });
-      const [first, next] = env.requests;
-      expect(next?.url.href).toBe('https://app.example.com/b?n=1');
-      expect(next?.init.method).toBe(nextMethod);
-      expect(next?.init.redirect).toBe('manual');
-      expect(next?.headers.get('X-XSRF-TOKEN')).toBe('secret');
-      const hasBody = method !== 'HEAD';
-      expect(next?.init.body).toBe(keepsBody && hasBody ? first?.init.body : undefined);
-      expect(next?.headers.has('Content-Type')).toBe(keepsBody && hasBody);
-    },
-  );
-
-  it('follows 20 redirects within its origin and refuses the 21st', async () => {
-    const hops = (limit: number) =>
-      guardedEnv((url) => {
-        const n = Number(url.searchParams.get('n') ?? 0);
-        return n < limit ? redirect(307, `/r?n=${n + 1}`) : json(200, { n });
-      });
-    const twenty = hops(20);
-    expect(await transportFor(twenty).request({ method: 'GET', url: '/r' })).toEqual({ n: 20 });
-    const more = hops(21);
-    await expect(transportFor(more).request({ method: 'GET', url: '/r' })).rejects.toThrow(
-      'GET https://app.example.com/r was redirected too many times',
-    );
-    expect(more.requests).toHaveLength(21);
-  });
-
   it('treats 300 and 304 as answers, not redirects', async () => {
     for (const status of [300, 304]) {
       const env = guardedEnv(() => redirect(status, '/elsewhere'));
@@ -442,13 +389,14 @@ describe('given a call carrying the XSRF token that is redirected', () => {
         name: 'HttpError',
         status,
       });
-      expect(env.requests).toHaveLength(1);
     }
   });
 
   it('lets fetch follow redirects of a call without the token', async () => {
-    const env = fakeEnvironment(() => json(200, {}));
-    await transportFor(env).request({ method: 'GET', url: 'https://other.example/x' });
+    const env = fakeEnvironment(() => json(200, { ok: 1 }));
+    expect(
+      await transportFor(env).request({ method: 'GET', url: 'https://other.example/x' }),
+    ).toEqual({ ok: 1 });
     expect(env.requests.map((r) => r.init.redirect)).toEqual(['follow']);
   });
 });

@@ -229,52 +229,25 @@ export class Transport {
   }
 }
 
-/** Redirect hops a call carrying the XSRF token follows itself, as many as `fetch` would. */
-const MAX_REDIRECTS = 20;
-
 /**
- * Sends a call. One carrying the XSRF token follows no redirect blindly (`redirect: 'manual'`):
- * each hop is followed only to the same origin, with the method and body `fetch` would keep
- * (303, and 301/302 after a POST, become a bodiless GET); a hop to another origin, or one the
- * browser hides (an opaque redirect), rejects with NetworkError and the token stays home.
+ * Sends a call. One carrying the XSRF token follows no redirect (`redirect: 'manual'`): a
+ * redirect could carry the token to another origin (docs/decisions/0931-navigation-and-redirect-guards.md), and the platform's
+ * calls are not redirected, so a redirect answer rejects with NetworkError instead.
  */
 async function sendGuarded(env: PlatformEnvironment, call: OutgoingCall): Promise<Response> {
   const guarded = call.headers.has(XSRF_HEADER);
-  let { url, method, body } = call;
-  for (let hop = 0; ; hop++) {
-    const response = await env.fetch(url.href, {
-      method,
-      headers: call.headers,
-      body,
-      signal: call.signal,
-      credentials: 'include',
-      redirect: guarded ? 'manual' : 'follow',
-    });
-    const isRedirect = response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
-    if (!guarded || !isRedirect) return response;
-    await response.body?.cancel().catch(() => undefined);
-    const location = response.headers.get('Location');
-    const next = location === null ? undefined : new URL(location, url);
-    const request = { method: call.method, url: call.url.href, requestId: call.requestId };
-    if (next?.origin !== url.origin) {
-      throw new NetworkError(
-        `${request.method} ${request.url} was redirected to ${next?.origin ?? 'a hidden address'}; ` +
-          'a call carrying the XSRF token follows redirects only within its origin',
-        { request },
-      );
-    }
-    if (hop === MAX_REDIRECTS) {
-      throw new NetworkError(`${request.method} ${request.url} was redirected too many times`, {
-        request,
-      });
-    }
-    if (response.status === 303 ? method !== 'HEAD' : response.status < 307 && method === 'POST') {
-      method = 'GET';
-      body = undefined;
-      call.headers.delete('Content-Type');
-    }
-    url = next;
+  const response = await env.fetch(call.url.href, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    signal: call.signal,
+    credentials: 'include',
+    redirect: guarded ? 'manual' : 'follow',
+  });
+  if (guarded && (response.type === 'opaqueredirect' || REDIRECTS.has(response.status))) {
+    throw new NetworkError(`${call.method} ${call.url.href} was redirected: not followed (XSRF)`);
   }
+  return response;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
