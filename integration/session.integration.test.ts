@@ -157,7 +157,7 @@ describe('given the session calls, over real HTTP', () => {
   it('[PC-2.2] logs out through saasLogout.do, then goes to the identity logout path', async () => {
     const { client, env } = await signedInClient(url, 'usr-tia-0000001');
     await client.saasLogout();
-    expect(env.navigations).toEqual([`${url}/identity-service/logout`]);
+    expect(env.navigations).toEqual([`${url}/identity-service/logout?returnTo=%2Fdemo%2F`]);
     const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
     expect(after.status).toBe(401);
   });
@@ -238,7 +238,7 @@ describe('given the other session and management calls, over real HTTP', () => {
     await ada.selectOrg('org-emea-000002');
     expect((await ada.session.getUser()).currentOrgId).toBe('org-emea-000002');
     await ada.logout();
-    expect(adaEnv.navigations).toEqual([`${url}/identity-service/logout`]);
+    expect(adaEnv.navigations).toEqual([`${url}/identity-service/logout?returnTo=%2Fdemo%2F`]);
     const afterLogout = await adaEnv.fetch(`${url}/session-service/api/v1/session/User`, {
       method: 'GET',
     });

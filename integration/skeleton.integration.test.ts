@@ -93,7 +93,7 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   it('[PC-2.2] logs out: ends the session, then sends the browser to the identity logout path', async () => {
     const { client, env } = await signedInClient(url, 'usr-lee-0000001');
     await client.logout();
-    expect(env.navigations).toEqual([`${url}/identity-service/logout`]);
+    expect(env.navigations).toEqual([`${url}/identity-service/logout?returnTo=%2Fdemo%2F`]);
     const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
     expect(after.status).toBe(401);
   });
@@ -111,7 +111,9 @@ describe('given a client that is not signed in, over real HTTP', () => {
       );
     // The 401 has been answered and handled once the browser is sent away; a settled call
     // would have settled by the end of that event-loop turn.
-    await vi.waitFor(() => expect(env.navigations).toEqual([`${url}/identity-service/home`]));
+    await vi.waitFor(() =>
+      expect(env.navigations).toEqual([`${url}/identity-service/home?returnTo=%2Fdemo%2F`]),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(outcome).toBe('pending');
   });

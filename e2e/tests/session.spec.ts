@@ -5,7 +5,8 @@ import { expectNoAxeViolations, signIn } from './support.ts';
 const port = Number(process.env.E2E_PORT ?? 4173) + 1;
 test.use({ baseURL: `http://127.0.0.1:${port}` });
 
-const LOGIN = /\/identity-service\/home$/;
+// Sign-in and sign-out come back to the demo page they left (docs/decisions/0930-sign-in-round-trip.md).
+const LOGIN = /\/identity-service\/home\?returnTo=%2Fdemo%2F/;
 
 /** Records every JWT call of a browser context, with its time. */
 function jwtCalls(context: BrowserContext) {

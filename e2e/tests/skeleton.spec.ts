@@ -73,7 +73,7 @@ test.describe('given Ada Admin on the standalone page', () => {
     page,
   }) => {
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/identity-service\/home$/);
+    await expect(page).toHaveURL(/\/identity-service\/home\?returnTo=%2Fdemo%2F/);
     const status = await page.evaluate(
       async () => (await fetch('/session-service/api/v1/session/User')).status,
     );

@@ -259,6 +259,6 @@ test.describe('given Nia Newcomer in the dialog', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
     await frame.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/identity-service\/home$/);
+    await expect(page).toHaveURL(/\/identity-service\/home(\?returnTo=%2F[^&]*)?$/);
   });
 });

@@ -74,7 +74,7 @@ test.describe('given the standalone page', () => {
     await expect(page.locator('.ics-switcher__footer button')).toHaveText('Show all services');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/identity-service\/home$/);
+    await expect(page).toHaveURL(/\/identity-service\/home(\?returnTo=%2F[^&]*)?$/);
   });
 });
 

@@ -10,13 +10,13 @@ const repository = platformQueries(client).service('repository');
  * cached query; adding a project invalidates it, so it is read again.
  */
 export function MyProjects() {
-  const projects = useQuery(repository.query('getProjects', undefined));
+  const projects = useQuery(repository.query('getProjects'));
   const create = useMutation(repository.mutation('createProject'));
   const [name, setName] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate([{ name: name.trim() }], { onSuccess: () => setName('') });
+    create.mutate({ name: name.trim() }, { onSuccess: () => setName('') });
   };
 
   return (

@@ -46,8 +46,8 @@ function Header({ client, stylesheets }: AppProps) {
 }
 
 function Projects({ client }: { readonly client: PlatformClient }) {
-  const [repository] = useState(() => platformQueries(client).service('repository'));
-  const projects = useQuery(repository.query('getProjects', undefined));
+  const repository = platformQueries(client).service('repository'); // the same object per client
+  const projects = useQuery(repository.query('getProjects'));
   if (projects.isPending) return <p>Loading projects…</p>;
   if (projects.isError) return <p role="alert">The projects could not be loaded.</p>;
   return (

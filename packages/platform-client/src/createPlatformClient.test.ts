@@ -17,7 +17,7 @@ function platform() {
 }
 
 describe('given two tabs with a client each', () => {
-  it('[PC-2.2] logging out in one ends the session, and both go to the identity logout path', async () => {
+  it('[PC-2.2] logging out in one ends the session, and both go to the identity logout path with their page as returnTo', async () => {
     const { base } = platform();
     const hub = channelHub();
     const locks = fakeLocks();
@@ -36,8 +36,36 @@ describe('given two tabs with a client each', () => {
     await run(base, 1000);
     await logout;
     expect(base.requests.filter((r) => r.url.pathname.endsWith('/session/logout'))).toHaveLength(1);
-    expect(navigations).toEqual([['/identity-service/logout'], ['/identity-service/logout']]);
+    const away = '/identity-service/logout?returnTo=%2Fdemo%2F';
+    expect(navigations).toEqual([[away], [away]]);
   });
+});
+
+describe('given a shell config whose logout path leads off the page’s origin', () => {
+  it.each([
+    'javascript:alert(1)',
+    'https://evil.example/logout',
+    '//evil.example/logout',
+    '/\\evil.example/logout',
+  ])(
+    'logout with identityLogoutPath %j ends the session, then raises a ConfigurationError instead of navigating',
+    async (identityLogoutPath) => {
+      const env = fakeEnvironment((url, init) => {
+        if (url.pathname.endsWith('/config'))
+          return json(200, { ...fakeConfig, identityLogoutPath });
+        return init.method === 'POST' ? new Response(null, { status: 204 }) : json(404, {});
+      });
+      const client = createPlatformClient({ environment: env });
+      await expect(client.logout()).rejects.toThrow(ConfigurationError);
+      await expect(createPlatformClient({ environment: env }).logout()).rejects.toThrow(
+        `Config identityLogoutPath is not a same-origin path: ${JSON.stringify(identityLogoutPath)}`,
+      );
+      expect(env.requests.filter((r) => r.url.pathname.endsWith('/session/logout'))).toHaveLength(
+        2,
+      );
+      expect(env.navigations).toEqual([]);
+    },
+  );
 });
 
 describe('given cached calls of a client', () => {

@@ -3,6 +3,12 @@ import { browserEnvironment, type PlatformEnvironment } from './environment.ts';
 import { ConfigurationError } from './errors.ts';
 import { ExtensionLoader, type ExtensionLoaderOptions } from './extensions/extensionLoader.ts';
 import { createBinder, type Binder } from './http/bind.ts';
+import {
+  navigationPath,
+  pagePath,
+  withReturnTo,
+  type UnauthenticatedEvent,
+} from './http/authRedirect.ts';
 import { readCookie, XSRF_COOKIE } from './http/headers.ts';
 import { ServiceDirectory } from './http/serviceDirectory.ts';
 import { Transport, type RetryOptions } from './http/transport.ts';
@@ -35,6 +41,14 @@ export interface PlatformCoreOptions {
    * of the platform's origin can read (docs/decisions/0300-token-and-session.md).
    */
   readonly accessCode?: () => string;
+  /**
+   * For applications that route themselves: called once, with the sign-in address (which
+   * brings the browser back to the current page), when a call or the token renewal finds the
+   * session ended. The client then navigates nowhere, and every call that met the ended
+   * session rejects with its `HttpError` (401, or 400 `SS_001`). Default: the browser goes to
+   * that address at once and those calls stay pending (docs/decisions/0930-sign-in-round-trip.md).
+   */
+  readonly onUnauthenticated?: (event: UnauthenticatedEvent) => void;
 }
 
 /**
@@ -50,7 +64,8 @@ export interface PlatformCore {
   readonly auth: AuthService;
   /**
    * Ends the session in every tab: the logout call, then the browser goes to the identity
-   * logout path (PC-2.2). Clears the cache.
+   * logout path (PC-2.2) with the page's path as `returnTo`, so signing in again comes back.
+   * Clears the cache. A logout path that is not a same-origin path raises a ConfigurationError.
    */
   logout(): Promise<void>;
   /**
@@ -93,6 +108,7 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
     timeoutMs: options.timeoutMs,
     retry: options.retry,
     identityHomePath: () => directory.identityHomePath(),
+    onUnauthenticated: options.onUnauthenticated,
   });
   const binder = createBinder(transport, directory);
   const { service: session, forgetUser } = sessionService(binder);
@@ -118,7 +134,8 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
     try {
       if (initiator) await end();
     } finally {
-      environment.location.assign(config.identityLogoutPath);
+      const logoutPath = navigationPath(config.identityLogoutPath, 'identityLogoutPath');
+      environment.location.assign(withReturnTo(logoutPath, pagePath(environment.location.href)));
     }
   };
 
@@ -158,7 +175,8 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
           options.accessCode ?? (() => readCookie(environment.readCookies(), XSRF_COOKIE) ?? ''),
         keepAlive: () => auth.keepAlive(),
         logout: (initiator) => void leave(initiator, () => session.logout()),
-        unauthenticated: () => environment.location.assign(directory.identityHomePath()),
+        // A misconfigured identityHomePath throws here: reported as an unhandled rejection.
+        unauthenticated: () => void transport.signedOut(),
         settings,
       });
       manager.subscribe((event) => {

@@ -22,6 +22,7 @@ export {
   isTimeoutError,
   type RequestInfo,
 } from './errors.ts';
+export { signInUrl, type UnauthenticatedEvent } from './http/authRedirect.ts';
 export type { CallOptions } from './http/bind.ts';
 export type { PreferenceStore, PreferencesService } from './services/preferences.ts';
 export type { SessionService } from './services/session.ts';

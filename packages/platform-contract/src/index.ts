@@ -45,10 +45,10 @@ export * from './entities/migration.ts';
 export * from './entities/notifications.ts';
 export * from './entities/scheduling.ts';
 export * from './validation/repositoryRules.ts';
-export { MAX_RETURN_PATH_LENGTH, safeReturnPath } from './validation/returnPath.ts';
 export type { DocumentFilter, Paging } from './endpoints/repository.ts';
 export * from './entities/token.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
+export { sameOriginPath } from './validation/returnPath.ts';
 export {
   PLATFORM_LOCALES,
   primarySubtag,

@@ -5,10 +5,8 @@ import {
   type ShellConfig,
 } from '@ics/platform-contract';
 import { ConfigurationError } from '../errors.ts';
+import { DEFAULT_IDENTITY_HOME_PATH } from './authRedirect.ts';
 import type { Transport } from './transport.ts';
-
-/** Until the config has loaded, unauthenticated answers go here. */
-export const DEFAULT_IDENTITY_HOME_PATH = '/identity-service/home';
 
 /**
  * Where each backend lives, from the shell's `config` call. The config is fetched once and
@@ -57,6 +55,7 @@ export class ServiceDirectory {
     return url.replace(/\/+$/, '');
   }
 
+  /** Where unauthenticated answers go; the default until the config has loaded. */
   identityHomePath(): string {
     return this.#loaded?.identityHomePath ?? DEFAULT_IDENTITY_HOME_PATH;
   }

@@ -251,7 +251,9 @@ describe('given the transport’s request rules', () => {
     ).rejects.toMatchObject({ status: 401 });
     expect(env.navigations).toEqual([]);
     void transport.request({ method: 'GET', url: '/x' });
-    await vi.waitFor(() => expect(env.navigations).toEqual(['/home']), { interval: 5 });
+    await vi.waitFor(() => expect(env.navigations).toEqual(['/home?returnTo=%2Fdemo%2F']), {
+      interval: 5,
+    });
   });
 });
 
@@ -334,5 +336,67 @@ describe('given a failed call', () => {
       status: 502,
       body: 'oops',
     });
+  });
+});
+
+describe('given a call carrying the XSRF token that is redirected', () => {
+  const redirect = (status: number, location?: string) =>
+    new Response(null, { status, headers: location === undefined ? {} : { Location: location } });
+  const guardedEnv = (handler: Parameters<typeof fakeEnvironment>[0]) =>
+    fakeEnvironment(handler, { cookies: 'XSRF-TOKEN=secret' });
+
+  it.each([301, 302, 303, 307, 308])(
+    'does not follow a %i: it asks fetch for no redirects, rejects with NetworkError, and sends nothing further',
+    async (status) => {
+      const env = guardedEnv(() => redirect(status, 'https://evil.example/steal'));
+      const call = transportFor(env).request({ method: 'POST', url: '/api/x', body: {} });
+      await expect(call).rejects.toThrow(NetworkError);
+      await expect(call).rejects.toThrow(
+        'POST https://app.example.com/api/x was redirected: not followed (XSRF)',
+      );
+      expect(env.requests.map((r) => [r.url.href, r.init.redirect])).toEqual([
+        ['https://app.example.com/api/x', 'manual'],
+      ]);
+    },
+  );
+
+  it('rejects a redirect whose target the browser hides (opaque redirect)', async () => {
+    const env = guardedEnv(() =>
+      Object.defineProperty(new Response(null, { status: 200 }), 'type', {
+        value: 'opaqueredirect',
+      }),
+    );
+    await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toThrow(
+      NetworkError,
+    );
+  });
+
+  it('is not retried when refused, even when idempotent calls are', async () => {
+    const env = guardedEnv(() => redirect(308, 'https://evil.example/'));
+    const transport = new Transport({
+      environment: env,
+      identityHomePath: () => '/home',
+      retry: { limit: 2, delayMs: 0 },
+    });
+    await expect(transport.request({ method: 'GET', url: '/x' })).rejects.toThrow(NetworkError);
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('treats 300 and 304 as answers, not redirects', async () => {
+    for (const status of [300, 304]) {
+      const env = guardedEnv(() => redirect(status, '/elsewhere'));
+      await expect(transportFor(env).request({ method: 'GET', url: '/x' })).rejects.toMatchObject({
+        name: 'HttpError',
+        status,
+      });
+    }
+  });
+
+  it('lets fetch follow redirects of a call without the token', async () => {
+    const env = fakeEnvironment(() => json(200, { ok: 1 }));
+    expect(
+      await transportFor(env).request({ method: 'GET', url: 'https://other.example/x' }),
+    ).toEqual({ ok: 1 });
+    expect(env.requests.map((r) => r.init.redirect)).toEqual(['follow']);
   });
 });

@@ -7,9 +7,9 @@ import {
   type RequestInfo,
 } from '../errors.ts';
 import { generateId } from '../ids.ts';
-import { authRedirect } from './authRedirect.ts';
+import { authRedirect, signOutHandler, type UnauthenticatedEvent } from './authRedirect.ts';
 import { ResponseCache } from './cache.ts';
-import { correlationHeaders, xsrfHeader } from './headers.ts';
+import { correlationHeaders, XSRF_HEADER, xsrfHeader } from './headers.ts';
 import { compose, type Middleware, type OutgoingCall, type Send } from './pipeline.ts';
 
 export interface TransportOptions {
@@ -20,6 +20,8 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Where unauthenticated answers send the browser. */
   readonly identityHomePath: () => string;
+  /** Given: unauthenticated answers call it (once) instead of navigating, and calls reject. */
+  readonly onUnauthenticated?: (event: UnauthenticatedEvent) => void;
   /** Automatic retries of idempotent calls; default `{ limit: 2, delayMs: 500 }`. */
   readonly retry?: RetryOptions;
 }
@@ -62,6 +64,11 @@ export class Transport {
   readonly #send: Send;
   readonly #retry: Required<RetryOptions>;
   readonly #cache: ResponseCache;
+  /**
+   * Handles an ended session once per client (navigation or `onUnauthenticated`); true when
+   * the page is going away. Shared with the session manager's renewal failures.
+   */
+  readonly signedOut: () => boolean;
 
   constructor(options: TransportOptions) {
     const env = options.environment;
@@ -73,6 +80,11 @@ export class Transport {
       maxDelayMs: options.retry?.maxDelayMs ?? 30_000,
     };
     this.#cache = new ResponseCache({ now: env.now });
+    this.signedOut = signOutHandler({
+      identityHomePath: options.identityHomePath,
+      location: env.location,
+      onUnauthenticated: options.onUnauthenticated,
+    });
     const middleware: Middleware[] = [
       correlationHeaders(generateId(env.getRandomValues)),
       xsrfHeader({
@@ -80,17 +92,9 @@ export class Transport {
         pageOrigin: () => new URL(env.location.href).origin,
         platformOrigins: (options.platformOrigins ?? []).map((o) => new URL(o).origin),
       }),
-      authRedirect({ identityHomePath: options.identityHomePath, location: env.location }),
+      authRedirect(this.signedOut),
     ];
-    this.#send = compose(middleware, (call) =>
-      env.fetch(call.url.href, {
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: call.signal,
-        credentials: 'include',
-      }),
-    );
+    this.#send = compose(middleware, (call) => sendGuarded(env, call));
   }
 
   /** Sends one call; resolves with the parsed body (`undefined` for an empty one). */
@@ -224,6 +228,29 @@ export class Transport {
     });
   }
 }
+
+/**
+ * Sends a call. One carrying the XSRF token follows no redirect (`redirect: 'manual'`): a
+ * redirect could carry the token to another origin (docs/decisions/0931-navigation-and-redirect-guards.md), and the platform's
+ * calls are not redirected, so a redirect answer rejects with NetworkError instead.
+ */
+async function sendGuarded(env: PlatformEnvironment, call: OutgoingCall): Promise<Response> {
+  const guarded = call.headers.has(XSRF_HEADER);
+  const response = await env.fetch(call.url.href, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    signal: call.signal,
+    credentials: 'include',
+    redirect: guarded ? 'manual' : 'follow',
+  });
+  if (guarded && (response.type === 'opaqueredirect' || REDIRECTS.has(response.status))) {
+    throw new NetworkError(`${call.method} ${call.url.href} was redirected: not followed (XSRF)`);
+  }
+  return response;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if it is valid. */
 export function retryAfter(header: string | null, now: number): number | undefined {

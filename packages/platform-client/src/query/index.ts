@@ -11,4 +11,6 @@ export {
   type ResultOf,
   type ServiceName,
   type ServiceQueries,
+  type SingleArgMethodOf,
+  type VariablesOf,
 } from './platformQueries.ts';

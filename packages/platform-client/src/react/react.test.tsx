@@ -105,6 +105,38 @@ describe('given components under one PlatformProvider', () => {
     expect(await screen.findByText('failed: HttpError')).toBeTruthy();
   });
 
+  it.each([
+    [401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }],
+    [400, { error: { code: 'SS_001', message: 'Session ended' } }],
+  ])(
+    'reports signed-out when reading the user answers %i, with a client that routes itself',
+    async (status, body) => {
+      const base = fakeEnvironment((url) =>
+        url.pathname.endsWith('/config') ? json(200, fakeConfig) : json(status, body),
+      );
+      const told: unknown[] = [];
+      const client = createPlatformClient({
+        environment: base,
+        onUnauthenticated: (event) => told.push(event),
+      });
+      function Status() {
+        const { status, error } = useSession();
+        const access = useAccess({ privilege: 'read' });
+        return (
+          <p>{`${status} ${(error as { status?: number } | undefined)?.status} ${access.reason}`}</p>
+        );
+      }
+      render(
+        <PlatformProvider client={client}>
+          <Status />
+        </PlatformProvider>,
+      );
+      expect(await screen.findByText(`signed-out ${status} error`)).toBeTruthy();
+      expect(told).toEqual([{ signInUrl: '/identity-service/home?returnTo=%2Fdemo%2F' }]);
+      expect(base.navigations).toEqual([]);
+    },
+  );
+
   it('[PC-6.1] [PC-6.4] decides access with its reason: privilege and licences, exclusion, expired allowance', async () => {
     const { client, asked } = platform();
     render(

@@ -5,7 +5,7 @@ import { useSessionState } from './PlatformProvider.ts';
 /** What `useAccess` returns: `allowed` only once the session (and licences) are known. */
 export interface AccessCheck {
   readonly allowed: boolean;
-  /** The rule that decided, or 'loading' / 'error' while the facts are missing. */
+  /** The rule that decided, or 'loading' / 'error' (also when signed out) while the facts are missing. */
   readonly reason: AccessReason | 'loading' | 'error';
 }
 
@@ -26,7 +26,7 @@ export function useAccess(requirement: AccessRequirement): AccessCheck {
     if (needsLicences) store.requireLicences();
   }, [store, needsLicences]);
 
-  if (state.status === 'error') return FAILED;
+  if (state.error !== undefined) return FAILED; // 'error' or 'signed-out'
   if (!state.user) return LOADING;
   const licences = state.licences;
   if (needsLicences && !licences) return state.licenceError === undefined ? LOADING : FAILED;

@@ -1,4 +1,5 @@
 import { isSubOrganisation } from '../access/organisations.ts';
+import type { SessionState } from '../state/sessionStore.ts';
 import { useSessionState } from './PlatformProvider.ts';
 
 /** What `useOrganisation` returns. */
@@ -12,7 +13,7 @@ export interface OrganisationView {
   /** Whether the user's organisation is a sub-organisation (PC-6.7). */
   readonly isSubOrganisation: boolean;
   /** 'loading' also while a `selectOrg` reloads the user's view. */
-  readonly status: 'loading' | 'ready' | 'error';
+  readonly status: SessionState['status'];
   /**
    * Makes an organisation current (the server checks the user may), clears the client's
    * cache and reads the user's view of it again; rejects when the server refuses.

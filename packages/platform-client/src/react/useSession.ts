@@ -1,10 +1,15 @@
 import type { UserSession } from '@ics/platform-contract';
+import type { SessionState } from '../state/sessionStore.ts';
 import { useSessionState } from './PlatformProvider.ts';
 
 /** What `useSession` returns. */
 export interface SessionView {
-  /** 'loading' until the user is known, 'error' when reading them failed. */
-  readonly status: 'loading' | 'ready' | 'error';
+  /**
+   * 'loading' until the user is known; 'signed-out' when the session has ended (with the
+   * client's `onUnauthenticated`; otherwise the browser is already on its way to sign in);
+   * 'error' when reading the user failed otherwise.
+   */
+  readonly status: SessionState['status'];
   readonly user: UserSession | undefined;
   /** The current organisation's id, once the user is known. */
   readonly orgId: string | undefined;

@@ -1,6 +1,7 @@
 import type { UserSession } from '@ics/platform-contract';
 import type { LicenceInfo } from '../access/licences.ts';
 import type { PlatformCore } from '../createPlatformCore.ts';
+import { isSignedOutError } from '../http/authRedirect.ts';
 import type { LicenceService } from '../services/licence.ts';
 
 /** What a `SessionStore` needs of a client: the core, and the licence service when present. */
@@ -10,10 +11,14 @@ export type SessionClient = PlatformCore & {
 
 /** The session as a store holds it; every change replaces the object. */
 export interface SessionState {
-  /** 'loading' until the user is known (and while an organisation change reloads it). */
-  readonly status: 'loading' | 'ready' | 'error';
+  /**
+   * 'loading' until the user is known (and while an organisation change reloads it);
+   * 'signed-out' when reading them met an ended session (401, or 400 `SS_001`: seen when the
+   * client has `onUnauthenticated`, or on the sign-in page); 'error' for any other failure.
+   */
+  readonly status: 'loading' | 'ready' | 'signed-out' | 'error';
   readonly user?: UserSession;
-  /** Why the user could not be read, when `status` is 'error'. */
+  /** Why the user could not be read, when `status` is 'error' or 'signed-out'. */
   readonly error?: unknown;
   /** The current organisation's licences, once someone asked for them (`requireLicences`). */
   readonly licences?: LicenceInfo;
@@ -66,7 +71,8 @@ export class SessionStore {
       this.#set({ status: 'ready', user });
       if (this.#wantLicences) await this.#loadLicences(generation);
     } catch (error) {
-      if (generation === this.#generation) this.#set({ status: 'error', error });
+      if (generation !== this.#generation) return;
+      this.#set({ status: isSignedOutError(error) ? 'signed-out' : 'error', error });
     }
   }
 

@@ -1,56 +1,47 @@
 /**
- * Where sign-in and sign-out may send the browser back to, shared by the emulator (the login
- * form's `returnTo`) and the client (the page it asks to come back to), so both judge a return
- * path by one rule.
+ * Where the browser may be sent within the platform: a sign-in's or sign-out's `returnTo`, and
+ * the client's navigation targets from the shell config. One rule, shared by the emulator and the
+ * client (decisions 0925, 0931).
  */
-
 /** Any origin will do: a path is judged by whether it stays on the origin it is resolved on. */
 const PROBE_ORIGIN = 'http://return-path.invalid';
-/** Longest return path accepted; a longer one is refused rather than cut. */
-export const MAX_RETURN_PATH_LENGTH = 2048;
-
-/** C0 controls, DEL, and the backslash browsers read as a slash (`/\evil` = `//evil`). */
-const unsafe = (text: string) =>
-  [...text].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** A path that a browser resolves on the origin it came from: one slash, then not another. */
-const staysOnOrigin = (path: string) => /^\/(?![/\\])/.test(path) && !unsafe(path);
 
 /**
- * Whether a path stays on the origin as it is and after each round of percent-decoding (until
- * stable), so that no server or proxy that decodes it once more reads `//host` or `\host`.
+ * One leading `/`, then no `/` (`//host`), and nowhere a backslash (browsers read `/\evil` as
+ * `//evil`), C0 control or DEL.
  */
-function staysOnOriginDecoded(path: string): boolean {
-  let decoded = path;
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const PLAIN = /^\/(?!\/)[^\\\x00-\x1f\x7f]*$/;
+
+/** The path and every form decoded from it (up to 4 rounds) are plain. */
+function plainPath(value: string): boolean {
+  let form = value;
   for (let round = 0; round < 4; round += 1) {
-    if (!staysOnOrigin(decoded)) return false;
+    if (!PLAIN.test(form)) return false;
     let next: string;
     try {
-      next = decodeURIComponent(decoded);
+      next = decodeURIComponent(form);
     } catch {
       return false;
     }
-    if (next === decoded) return true;
-    decoded = next;
+    if (next === form) return true;
+    form = next;
   }
   return false;
 }
 
 /**
- * A same-origin path to return to (`/app/page?x=1#y`), normalised as a browser would resolve it
- * (dot segments removed), or `undefined`. Refused: absolute URLs, protocol-relative `//host`,
- * backslashes, control characters and their percent-encoded forms (decoded until stable), and
- * any value whose *result* would leave the origin — `/.//evil.example` resolves to the path
- * `//evil.example`, which a `Location` header would send to another host, so the result is
- * judged by the same rule after normalisation.
+ * A path on the page's own origin (`/app/page?x=1#y`), normalised, or undefined. The rule
+ * the client applies to every address it navigates to and every `returnTo` it sends, and the
+ * one the identity service applies to `returnTo`. Judged twice, on the input and on the path
+ * the WHATWG URL parser makes of it, so dot segments cannot build a `//host`
+ * (`/.//evil`, `/..//evil`, `/%2e//evil`). Refused: anything not starting with one `/`,
+ * absolute and protocol-relative URLs, backslashes, control characters, their
+ * percent-encoded forms (decoded up to four times), and more than 2048 characters.
  */
-export function safeReturnPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH_LENGTH) {
-    return undefined;
-  }
-  if (!staysOnOriginDecoded(value)) return undefined;
+export function sameOriginPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2048 || !plainPath(value)) return undefined;
   const url = new URL(value, PROBE_ORIGIN);
-  const result = `${url.pathname}${url.search}${url.hash}`;
-  // The result, not only the input: it is what the browser will be sent to.
-  return url.origin === PROBE_ORIGIN && staysOnOriginDecoded(result) ? result : undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === PROBE_ORIGIN && plainPath(path) ? path : undefined;
 }

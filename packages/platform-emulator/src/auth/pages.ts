@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { safeReturnPath } from '@ics/platform-contract';
+import { sameOriginPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -20,6 +20,7 @@ export const IDENTITY_HOME_PATH = '/identity-service/home';
 export const IDENTITY_LOGOUT_PATH = '/identity-service/logout';
 export const DEMO_PATH = '/demo/';
 const LOGIN_XSRF_COOKIE = 'ICS_LOGIN_XSRF';
+type SignOutForm = { xsrf?: unknown; returnTo?: unknown };
 
 /** The login page (one button per persona), sign-in, sign-out and the root redirect. */
 export function registerAuthPages(
@@ -35,7 +36,7 @@ export function registerAuthPages(
 
   // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
-    const returnTo = safeReturnPath(request.query.returnTo);
+    const returnTo = sameOriginPath(request.query.returnTo);
     // The page carries a login token: no cache may keep it.
     reply.header('Cache-Control', 'no-store');
     const personas = await listPersonas(db);
@@ -95,37 +96,40 @@ export function registerAuthPages(
       );
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
-      return reply.redirect(safeReturnPath(returnTo) ?? DEMO_PATH, 303);
+      return reply.redirect(sameOriginPath(returnTo) ?? DEMO_PATH, 303);
     },
   );
 
   // Signing out needs the session's XSRF token, so no other site can sign a user out with a
   // link: a GET carrying `?xsrf=` signs out; one without asks to confirm with a POST form
-  // (docs/decisions/0713-session-bound-tokens.md).
+  // (docs/decisions/0713-session-bound-tokens.md). A safe `returnTo` goes on to the sign-in
+  // page, so signing in again comes back to the application's page.
   const signOut = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    given: unknown,
-    onRefusal: (xsrfToken: string) => unknown,
+    given: SignOutForm | undefined,
+    onRefusal: (xsrfToken: string, returnTo: string | undefined) => unknown,
   ) => {
     // The confirmation page embeds the session's XSRF token, and every answer here ends a session.
     reply.header('Cache-Control', 'no-store');
+    const returnTo = sameOriginPath(given?.returnTo);
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id, options.clock.now()) : undefined;
-    if (session && !session.expired && !sameSecret(given, session.xsrfToken)) {
-      return onRefusal(session.xsrfToken);
+    if (session && !session.expired && !sameSecret(given?.xsrf, session.xsrfToken)) {
+      return onRefusal(session.xsrfToken, returnTo);
     }
     if (session) await deleteSession(db, session.id);
     clearSessionCookies(reply);
-    return reply.redirect(IDENTITY_HOME_PATH, 303);
+    const back = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+    return reply.redirect(`${IDENTITY_HOME_PATH}${back}`, 303);
   };
-  app.get<{ Querystring: { xsrf?: unknown } }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
-    signOut(request, reply, request.query.xsrf, (xsrfToken) =>
+  app.get<{ Querystring: SignOutForm }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
+    signOut(request, reply, request.query, (xsrfToken, returnTo) =>
       // A browser says where a navigation comes from (Fetch Metadata, not forgeable by a page):
       // the platform's own pages (the client's sign-out, another tab following it) or the
       // user's address bar sign out at once; another site's link gets the confirmation page.
       ['same-origin', 'none'].includes(String(request.headers['sec-fetch-site']))
-        ? signOut(request, reply, xsrfToken, () => undefined)
+        ? signOut(request, reply, { xsrf: xsrfToken, returnTo }, () => undefined)
         : reply.type('text/html; charset=utf-8').send(
             htmlPage({
               title: 'Sign out · Intelligent Cloud Services',
@@ -133,6 +137,7 @@ export function registerAuthPages(
           <h1>Sign out?</h1>
           <form method="post" action="${IDENTITY_LOGOUT_PATH}">
             <input type="hidden" name="xsrf" value="${escapeHtml(xsrfToken)}">
+            ${returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : ''}
             <button type="submit">Sign out</button>
           </form>
         </main>`,
@@ -140,8 +145,8 @@ export function registerAuthPages(
           ),
     ),
   );
-  app.post<{ Body: { xsrf?: unknown } | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
-    signOut(request, reply, request.body?.xsrf, () => {
+  app.post<{ Body: SignOutForm | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
+    signOut(request, reply, request.body, () => {
       throw new ApiError(403, 'XSRF', 'Signing out needs the form of the sign-out page.');
     }),
   );

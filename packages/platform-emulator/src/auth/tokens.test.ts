@@ -128,6 +128,30 @@ describe('given the sign-out address', () => {
     expect(await signedIn(again)).toBe(false);
   });
 
+  it('passes a same-origin returnTo on to the login page, by GET, by the confirmation form and by POST', async () => {
+    const back = '/app/deep/link.html?x=1';
+    const expected = `/identity-service/home?returnTo=${encodeURIComponent(back)}`;
+    const nia = await signInOverHttp(base, 'usr-nia-0000001');
+    const out = await logout(nia, `?xsrf=${nia.xsrf}&returnTo=${encodeURIComponent(back)}`);
+    expect(out.headers.get('location')).toBe(expected);
+    const again = await signInOverHttp(base, 'usr-nia-0000001');
+    const form = await (await logout(again, `?returnTo=${encodeURIComponent(back)}`)).text();
+    expect(form).toContain('<input type="hidden" name="returnTo" value="/app/deep/link.html?x=1">');
+    const posted = await logout(again, '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `xsrf=${again.xsrf}&returnTo=${encodeURIComponent(back)}`,
+    });
+    expect(posted.headers.get('location')).toBe(expected);
+  });
+
+  it('drops a returnTo that leads to another origin', async () => {
+    for (const returnTo of ['//evil.example/', 'https://evil.example/', '/\\evil.example/']) {
+      const out = await logout(undefined, `?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(out.headers.get('location')).toBe('/identity-service/home');
+    }
+  });
+
   it('refuses a POST without the token (403) and leaves the session', async () => {
     const nia = await signInOverHttp(base, 'usr-nia-0000001');
     const posted = await logout(nia, '', {
