@@ -248,11 +248,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     options.console === false ? undefined : await installConsole(app, admin, db, options.console);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   sessionRoutes(router, db);
-  shellRoutes(router, db, { saasBaseURL: options.saasBaseURL });
+  const trialDaysPassed = () => admin.trialDaysPassed();
+  shellRoutes(router, db, { saasBaseURL: options.saasBaseURL, trialDaysPassed });
   preferencesRoutes(router, db);
   identityRoutes(router, db);
   licenceRoutes(router, db);
-  shellCatalogueRoutes(router, db);
+  shellCatalogueRoutes(router, db, trialDaysPassed);
   brandingRoutes(router, db);
   authorisationRoutes(router, db);
   meteringRoutes(router, db, clock);

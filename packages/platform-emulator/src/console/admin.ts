@@ -58,9 +58,17 @@ export class EmulatorAdmin {
     );
   }
 
+  /**
+   * Whole days the clock was advanced past real time: trials, seeded with their days left as of
+   * real time, have that many days fewer.
+   */
+  trialDaysPassed(): number {
+    return Math.floor(this.clock.offsetMs / 86_400_000);
+  }
+
   /** Every persona (active user) with organisation, roles, licences and trials. */
   personas(): Promise<PersonaSummary[]> {
-    return listPersonaSummaries(this.#db);
+    return listPersonaSummaries(this.#db, this.trialDaysPassed());
   }
 
   /** Starts a session for a persona, as signing in on the login page does. */

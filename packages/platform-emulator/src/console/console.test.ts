@@ -98,6 +98,35 @@ describe('given an emulator with its console on', () => {
     expect((await asAda('/shell-service/api/v1/config')).statusCode).toBe(200);
   });
 
+  it("counts the days advanced off trials' days left, in the product answer and the personas, and back", async () => {
+    const trialsOf = async () => {
+      // Days end sessions: Tia signs in again at the emulator's time.
+      const tia = await signInWithInject(emulator.app, 'usr-tia-0000001');
+      const answer = await emulator.app.inject({
+        url: '/shell-service/api/v1/UserProductsInfo',
+        cookies: tia.cookies,
+      });
+      expect(answer.statusCode).toBe(200);
+      const products: { uniqueName: string; trialDaysLeft?: number }[] = answer.json().products;
+      const persona = (await emulator.admin.personas()).find((p) => p.displayName === 'Tia Trial');
+      return {
+        answer: Object.fromEntries(products.map((p) => [p.uniqueName, p.trialDaysLeft])),
+        persona: Object.fromEntries((persona?.trials ?? []).map((t) => [t.product, t.daysLeft])),
+      };
+    };
+    expect(await trialsOf()).toMatchObject({
+      answer: { cdq: 1, c360: 12 },
+      persona: { cdq: 1, c360: 12 },
+    });
+    expect((await admin('POST', '/clock/advance', { days: 5 })).statusCode).toBe(200);
+    expect(await trialsOf()).toMatchObject({
+      answer: { cdq: 0, c360: 7 },
+      persona: { cdq: 0, c360: 7 },
+    });
+    await admin('POST', '/clock/reset');
+    expect((await trialsOf()).answer).toMatchObject({ cdq: 1, c360: 12 });
+  });
+
   it('refuses an advance that is not one positive amount of minutes, hours or days', async () => {
     for (const body of [{ minutes: -1 }, { weeks: 1 }, { minutes: 1, hours: 1 }, { days: 4000 }])
       expect((await admin('POST', '/clock/advance', body)).statusCode).toBe(400);

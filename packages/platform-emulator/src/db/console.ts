@@ -14,7 +14,11 @@ export interface PersonaSummary {
 }
 
 /** Every active user, in the login page's order, with organisation, roles and licences. */
-export async function listPersonaSummaries(db: Queryable): Promise<PersonaSummary[]> {
+/** Every active persona; trials' days left less the days the clock was advanced (`daysPassed`). */
+export async function listPersonaSummaries(
+  db: Queryable,
+  daysPassed = 0,
+): Promise<PersonaSummary[]> {
   const rows = await db.query<{
     id: string;
     display_name: string;
@@ -29,11 +33,12 @@ export async function listPersonaSummaries(db: Queryable): Promise<PersonaSummar
                         join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
             coalesce((select jsonb_agg(jsonb_build_object('product', l.product_name, 'state', l.state)
                         order by l.product_name) from user_licences l where l.user_id = u.id), '[]') as licences,
-            coalesce((select jsonb_agg(jsonb_build_object('product', p.product_name, 'daysLeft', p.trial_days_left)
+            coalesce((select jsonb_agg(jsonb_build_object('product', p.product_name, 'daysLeft', greatest(0, p.trial_days_left - $1::int))
                         order by p.product_name) from user_products p
                        where p.user_id = u.id and p.trial_days_left is not null), '[]') as trials
        from users u join orgs o on o.id = u.org_id
       where u.state = 'ACTIVE' order by u.persona_order, u.display_name`,
+    [daysPassed],
   );
   return rows.map((r) => ({
     id: r.id,

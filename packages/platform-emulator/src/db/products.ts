@@ -28,10 +28,17 @@ export const productBundlePath = (name: string) =>
 export const groupBundlePath = (name: string) =>
   `/shell-service/i18n/groups/${encodeURIComponent(name)}/`;
 
-/** The product fetch of the switcher, for one user. */
+/** Whole days the emulator's clock was moved ahead of real time (the console's "advance by"). */
+export type TrialDaysPassed = () => number;
+
+/**
+ * The product fetch of the switcher, for one user. A trial's days left are seeded as of real
+ * time; `daysPassed` counts the days the clock was advanced since, so trials run out with it.
+ */
 export async function productsWithLicenses(
   db: Queryable,
   userId: string,
+  daysPassed = 0,
 ): Promise<ProductsWithLicenses> {
   const rows = await db.query<ProductRow>(
     `select p.unique_name, p.group_name, g.label as group_label, p.label, p.description, p.icon_url,
@@ -53,7 +60,7 @@ export async function productsWithLicenses(
     const byGroup = new Map<string, { label: string; products: ProductRegistryProduct[] }>();
     for (const row of rows.filter(filter)) {
       const group = byGroup.get(row.group_name) ?? { label: row.group_label, products: [] };
-      group.products.push(toProduct(row));
+      group.products.push(toProduct(row, daysPassed));
       byGroup.set(row.group_name, group);
     }
     return [...byGroup].map(([uniqueName, group]) => ({
@@ -73,7 +80,7 @@ export async function productsWithLicenses(
   };
 }
 
-function toProduct(row: ProductRow): ProductRegistryProduct {
+function toProduct(row: ProductRow, daysPassed: number): ProductRegistryProduct {
   return {
     uniqueName: row.unique_name,
     productRegistryItemType: 'product',
@@ -87,6 +94,8 @@ function toProduct(row: ProductRow): ProductRegistryProduct {
     ...(row.learn_more_page_url ? { learnMorePageUrl: row.learn_more_page_url } : {}),
     needLicense: row.need_license,
     localeResourceUrl: productBundlePath(row.unique_name),
-    ...(row.trial_days_left !== null ? { trial: { daysLeft: row.trial_days_left } } : {}),
+    ...(row.trial_days_left !== null
+      ? { trial: { daysLeft: Math.max(0, row.trial_days_left - daysPassed) } }
+      : {}),
   };
 }

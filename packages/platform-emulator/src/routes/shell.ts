@@ -1,13 +1,13 @@
 import { backends, contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
-import { productsWithLicenses } from '../db/products.ts';
+import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
 import { IDENTITY_HOME_PATH, IDENTITY_LOGOUT_PATH } from '../auth/pages.ts';
 import type { ContractRouter } from './router.ts';
 
 export function shellRoutes(
   router: ContractRouter,
   db: Database,
-  options: { saasBaseURL?: string },
+  options: { saasBaseURL?: string; trialDaysPassed: TrialDaysPassed },
 ): void {
   // Public: the client reads it before it knows whether anyone is signed in.
   router.add(contract.shell.getConfig, {}, async () => ({
@@ -18,6 +18,6 @@ export function shellRoutes(
   }));
 
   router.add(contract.shell.getProductsWithLicenses, {}, async ({ session }) =>
-    productsWithLicenses(db, session.user.id),
+    productsWithLicenses(db, session.user.id, options.trialDaysPassed()),
   );
 }

@@ -1,12 +1,16 @@
 import { contract, type ProductRegistryProduct } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { orgAttribute } from '../db/identity.ts';
-import { productsWithLicenses } from '../db/products.ts';
+import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
 import { notFound } from '../errors.ts';
 import type { ContractRouter } from './router.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */
-export function shellCatalogueRoutes(router: ContractRouter, db: Database): void {
+export function shellCatalogueRoutes(
+  router: ContractRouter,
+  db: Database,
+  trialDaysPassed: TrialDaysPassed,
+): void {
   const s = contract.shell;
 
   router.add(s.getAnalytics, {}, async ({ session }) => {
@@ -16,7 +20,7 @@ export function shellCatalogueRoutes(router: ContractRouter, db: Database): void
   });
 
   router.add(s.getProductRegistry, {}, async ({ params, session }) => {
-    const { allProducts } = await productsWithLicenses(db, session.user.id);
+    const { allProducts } = await productsWithLicenses(db, session.user.id, trialDaysPassed());
     for (const item of allProducts) {
       if (item.uniqueName === params.id) return item;
       const products = 'products' in item ? item.products : [];
@@ -27,7 +31,11 @@ export function shellCatalogueRoutes(router: ContractRouter, db: Database): void
   });
 
   router.add(s.getUserProductsInfo, {}, async ({ session }) => {
-    const { userProducts, licensedProducts } = await productsWithLicenses(db, session.user.id);
+    const { userProducts, licensedProducts } = await productsWithLicenses(
+      db,
+      session.user.id,
+      trialDaysPassed(),
+    );
     const products = userProducts.flatMap((item) => ('products' in item ? item.products : [item]));
     return {
       userId: session.user.id,
@@ -42,7 +50,11 @@ export function shellCatalogueRoutes(router: ContractRouter, db: Database): void
   });
 
   router.add(s.getTrialUrlIfEnabled, {}, async ({ query, session }) => {
-    const { allProducts, licensedProducts } = await productsWithLicenses(db, session.user.id);
+    const { allProducts, licensedProducts } = await productsWithLicenses(
+      db,
+      session.user.id,
+      trialDaysPassed(),
+    );
     const product = allProducts
       .flatMap((item) => ('products' in item ? item.products : [item]))
       .find((p) => p.uniqueName === query.productName);
