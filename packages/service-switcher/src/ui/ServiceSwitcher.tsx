@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
-import { chunk } from '../data/chunk.ts';
+import { gridCode, type GridCode } from './gridCode.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
@@ -8,7 +8,6 @@ import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
-import type * as Grid from './SwitcherGrid.tsx';
 import { useDirection, type Direction } from './useDirection.ts';
 
 export type SwitcherView = 'user' | 'all';
@@ -53,10 +52,6 @@ export interface ServiceSwitcherProps {
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-
-type GridCode = typeof Grid;
-/** The code that draws the cards (decision 0865), kept once it has arrived. */
-export const gridCode = chunk<GridCode>(() => import('./SwitcherGrid.tsx'));
 
 /**
  * The grid of service cards with its two views, loading, empty and error states. What draws

@@ -15,12 +15,8 @@ import { sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { answerCode } from '../data/useProductData.ts';
 import { bcp47 } from '../model/language.ts';
-import {
-  browserLocale,
-  gridCode,
-  ServiceSwitcher,
-  type ServiceSwitcherProps,
-} from './ServiceSwitcher.tsx';
+import { gridCode } from './gridCode.ts';
+import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { tabbables, trapTab } from './focusTrap.ts';
 import { useDirection } from './useDirection.ts';
 
