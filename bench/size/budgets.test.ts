@@ -39,10 +39,12 @@ describe('given the size budgets', () => {
     expect(kb).toBeLessThanOrEqual(20);
   }, 60_000);
 
-  it('keeps the client core (transport, session, access; tree-shaken) within 12 kB gzip', async () => {
+  it('keeps the client core (transport, session, access; tree-shaken) within 12.5 kB gzip', async () => {
     const kb = await entryKb('bench/size/client-core-entry.ts');
     record('client-core-js', kb);
-    expect(kb).toBeLessThanOrEqual(12);
+    // 12 kB until the sign-in round trip, the same-origin guards and the shared user added
+    // 0.6 kB (decision 0928).
+    expect(kb).toBeLessThanOrEqual(12.5);
   }, 60_000);
 
   it('keeps the React bindings within 2 kB gzip on top of the client core', async () => {
