@@ -37,7 +37,6 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.test-output/**',
-      'packages/platform-emulator/vendor/**',
       'packages/platform-emulator/dist-console/**',
     ],
   },

@@ -1,40 +1,68 @@
-import { readFileSync } from 'node:fs';
 import { openApiDocument } from '@ics/platform-contract/schemas';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml, htmlPage } from '../auth/html.ts';
 
 /** Where the API reference page lives; `/openapi.json` is the document it renders. */
 export const API_DOCS_PATH = '/docs/api/';
 
-/**
- * Swagger UI's prebuilt files, vendored in the package (vendor/swagger-ui/README.md): the page
- * works offline, and the install runs no telemetry script (swagger-ui-dist depends on one).
- */
-const swaggerUi = new URL('../../vendor/swagger-ui/', import.meta.url);
-const files = {
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-} as const;
+interface Operation {
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+}
 
-const page = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Platform API reference</title>
-    <link rel="stylesheet" href="${API_DOCS_PATH}swagger-ui.css" />
-  </head>
-  <body>
-    <main id="reference"></main>
-    <script src="${API_DOCS_PATH}swagger-ui-bundle.js"></script>
-    <script src="${API_DOCS_PATH}start.js"></script>
-  </body>
-</html>
-`;
-// No validator badge: it would call validator.swagger.io.
-const start = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null });\n`;
+/**
+ * The reference page, rendered on the server from the OpenAPI document: one section per
+ * service (the document's tags), one entry per operation with its method, path, summary and
+ * description. No script and nothing from another host; a client generator or an OpenAPI
+ * viewer of the developer's choice reads `/openapi.json` for the schemas.
+ */
+/** The parts of the OpenAPI document the page shows. */
+interface Reference {
+  readonly info: { readonly title: string; readonly description?: string };
+  readonly tags: readonly { readonly name: string; readonly description?: string }[];
+  readonly paths: Record<string, Record<string, Operation>>;
+}
+
+function referencePage(document: Reference): string {
+  const paths = document.paths;
+  const operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
+  const sections = document.tags.map((tag) => {
+    const entries = operations
+      .filter(({ operation }) => operation.tags?.includes(tag.name))
+      .map(
+        ({ path, method, operation }) => `<li class="opblock">
+          <code class="opblock-method">${method.toUpperCase()}</code>
+          <code class="opblock-path">${escapeHtml(path)}</code>
+          <span class="opblock-summary-description">${escapeHtml(operation.summary)}</span>
+          ${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
+        </li>`,
+      )
+      .join('\n');
+    return `<section aria-labelledby="tag-${escapeHtml(tag.name)}">
+        <h2 id="tag-${escapeHtml(tag.name)}">${escapeHtml(tag.name)}</h2>
+        ${tag.description ? `<p>${escapeHtml(tag.description)}</p>` : ''}
+        <ul class="operations">${entries}</ul>
+      </section>`;
+  });
+  return htmlPage({
+    title: 'Platform API reference',
+    body: `<main class="reference">
+        <h1>${escapeHtml(document.info.title)}</h1>
+        <p>${escapeHtml(document.info.description ?? '')}</p>
+        <p>The whole document, with every schema: <a href="/openapi.json">/openapi.json</a>.</p>
+        ${sections.join('\n')}
+      </main>`,
+  });
+}
 
 /** The contract's OpenAPI 3.1 document at `/openapi.json`, and a readable reference page. */
 export function registerApiDocs(app: FastifyInstance): void {
-  const document = JSON.stringify(openApiDocument());
+  const openApi = openApiDocument();
+  const document = JSON.stringify(openApi);
+  const page = referencePage(openApi as unknown as Reference);
   app.get('/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(document),
   );
@@ -42,13 +70,4 @@ export function registerApiDocs(app: FastifyInstance): void {
   app.get(API_DOCS_PATH, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(page),
   );
-  app.get(`${API_DOCS_PATH}start.js`, async (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').send(start),
-  );
-  for (const [name, type] of Object.entries(files)) {
-    const content = readFileSync(new URL(name, swaggerUi));
-    app.get(`${API_DOCS_PATH}${name}`, async (_request, reply) =>
-      reply.type(type).header('Cache-Control', 'public, max-age=86400').send(content),
-    );
-  }
 }
