@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { ADA_ID, openDialog, resetServer } from './switcherSupport.ts';
+import { openDialog, signInAfresh } from './switcherSupport.ts';
 
 const noPermission =
   "You don't have permission to access this service. To review your permissions, contact your organization administrator.";
@@ -9,7 +9,8 @@ const noLicense =
 
 test.describe('given Lee Locked in the dialog', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'lee');
+    // A card opened in one test would show in the next one's Recently used row.
+    await signInAfresh(page, 'lee');
   });
 
   test('[SW-1.1] [SW-2.10] shows only his own services, flattened, in My Services', async ({
@@ -103,9 +104,8 @@ test.describe('given Lee Locked in the dialog', () => {
 
 test.describe('given Ada Admin in the dialog', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'ada');
     // Opening a card records it as recently used: start each test without that row.
-    await resetServer(page, ADA_ID);
+    await signInAfresh(page, 'ada');
   });
 
   test('[SW-2.17] [SW-2.18] a card closes the switcher, then navigates in the same window', async ({

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support.ts';
-import { injectFault, openDialog, resetServer } from './switcherSupport.ts';
+import { expectNoAxeViolations } from './support.ts';
+import { injectFault, openDialog, signInAfresh } from './switcherSupport.ts';
 
-const ada = 'usr-ada-0000001';
 const preferred = async (page: Page) =>
   (
     (await (await page.request.get('/shell-service/api/v1/ProductsWithLicenses')).json()) as {
@@ -12,8 +11,7 @@ const preferred = async (page: Page) =>
 
 test.describe('given Ada Admin choosing her default service', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'ada');
-    await resetServer(page, ada);
+    await signInAfresh(page, 'ada');
   });
 
   test('[SW-1.3] [SW-3.9] [SW-7.4] [SW-7.5] [SW-7.6] [SW-7.7] [SW-8.1] [SW-8.3] [SW-2.15] sets, changes and unsets it with the messages, dismissible', async ({

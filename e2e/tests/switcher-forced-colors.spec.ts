@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { ADA_ID, openDialog, resetServer } from './switcherSupport.ts';
+import { ADA_ID, openDialog, resetServer, signInAfresh } from './switcherSupport.ts';
 
 // Windows high contrast, emulated: screenshots of the states that must stay visible.
 const shot = { maxDiffPixelRatio: 0.02, animations: 'disabled' } as const;
@@ -32,8 +32,7 @@ test.describe('given forced colours (high contrast)', () => {
   });
 
   test('the default card, its filled star and a focus ring stay visible', async ({ page }) => {
-    await signIn(page, 'ada');
-    await resetServer(page, ADA_ID);
+    await signInAfresh(page, 'ada');
     const frame = await openDialog(page);
     await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
     const card = frame.locator('.ics-card[data-unique-name="cdq"]');

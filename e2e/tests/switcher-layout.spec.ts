@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
-import { ADA_ID, openDialog, resetServer } from './switcherSupport.ts';
+import { openDialog, signInAfresh } from './switcherSupport.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -97,8 +97,7 @@ for (const [browserLocale, lang] of [
 
 test.describe('given a host page written right to left', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'ada');
-    await resetServer(page, ADA_ID);
+    await signInAfresh(page, 'ada');
     await page.evaluate(() => (document.documentElement.dir = 'rtl'));
   });
 

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support.ts';
-import { ADA_ID as ada, openDialog, resetServer } from './switcherSupport.ts';
+import { expectNoAxeViolations } from './support.ts';
+import { ADA_ID as ada, openDialog, resetServer, signInAfresh } from './switcherSupport.ts';
 
 test.describe('given Ada Admin opening services from the dialog', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'ada');
-    await resetServer(page, ada);
+    await signInAfresh(page, 'ada');
   });
   test.afterEach(async ({ page }) => {
     await resetServer(page, ada);

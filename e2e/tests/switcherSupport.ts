@@ -1,4 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import type { personas } from './support.ts';
+import { signIn } from './support.ts';
 
 /** The switcher's isolated frame inside the host page's dialog. */
 export const frameOf = (page: Page): FrameLocator =>
@@ -39,11 +41,26 @@ export async function injectFault(
  * do not leak state.
  */
 export async function resetServer(page: Page, userId: string): Promise<void> {
-  await page.request.delete('/__emulator/faults');
+  expect((await page.request.delete('/__emulator/faults')).status()).toBe(204);
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  for (const preference of ['defaultService', 'recentServices'])
-    await page.request.delete(
+  for (const preference of ['defaultService', 'recentServices']) {
+    const response = await page.request.delete(
       `/identity-service/api/v1/Users(${userId})/Preferences(ProductSwitcher.${preference})`,
       { headers: { 'X-XSRF-TOKEN': xsrf } },
     );
+    // 404: there was nothing to clear.
+    expect([204, 404]).toContain(response.status());
+  }
+}
+
+/**
+ * Signs a persona in, clears faults and the persona's preferences, then reloads the host page:
+ * the host prefetches the products as soon as it is idle, and a prefetch that ran before the
+ * reset would show the default or recent services the reset removed.
+ */
+export async function signInAfresh(page: Page, persona: keyof typeof personas): Promise<void> {
+  await signIn(page, persona);
+  await resetServer(page, `usr-${persona}-0000001`);
+  await page.reload();
+  await expect(page.getByText(/Signed in as/)).toBeVisible();
 }
