@@ -1,5 +1,6 @@
 /** Entities of the authorisation service (spec §7 'Other services'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** The attributes the platform keeps for one OAuth client (application). */
 export const ClientAttributes = Type.Object(
@@ -13,6 +14,7 @@ export const ClientAttributes = Type.Object(
     description: 'The attributes the platform keeps for one OAuth client (application).',
   },
 );
+export type ClientAttributes = Of<typeof ClientAttributes>;
 
 /** An address the authorisation service hands out; `url` is `null` when there is none. */
 export const AccountUrl = Type.Object(
@@ -23,3 +25,4 @@ export const AccountUrl = Type.Object(
       'An address the authorisation service hands out; `url` is `null` when there is none.',
   },
 );
+export type AccountUrl = Of<typeof AccountUrl>;

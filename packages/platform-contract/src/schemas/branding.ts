@@ -1,6 +1,7 @@
 import { key, personName } from './primitives.ts';
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`). */
 export const Theme = Type.Object(
@@ -18,6 +19,7 @@ export const Theme = Type.Object(
       'A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`).',
   },
 );
+export type Theme = Of<typeof Theme>;
 
 /** Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers. */
 export const NewTheme = Type.Object(
@@ -28,12 +30,14 @@ export const NewTheme = Type.Object(
       'Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers.',
   },
 );
+export type NewTheme = Of<typeof NewTheme>;
 
 /** Where the logo sits in the header. */
 export const LogoPosition = Type.Union(
   [Type.Literal('left'), Type.Literal('center'), Type.Literal('right')],
   { description: 'Where the logo sits in the header.' },
 );
+export type LogoPosition = Of<typeof LogoPosition>;
 
 /** A brand: theme, custom theme, logo, favicon, logo position and variables. */
 export const Brand = Type.Object(
@@ -52,12 +56,14 @@ export const Brand = Type.Object(
     description: 'A brand: theme, custom theme, logo, favicon, logo position and variables.',
   },
 );
+export type Brand = Of<typeof Brand>;
 
 /** The branding of the platform (`AppBranding`). */
 export const AppBranding = Type.Object(
   { brand: Brand },
   { additionalProperties: false, description: 'The branding of the platform (`AppBranding`).' },
 );
+export type AppBranding = Of<typeof AppBranding>;
 
 /** The branding of one organisation; `brand` is `null` when it has none of its own. */
 export const OrgBranding = Type.Object(
@@ -67,6 +73,7 @@ export const OrgBranding = Type.Object(
     description: 'The branding of one organisation; `brand` is `null` when it has none of its own.',
   },
 );
+export type OrgBranding = Of<typeof OrgBranding>;
 
 /** `OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation. */
 export const OrgAndParentOrgBranding = Type.Object(
@@ -76,6 +83,7 @@ export const OrgAndParentOrgBranding = Type.Object(
     description: '`OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation.',
   },
 );
+export type OrgAndParentOrgBranding = Of<typeof OrgAndParentOrgBranding>;
 
 /**
  * The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file).
@@ -100,3 +108,4 @@ export const OrgBrandingInput = Type.Object(
       'The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file). Absent fields keep their current value.',
   },
 );
+export type OrgBrandingInput = Of<typeof OrgBrandingInput>;

@@ -2,6 +2,7 @@ import { key, list } from './primitives.ts';
 /** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED. */
 export const BundleStatus = Type.Union(
@@ -17,6 +18,7 @@ export const BundleStatus = Type.Union(
       'Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED.',
   },
 );
+export type BundleStatus = Of<typeof BundleStatus>;
 
 /** The editable part of a bundle: what it holds and who may use it. */
 export const BundleDefinition = Type.Object(
@@ -39,6 +41,7 @@ export const BundleDefinition = Type.Object(
     description: 'The editable part of a bundle: what it holds and who may use it.',
   },
 );
+export type BundleDefinition = Of<typeof BundleDefinition>;
 
 export const BundleDefinitionBody = Type.Object(
   {
@@ -49,6 +52,7 @@ export const BundleDefinitionBody = Type.Object(
   },
   closed,
 );
+export type BundleDefinitionBody = Of<typeof BundleDefinitionBody>;
 
 /** A bundle: its definition and its state. */
 export const Bundle = Type.Composite(
@@ -73,6 +77,7 @@ export const Bundle = Type.Composite(
   ],
   closed,
 );
+export type Bundle = Of<typeof Bundle>;
 
 /** A bundle installed in an organisation. */
 export const BundleInstallation = Type.Object(
@@ -86,6 +91,7 @@ export const BundleInstallation = Type.Object(
   },
   { additionalProperties: false, description: 'A bundle installed in an organisation.' },
 );
+export type BundleInstallation = Of<typeof BundleInstallation>;
 
 export const BundleValidation = Type.Object(
   {
@@ -96,3 +102,4 @@ export const BundleValidation = Type.Object(
   },
   closed,
 );
+export type BundleValidation = Of<typeof BundleValidation>;

@@ -1,7 +1,8 @@
 import { text } from './primitives.ts';
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** An OData collection as the services return it: `ODataCollection(Item)`. */
 export const ODataCollection = <T extends TSchema>(item: T) =>
@@ -14,6 +15,12 @@ export const ODataCollection = <T extends TSchema>(item: T) =>
     },
     closed,
   );
+export type ODataCollection<T> = {
+  readonly [K in keyof Collection<T>]: Collection<T>[K] extends (infer U)[]
+    ? readonly U[]
+    : Collection<T>[K];
+};
+type Collection<T> = Static<ReturnType<typeof ODataCollection<TUnsafe<T>>>>;
 
 /** The JSON body of every error answer of the platform. */
 export const ApiErrorBody = Type.Object(
@@ -40,6 +47,7 @@ export const ApiErrorBody = Type.Object(
     description: 'The JSON body of every error answer of the platform.',
   },
 );
+export type ApiErrorBody = Of<typeof ApiErrorBody>;
 
 /** The shell's `config`: where each backend lives and the page-level paths. */
 export const ShellConfig = Type.Object(
@@ -63,6 +71,7 @@ export const ShellConfig = Type.Object(
     description: "The shell's `config`: where each backend lives and the page-level paths.",
   },
 );
+export type ShellConfig = Of<typeof ShellConfig>;
 
 /** The signed-in user's session (`session/User`). */
 export const UserSession = Type.Object(
@@ -80,6 +89,7 @@ export const UserSession = Type.Object(
   },
   { additionalProperties: false, description: "The signed-in user's session (`session/User`)." },
 );
+export type UserSession = Of<typeof UserSession>;
 
 /** A product of the registry, as the shell returns it. */
 export const ProductRegistryProduct = Type.Object(
@@ -117,6 +127,7 @@ export const ProductRegistryProduct = Type.Object(
     description: 'A product of the registry, as the shell returns it.',
   },
 );
+export type ProductRegistryProduct = Of<typeof ProductRegistryProduct>;
 
 /** A registry item of type `productGroup`, holding products. */
 export const ProductRegistryGroup = Type.Object(
@@ -133,8 +144,10 @@ export const ProductRegistryGroup = Type.Object(
     description: 'A registry item of type `productGroup`, holding products.',
   },
 );
+export type ProductRegistryGroup = Of<typeof ProductRegistryGroup>;
 
 export const ProductRegistryItem = Type.Union([ProductRegistryGroup, ProductRegistryProduct]);
+export type ProductRegistryItem = Of<typeof ProductRegistryItem>;
 
 /** The answer of the product fetch the switcher makes (`ProductsWithLicenses`). */
 export const ProductsWithLicenses = Type.Object(
@@ -151,9 +164,11 @@ export const ProductsWithLicenses = Type.Object(
     description: 'The answer of the product fetch the switcher makes (`ProductsWithLicenses`).',
   },
 );
+export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
 
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
   { fullyQualifiedName: text(255), value: Type.String({ maxLength: 4000 }) },
   { additionalProperties: false, description: 'A user or organisation preference.' },
 );
+export type UserPreference = Of<typeof UserPreference>;

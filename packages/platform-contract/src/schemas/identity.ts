@@ -1,11 +1,13 @@
 import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 /** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** Lifecycle state of a user account. */
 export const UserState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')], {
   description: 'Lifecycle state of a user account.',
 });
+export type UserState = Of<typeof UserState>;
 
 /** A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`). */
 export const IdentityUser = Type.Object(
@@ -27,6 +29,7 @@ export const IdentityUser = Type.Object(
     description: 'A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`).',
   },
 );
+export type IdentityUser = Of<typeof IdentityUser>;
 
 /** The fields of a user that `PATCH Users({id})` may change; absent fields are kept. */
 export const UserUpdate = Type.Object(
@@ -51,6 +54,7 @@ export const UserUpdate = Type.Object(
       'The fields of a user that `PATCH Users({id})` may change; absent fields are kept.',
   },
 );
+export type UserUpdate = Of<typeof UserUpdate>;
 
 /** The signed-in user's own profile (`UserProfile`). */
 export const UserProfile = Type.Object(
@@ -72,6 +76,7 @@ export const UserProfile = Type.Object(
   },
   { additionalProperties: false, description: "The signed-in user's own profile (`UserProfile`)." },
 );
+export type UserProfile = Of<typeof UserProfile>;
 
 /** The fields of the profile that `PATCH UserProfile` may change; absent fields are kept. */
 export const UserProfileUpdate = Type.Object(
@@ -93,6 +98,7 @@ export const UserProfileUpdate = Type.Object(
       'The fields of the profile that `PATCH UserProfile` may change; absent fields are kept.',
   },
 );
+export type UserProfileUpdate = Of<typeof UserProfileUpdate>;
 
 /** `CurrentUserInfo`: who is signed in, in which organisation, with which privileges. */
 export const CurrentUserInfo = Type.Object(
@@ -117,6 +123,7 @@ export const CurrentUserInfo = Type.Object(
       '`CurrentUserInfo`: who is signed in, in which organisation, with which privileges.',
   },
 );
+export type CurrentUserInfo = Of<typeof CurrentUserInfo>;
 
 /** A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`). */
 export const OrgAttribute = Type.Object(
@@ -126,6 +133,7 @@ export const OrgAttribute = Type.Object(
     description: 'A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`).',
   },
 );
+export type OrgAttribute = Of<typeof OrgAttribute>;
 
 /** An organisation. `attributes` is present only when `$expand=attributes` was asked for. */
 export const Organisation = Type.Object(
@@ -141,6 +149,7 @@ export const Organisation = Type.Object(
       'An organisation. `attributes` is present only when `$expand=attributes` was asked for.',
   },
 );
+export type Organisation = Of<typeof Organisation>;
 
 /** A group of users of one organisation. */
 export const UserGroup = Type.Object(
@@ -153,6 +162,7 @@ export const UserGroup = Type.Object(
   },
   { additionalProperties: false, description: 'A group of users of one organisation.' },
 );
+export type UserGroup = Of<typeof UserGroup>;
 
 /** A role: a named set of privileges of one organisation. */
 export const Role = Type.Object(
@@ -168,6 +178,7 @@ export const Role = Type.Object(
     description: 'A role: a named set of privileges of one organisation.',
   },
 );
+export type Role = Of<typeof Role>;
 
 /** One time zone the platform offers (`TimeZone`). */
 export const TimeZoneInfo = Type.Object(
@@ -180,6 +191,7 @@ export const TimeZoneInfo = Type.Object(
   },
   { additionalProperties: false, description: 'One time zone the platform offers (`TimeZone`).' },
 );
+export type TimeZoneInfo = Of<typeof TimeZoneInfo>;
 
 /** `configInfo`: identity settings the client needs. */
 export const IdentityConfigInfo = Type.Object(
@@ -197,12 +209,14 @@ export const IdentityConfigInfo = Type.Object(
   },
   { additionalProperties: false, description: '`configInfo`: identity settings the client needs.' },
 );
+export type IdentityConfigInfo = Of<typeof IdentityConfigInfo>;
 
 /** Body of the email verification calls for oneself. */
 export const EmailVerificationRequest = Type.Object(
   { email: email() },
   { additionalProperties: false, description: 'Body of the email verification calls for oneself.' },
 );
+export type EmailVerificationRequest = Of<typeof EmailVerificationRequest>;
 
 /** Body of the email verification call an administrator makes for another user (PC-6.8). */
 export const EmailVerificationForUserRequest = Type.Object(
@@ -213,6 +227,7 @@ export const EmailVerificationForUserRequest = Type.Object(
       'Body of the email verification call an administrator makes for another user (PC-6.8).',
   },
 );
+export type EmailVerificationForUserRequest = Of<typeof EmailVerificationForUserRequest>;
 
 /** Whether a user has an email verification pending, and for which address. */
 export const PendingVerification = Type.Object(
@@ -234,6 +249,7 @@ export const PendingVerification = Type.Object(
     description: 'Whether a user has an email verification pending, and for which address.',
   },
 );
+export type PendingVerification = Of<typeof PendingVerification>;
 
 /** Body of `users/add` on the management service. */
 export const NewUser = Type.Object(
@@ -248,6 +264,7 @@ export const NewUser = Type.Object(
   },
   { additionalProperties: false, description: 'Body of `users/add` on the management service.' },
 );
+export type NewUser = Of<typeof NewUser>;
 
 /** Body of `users/delete` on the management service: all of them are deleted, or none. */
 export const UserDeletion = Type.Object(
@@ -258,9 +275,11 @@ export const UserDeletion = Type.Object(
       'Body of `users/delete` on the management service: all of them are deleted, or none.',
   },
 );
+export type UserDeletion = Of<typeof UserDeletion>;
 
 /** Answer of `users/delete`. */
 export const UserDeletionResult = Type.Object(
   { deletedIds: Type.Array(Type.String()) },
   { additionalProperties: false, description: 'Answer of `users/delete`.' },
 );
+export type UserDeletionResult = Of<typeof UserDeletionResult>;

@@ -1,5 +1,6 @@
 /** Entities of the licence service (spec: platform-client.md §3 'Licence info', PC-4.3). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** One licence of an organisation. Which list it is in says its state. */
 export const LicenseItem = Type.Object(
@@ -21,6 +22,7 @@ export const LicenseItem = Type.Object(
     description: 'One licence of an organisation. Which list it is in says its state.',
   },
 );
+export type LicenseItem = Of<typeof LicenseItem>;
 
 /** `OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state. */
 export const EffectiveLicenses = Type.Object(
@@ -36,6 +38,7 @@ export const EffectiveLicenses = Type.Object(
       "`OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state.",
   },
 );
+export type EffectiveLicenses = Of<typeof EffectiveLicenses>;
 
 /** An edition (bundle of licences) assigned to an organisation. */
 export const AssignedEdition = Type.Object(
@@ -45,6 +48,7 @@ export const AssignedEdition = Type.Object(
     description: 'An edition (bundle of licences) assigned to an organisation.',
   },
 );
+export type AssignedEdition = Of<typeof AssignedEdition>;
 
 /** `OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation. */
 export const LicenseViews = Type.Object(
@@ -55,3 +59,4 @@ export const LicenseViews = Type.Object(
       '`OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation.',
   },
 );
+export type LicenseViews = Of<typeof LicenseViews>;

@@ -2,12 +2,14 @@ import { key, skip, top } from './primitives.ts';
 /** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** A month, `YYYY-MM`. */
 export const UsagePeriod = Type.String({
   pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
   description: 'A month, `YYYY-MM`.',
 });
+export type UsagePeriod = Of<typeof UsagePeriod>;
 
 /** Usage of one meter of one service by one organisation in one month. */
 export const UsageRecord = Type.Object(
@@ -23,6 +25,7 @@ export const UsageRecord = Type.Object(
     description: 'Usage of one meter of one service by one organisation in one month.',
   },
 );
+export type UsageRecord = Of<typeof UsageRecord>;
 
 /** Query of `GET Usage`: every part optional; the period bounds are inclusive. */
 export const UsageQuery = Type.Object(
@@ -39,6 +42,7 @@ export const UsageQuery = Type.Object(
     description: 'Query of `GET Usage`: every part optional; the period bounds are inclusive.',
   },
 );
+export type UsageQuery = Of<typeof UsageQuery>;
 
 /** Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`. */
 export const UsageEvent = Type.Object(
@@ -57,6 +61,7 @@ export const UsageEvent = Type.Object(
     description: 'Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`.',
   },
 );
+export type UsageEvent = Of<typeof UsageEvent>;
 
 /** Totals per service and meter over a period (`GET Usage/Summary`). */
 export const UsageSummary = Type.Object(
@@ -76,3 +81,4 @@ export const UsageSummary = Type.Object(
     description: 'Totals per service and meter over a period (`GET Usage/Summary`).',
   },
 );
+export type UsageSummary = Of<typeof UsageSummary>;

@@ -2,11 +2,13 @@ import { key, list, skip, text, top } from './primitives.ts';
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
 export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal('READ')], {
   description: 'Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1).',
 });
+export type NotificationStatus = Of<typeof NotificationStatus>;
 
 export const NotificationType = Type.Union([
   Type.Literal('MESSAGE_BUBBLE'),
@@ -14,8 +16,10 @@ export const NotificationType = Type.Union([
   Type.Literal('BELL_NOTIFICATION'),
   Type.Literal('BANNER'),
 ]);
+export type NotificationType = Of<typeof NotificationType>;
 
 export const NotificationPriority = Type.Union([Type.Literal('HIGH'), Type.Literal('NORMAL')]);
+export type NotificationPriority = Of<typeof NotificationPriority>;
 
 /** Something the user can do from a message; `url` is given by the message's sender. */
 export const NotificationAction = Type.Object(
@@ -40,6 +44,7 @@ export const NotificationAction = Type.Object(
       "Something the user can do from a message; `url` is given by the message's sender.",
   },
 );
+export type NotificationAction = Of<typeof NotificationAction>;
 
 export const NotificationMessage = Type.Object(
   {
@@ -57,6 +62,7 @@ export const NotificationMessage = Type.Object(
   },
   closed,
 );
+export type NotificationMessage = Of<typeof NotificationMessage>;
 
 export const NotificationCategory = Type.Object(
   {
@@ -67,6 +73,7 @@ export const NotificationCategory = Type.Object(
   },
   closed,
 );
+export type NotificationCategory = Of<typeof NotificationCategory>;
 
 /** Which categories and types reach the user. */
 export const NotificationPreferences = Type.Object(
@@ -77,6 +84,7 @@ export const NotificationPreferences = Type.Object(
   },
   { additionalProperties: false, description: 'Which categories and types reach the user.' },
 );
+export type NotificationPreferences = Of<typeof NotificationPreferences>;
 
 export const BellSearchBody = Type.Object(
   {
@@ -87,11 +95,13 @@ export const BellSearchBody = Type.Object(
   },
   closed,
 );
+export type BellSearchBody = Of<typeof BellSearchBody>;
 
 export const BellSearchResult = Type.Object(
   { messages: Type.Array(NotificationMessage), total: Type.Number(), unread: Type.Number() },
   closed,
 );
+export type BellSearchResult = Of<typeof BellSearchResult>;
 
 /** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
 export const ReceivedMessagesQuery = Type.Object(
@@ -118,6 +128,7 @@ export const ReceivedMessagesQuery = Type.Object(
       'Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7).',
   },
 );
+export type ReceivedMessagesQuery = Of<typeof ReceivedMessagesQuery>;
 
 /** Per-user delivery settings of the separate notification-settings service (PC-7.19). */
 export const NotificationSettings = Type.Object(
@@ -134,3 +145,4 @@ export const NotificationSettings = Type.Object(
       'Per-user delivery settings of the separate notification-settings service (PC-7.19).',
   },
 );
+export type NotificationSettings = Of<typeof NotificationSettings>;

@@ -4,6 +4,7 @@
  * `field eq 'text'` / `field eq 12` / `field eq true` comparisons joined by `and`.
  */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /**
  * The OData-style query options the platform's collection calls take. The emulator supports
@@ -44,3 +45,4 @@ export const ODataQuery = Type.Object(
       "The OData-style query options the platform's collection calls take. The emulator supports a documented subset (docs/decisions/0401-odata-subset.md): `$filter` is one or more `field eq 'text'` / `field eq 12` / `field eq true` comparisons joined by `and`.",
   },
 );
+export type ODataQuery = Of<typeof ODataQuery>;

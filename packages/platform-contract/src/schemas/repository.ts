@@ -2,12 +2,14 @@ import { key, keys, list, text } from './primitives.ts';
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`). */
 export const ContainerType = Type.Union([Type.Literal('Project'), Type.Literal('Folder')], {
   description:
     'The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`).',
 });
+export type ContainerType = Of<typeof ContainerType>;
 
 /** Where an entity sits: its parent's kind and id. Projects have none. */
 export const ParentInfo = Type.Object(
@@ -17,6 +19,7 @@ export const ParentInfo = Type.Object(
     description: "Where an entity sits: its parent's kind and id. Projects have none.",
   },
 );
+export type ParentInfo = Of<typeof ParentInfo>;
 
 /** A reference between two documents (a mapping using a connection, …). */
 export const EntityRef = Type.Object(
@@ -26,6 +29,7 @@ export const EntityRef = Type.Object(
     description: 'A reference between two documents (a mapping using a connection, …).',
   },
 );
+export type EntityRef = Of<typeof EntityRef>;
 
 /** A project, folder or document of the repository. */
 export const RepositoryEntity = Type.Object(
@@ -67,6 +71,7 @@ export const RepositoryEntity = Type.Object(
   },
   { additionalProperties: false, description: 'A project, folder or document of the repository.' },
 );
+export type RepositoryEntity = Of<typeof RepositoryEntity>;
 
 export const Project = Type.Composite(
   [
@@ -75,13 +80,16 @@ export const Project = Type.Composite(
   ],
   closed,
 );
+export type Project = Of<typeof Project>;
 
 export const Folder = Type.Composite(
   [RepositoryEntity, Type.Object({ documentType: Type.Literal('Folder') }, closed)],
   closed,
 );
+export type Folder = Of<typeof Folder>;
 
 export const RepositoryDocument = RepositoryEntity;
+export type RepositoryDocument = Of<typeof RepositoryDocument>;
 
 /** A free-form label users assign to entities. */
 export const Tag = Type.Object(
@@ -93,6 +101,7 @@ export const Tag = Type.Object(
   },
   { additionalProperties: false, description: 'A free-form label users assign to entities.' },
 );
+export type Tag = Of<typeof Tag>;
 
 /** A label that attributes an entity's consumption for metering. */
 export const MeteringTag = Type.Object(
@@ -102,6 +111,7 @@ export const MeteringTag = Type.Object(
     description: "A label that attributes an entity's consumption for metering.",
   },
 );
+export type MeteringTag = Of<typeof MeteringTag>;
 
 /** What a principal may do with an entity. */
 export const RepositoryPermission = Type.Union(
@@ -114,6 +124,7 @@ export const RepositoryPermission = Type.Union(
   ],
   { description: 'What a principal may do with an entity.' },
 );
+export type RepositoryPermission = Of<typeof RepositoryPermission>;
 
 /** One entry of an access-control list. */
 export const AclEntry = Type.Object(
@@ -124,6 +135,7 @@ export const AclEntry = Type.Object(
   },
   { additionalProperties: false, description: 'One entry of an access-control list.' },
 );
+export type AclEntry = Of<typeof AclEntry>;
 
 /** The access-control list stored on an entity. An entity without entries inherits its parent's. */
 export const Acl = Type.Object(
@@ -142,6 +154,7 @@ export const Acl = Type.Object(
       "The access-control list stored on an entity. An entity without entries inherits its parent's.",
   },
 );
+export type Acl = Of<typeof Acl>;
 
 /** What the current user may do with an entity, from the stored ACLs. */
 export const EffectivePermission = Type.Object(
@@ -151,12 +164,14 @@ export const EffectivePermission = Type.Object(
     description: 'What the current user may do with an entity, from the stored ACLs.',
   },
 );
+export type EffectivePermission = Of<typeof EffectivePermission>;
 
 /** Bodies of the repository's calls. */
 export const CreateContainerBody = Type.Object(
   { name: Type.String(), description: Type.Optional(Type.String()) },
   { additionalProperties: false, description: "Bodies of the repository's calls." },
 );
+export type CreateContainerBody = Of<typeof CreateContainerBody>;
 
 export const UpdateEntityBody = Type.Object(
   {
@@ -166,6 +181,7 @@ export const UpdateEntityBody = Type.Object(
   },
   closed,
 );
+export type UpdateEntityBody = Of<typeof UpdateEntityBody>;
 
 export const SourceSpec = Type.Object(
   {
@@ -179,6 +195,7 @@ export const SourceSpec = Type.Object(
   },
   closed,
 );
+export type SourceSpec = Of<typeof SourceSpec>;
 
 export const TransferBody = Type.Object(
   {
@@ -189,11 +206,13 @@ export const TransferBody = Type.Object(
   },
   closed,
 );
+export type TransferBody = Of<typeof TransferBody>;
 
 export const CopyProjectsBody = Type.Object(
   { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
   closed,
 );
+export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
 
 export const CandidateEntity = Type.Object(
   {
@@ -205,6 +224,7 @@ export const CandidateEntity = Type.Object(
   },
   closed,
 );
+export type CandidateEntity = Of<typeof CandidateEntity>;
 
 export const EntityConflict = Type.Object(
   {
@@ -223,8 +243,10 @@ export const EntityConflict = Type.Object(
   },
   closed,
 );
+export type EntityConflict = Of<typeof EntityConflict>;
 
 export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityConflict) }, closed);
+export type CheckEntityListResult = Of<typeof CheckEntityListResult>;
 
 export const EntityAccessBody = Type.Object(
   {
@@ -240,6 +262,7 @@ export const EntityAccessBody = Type.Object(
   },
   closed,
 );
+export type EntityAccessBody = Of<typeof EntityAccessBody>;
 
 export const UpdateAclBody = Type.Object(
   {
@@ -250,11 +273,13 @@ export const UpdateAclBody = Type.Object(
   },
   closed,
 );
+export type UpdateAclBody = Of<typeof UpdateAclBody>;
 
 export const DoctypePrivilegeQuery = Type.Object(
   { containerId: key(), documentType: text() },
   closed,
 );
+export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
 
 export const DoctypePrivilege = Type.Object(
   {
@@ -267,6 +292,7 @@ export const DoctypePrivilege = Type.Object(
   },
   closed,
 );
+export type DoctypePrivilege = Of<typeof DoctypePrivilege>;
 
 export const TagAssignmentBody = Type.Object(
   {
@@ -280,6 +306,7 @@ export const TagAssignmentBody = Type.Object(
   },
   closed,
 );
+export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 
 export const MeteringTagAssignmentBody = Type.Object(
   {
@@ -290,6 +317,7 @@ export const MeteringTagAssignmentBody = Type.Object(
   },
   closed,
 );
+export type MeteringTagAssignmentBody = Of<typeof MeteringTagAssignmentBody>;
 
 export const ProjectStat = Type.Object(
   {
@@ -300,3 +328,4 @@ export const ProjectStat = Type.Object(
   },
   closed,
 );
+export type ProjectStat = Of<typeof ProjectStat>;

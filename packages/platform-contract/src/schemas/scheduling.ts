@@ -2,6 +2,7 @@ import { keys, text } from './primitives.ts';
 /** Schedule and source-control entities (spec §3, PC-3.1). */
 import { Type, type Static } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
 
 /** Schedule and source-control entities (spec §3, PC-3.1). */
 export const ScheduleInterval = Type.Union(
@@ -15,6 +16,7 @@ export const ScheduleInterval = Type.Union(
   ],
   { description: 'Schedule and source-control entities (spec §3, PC-3.1).' },
 );
+export type ScheduleInterval = Of<typeof ScheduleInterval>;
 
 export const ScheduleBody = Type.Object(
   {
@@ -41,6 +43,7 @@ export const ScheduleBody = Type.Object(
   },
   closed,
 );
+export type ScheduleBody = Of<typeof ScheduleBody>;
 
 export const Schedule = Type.Object(
   {
@@ -58,6 +61,7 @@ export const Schedule = Type.Object(
   },
   closed,
 );
+export type Schedule = Of<typeof Schedule>;
 
 export const ScmProvider = Type.Union([
   Type.Literal('GITHUB'),
@@ -65,6 +69,7 @@ export const ScmProvider = Type.Union([
   Type.Literal('AZURE_DEVOPS'),
   Type.Literal('BITBUCKET'),
 ]);
+export type ScmProvider = Of<typeof ScmProvider>;
 
 /** A user's credentials for the source-control provider (the token is never returned). */
 export const ScmCredential = Type.Object(
@@ -80,11 +85,13 @@ export const ScmCredential = Type.Object(
       "A user's credentials for the source-control provider (the token is never returned).",
   },
 );
+export type ScmCredential = Of<typeof ScmCredential>;
 
 export const ScmCredentialBody = Type.Object(
   { provider: ScmProvider, username: text(), token: text(4000) },
   closed,
 );
+export type ScmCredentialBody = Of<typeof ScmCredentialBody>;
 
 /** The organisation's connection to a remote repository. */
 export const RepoConnection = Type.Object(
@@ -99,11 +106,13 @@ export const RepoConnection = Type.Object(
     description: "The organisation's connection to a remote repository.",
   },
 );
+export type RepoConnection = Of<typeof RepoConnection>;
 
 export const OAuthRedirect = Type.Object(
   { provider: ScmProvider, authorizationUrl: Type.String(), state: Type.String() },
   closed,
 );
+export type OAuthRedirect = Of<typeof OAuthRedirect>;
 
 export const ScmCommit = Type.Object(
   {
@@ -117,11 +126,13 @@ export const ScmCommit = Type.Object(
   },
   closed,
 );
+export type ScmCommit = Of<typeof ScmCommit>;
 
 export const RemoteProject = Type.Object(
   { name: Type.String(), objectCount: Type.Number(), lastCommitHash: Type.String() },
   closed,
 );
+export type RemoteProject = Of<typeof RemoteProject>;
 
 /** The source-control state of a repository object. */
 export const ScmObjectState = Type.Object(
@@ -133,21 +144,25 @@ export const ScmObjectState = Type.Object(
   },
   { additionalProperties: false, description: 'The source-control state of a repository object.' },
 );
+export type ScmObjectState = Of<typeof ScmObjectState>;
 
 /** A commit hash: 7 to 40 lowercase hexadecimal digits. */
 const CommitHash = '^[0-9a-f]{7,40}$';
 
 export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
+export type ScmObjectsBody = Of<typeof ScmObjectsBody>;
 
 export const CheckinBody = Type.Composite(
   [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
   closed,
 );
+export type CheckinBody = Of<typeof CheckinBody>;
 
 export const PullByCommitHashBody = Type.Composite(
   [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
   closed,
 );
+export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
 
 export const CompareBody = Type.Composite(
   [
@@ -169,11 +184,13 @@ export const CompareBody = Type.Composite(
   ],
   closed,
 );
+export type CompareBody = Of<typeof CompareBody>;
 
 export const ScmDifference = Type.Object(
   { field: Type.String(), repository: Type.Unknown(), remote: Type.Unknown() },
   closed,
 );
+export type ScmDifference = Of<typeof ScmDifference>;
 
 export const CompareResult = Type.Object(
   {
@@ -184,6 +201,7 @@ export const CompareResult = Type.Object(
   },
   closed,
 );
+export type CompareResult = Of<typeof CompareResult>;
 
 export const CompareJob = Type.Object(
   {
@@ -193,6 +211,7 @@ export const CompareJob = Type.Object(
   },
   closed,
 );
+export type CompareJob = Of<typeof CompareJob>;
 
 export const ScmActionResult = Type.Object(
   {
@@ -201,3 +220,4 @@ export const ScmActionResult = Type.Object(
   },
   closed,
 );
+export type ScmActionResult = Of<typeof ScmActionResult>;

@@ -1,5 +1,6 @@
 /** Entities of the shell's product calls beyond the product fetch (spec §7 'Shell'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** `analytics`: whether usage analytics are on for the user's organisation, and where. */
 export const AnalyticsConfig = Type.Object(
@@ -15,6 +16,7 @@ export const AnalyticsConfig = Type.Object(
       "`analytics`: whether usage analytics are on for the user's organisation, and where.",
   },
 );
+export type AnalyticsConfig = Of<typeof AnalyticsConfig>;
 
 /** Spec §3 'Product with licences': a product the user may open, and whether it is licensed. */
 export const ProductWithLicenses = Type.Object(
@@ -32,6 +34,7 @@ export const ProductWithLicenses = Type.Object(
       "Spec §3 'Product with licences': a product the user may open, and whether it is licensed.",
   },
 );
+export type ProductWithLicenses = Of<typeof ProductWithLicenses>;
 
 /** `UserProductsInfo`: the products the signed-in user may open. */
 export const UserProductsInfo = Type.Object(
@@ -41,6 +44,7 @@ export const UserProductsInfo = Type.Object(
     description: '`UserProductsInfo`: the products the signed-in user may open.',
   },
 );
+export type UserProductsInfo = Of<typeof UserProductsInfo>;
 
 /** `getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started. */
 export const TrialUrl = Type.Object(
@@ -55,3 +59,4 @@ export const TrialUrl = Type.Object(
       '`getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started.',
   },
 );
+export type TrialUrl = Of<typeof TrialUrl>;

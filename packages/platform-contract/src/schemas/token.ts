@@ -1,6 +1,7 @@
 import { key, text } from './primitives.ts';
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
 
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
 export const JwtTokenResponse = Type.Object(
@@ -18,12 +19,14 @@ export const JwtTokenResponse = Type.Object(
     description: 'The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`.',
   },
 );
+export type JwtTokenResponse = Of<typeof JwtTokenResponse>;
 
 /** Query of `jwt/Token`. */
 export const JwtTokenQuery = Type.Object(
   { client_id: key(), nonce: text(128), access_code: text(256) },
   { additionalProperties: false, description: 'Query of `jwt/Token`.' },
 );
+export type JwtTokenQuery = Of<typeof JwtTokenQuery>;
 
 /** Decoded claims of the platform's JWT. */
 export const JwtClaims = Type.Object(
@@ -37,6 +40,7 @@ export const JwtClaims = Type.Object(
   },
   { additionalProperties: false, description: "Decoded claims of the platform's JWT." },
 );
+export type JwtClaims = Of<typeof JwtClaims>;
 
 /** One script of a product contribution: the primary address and the fallback. */
 export const ContributionScript = Type.Object(
@@ -46,12 +50,14 @@ export const ContributionScript = Type.Object(
     description: 'One script of a product contribution: the primary address and the fallback.',
   },
 );
+export type ContributionScript = Of<typeof ContributionScript>;
 
 /** Where a contribution may be loaded. */
 export const SupportedTarget = Type.Union(
   [Type.Literal('Droplets Shell'), Type.Literal('Both'), Type.String()],
   { description: 'Where a contribution may be loaded.' },
 );
+export type SupportedTarget = Of<typeof SupportedTarget>;
 
 /** A product contribution: an extension the shell loads (spec §3). */
 export const ProductContribution = Type.Object(
@@ -68,6 +74,7 @@ export const ProductContribution = Type.Object(
     description: 'A product contribution: an extension the shell loads (spec §3).',
   },
 );
+export type ProductContribution = Of<typeof ProductContribution>;
 
 /** The answer of `ProductContribution({id})`. */
 export const ProductContributionList = Type.Object(
@@ -85,3 +92,4 @@ export const ProductContributionList = Type.Object(
   },
   { additionalProperties: false, description: 'The answer of `ProductContribution({id})`.' },
 );
+export type ProductContributionList = Of<typeof ProductContributionList>;
