@@ -171,6 +171,7 @@ export type {
   NotificationType,
   ReceivedMessagesQuery,
 } from './schemas/notifications.ts';
+export type { Schedule, ScheduleBody, ScheduleInterval } from './schemas/scheduling.ts';
 export type {
   CheckinBody,
   CompareBody,
@@ -180,9 +181,6 @@ export type {
   PullByCommitHashBody,
   RemoteProject,
   RepoConnection,
-  Schedule,
-  ScheduleBody,
-  ScheduleInterval,
   ScmActionResult,
   ScmCommit,
   ScmCredential,
@@ -191,7 +189,7 @@ export type {
   ScmObjectState,
   ScmObjectsBody,
   ScmProvider,
-} from './schemas/scheduling.ts';
+} from './schemas/sourceControl.ts';
 export { DEFAULT_SERVICE_PREFERENCE } from './preferenceKeys.ts';
 export {
   MAX_DESCRIPTION_LENGTH,

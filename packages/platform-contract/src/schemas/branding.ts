@@ -1,5 +1,5 @@
-import { key, personName } from './primitives.ts';
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
+import { key, personName } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 

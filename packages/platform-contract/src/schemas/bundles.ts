@@ -1,5 +1,5 @@
-import { key, list } from './primitives.ts';
 /** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
+import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';

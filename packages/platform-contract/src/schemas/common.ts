@@ -1,5 +1,5 @@
-import { text } from './primitives.ts';
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
+import { text } from './primitives.ts';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';

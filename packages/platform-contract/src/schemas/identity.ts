@@ -1,5 +1,5 @@
-import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 /** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
+import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 

@@ -1,5 +1,5 @@
-import { key, skip, top } from './primitives.ts';
 /** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
+import { key, skip, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';

@@ -1,5 +1,5 @@
-import { key, list } from './primitives.ts';
 /** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
+import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';

@@ -1,12 +1,12 @@
-import { key, list, skip, text, top } from './primitives.ts';
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+import { key, list, skip, text, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 
-/** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+/** Whether the user has read the message. */
 export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal('READ')], {
-  description: 'Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1).',
+  description: 'Whether the user has read the message.',
 });
 export type NotificationStatus = Of<typeof NotificationStatus>;
 

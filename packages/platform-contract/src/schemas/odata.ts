@@ -1,8 +1,4 @@
-/**
- * The OData-style query options the platform's collection calls take. The emulator supports
- * a documented subset (docs/decisions/0401-odata-subset.md): `$filter` is one or more
- * `field eq 'text'` / `field eq 12` / `field eq true` comparisons joined by `and`.
- */
+/** The OData query options of the collection calls (docs/decisions/0401-odata-subset.md). */
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 

@@ -1,5 +1,5 @@
-import { key, keys, list, text } from './primitives.ts';
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
+import { key, keys, list, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';

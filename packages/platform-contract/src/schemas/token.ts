@@ -1,5 +1,5 @@
-import { key, text } from './primitives.ts';
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
+import { key, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 
