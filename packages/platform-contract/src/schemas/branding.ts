@@ -2,6 +2,7 @@
 import { key, personName } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`). */
 export const Theme = Type.Object(
@@ -15,8 +16,7 @@ export const Theme = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`).',
+    description: about.Theme,
   },
 );
 export type Theme = Of<typeof Theme>;
@@ -26,8 +26,7 @@ export const NewTheme = Type.Object(
   { name: personName(), value: Type.String({ minLength: 2, maxLength: 10000 }) },
   {
     additionalProperties: false,
-    description:
-      'Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers.',
+    description: about.NewTheme,
   },
 );
 export type NewTheme = Of<typeof NewTheme>;
@@ -35,7 +34,7 @@ export type NewTheme = Of<typeof NewTheme>;
 /** Where the logo sits in the header. */
 export const LogoPosition = Type.Union(
   [Type.Literal('left'), Type.Literal('center'), Type.Literal('right')],
-  { description: 'Where the logo sits in the header.' },
+  { description: about.LogoPosition },
 );
 export type LogoPosition = Of<typeof LogoPosition>;
 
@@ -53,7 +52,7 @@ export const Brand = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A brand: theme, custom theme, logo, favicon, logo position and variables.',
+    description: about.Brand,
   },
 );
 export type Brand = Of<typeof Brand>;
@@ -61,7 +60,7 @@ export type Brand = Of<typeof Brand>;
 /** The branding of the platform (`AppBranding`). */
 export const AppBranding = Type.Object(
   { brand: Brand },
-  { additionalProperties: false, description: 'The branding of the platform (`AppBranding`).' },
+  { additionalProperties: false, description: about.AppBranding },
 );
 export type AppBranding = Of<typeof AppBranding>;
 
@@ -70,7 +69,7 @@ export const OrgBranding = Type.Object(
   { orgId: Type.String(), brand: Type.Union([Brand, Type.Null()]) },
   {
     additionalProperties: false,
-    description: 'The branding of one organisation; `brand` is `null` when it has none of its own.',
+    description: about.OrgBranding,
   },
 );
 export type OrgBranding = Of<typeof OrgBranding>;
@@ -80,7 +79,7 @@ export const OrgAndParentOrgBranding = Type.Object(
   { org: OrgBranding, parentOrg: Type.Union([OrgBranding, Type.Null()]) },
   {
     additionalProperties: false,
-    description: '`OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation.',
+    description: about.OrgAndParentOrgBranding,
   },
 );
 export type OrgAndParentOrgBranding = Of<typeof OrgAndParentOrgBranding>;
@@ -104,8 +103,7 @@ export const OrgBrandingInput = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file). Absent fields keep their current value.',
+    description: about.OrgBrandingInput,
   },
 );
 export type OrgBrandingInput = Of<typeof OrgBrandingInput>;

@@ -3,6 +3,7 @@ import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED. */
 export const BundleStatus = Type.Union(
@@ -14,8 +15,7 @@ export const BundleStatus = Type.Union(
     Type.Literal('DEPRECATED'),
   ],
   {
-    description:
-      'Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED.',
+    description: about.BundleStatus,
   },
 );
 export type BundleStatus = Of<typeof BundleStatus>;
@@ -38,7 +38,7 @@ export const BundleDefinition = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The editable part of a bundle: what it holds and who may use it.',
+    description: about.BundleDefinition,
   },
 );
 export type BundleDefinition = Of<typeof BundleDefinition>;
@@ -72,10 +72,10 @@ export const Bundle = Type.Composite(
         createdBy: Type.String(),
         updatedTime: Type.String(),
       },
-      { additionalProperties: false, description: 'A bundle: its definition and its state.' },
+      closed,
     ),
   ],
-  closed,
+  { additionalProperties: false, description: about.Bundle },
 );
 export type Bundle = Of<typeof Bundle>;
 
@@ -89,7 +89,7 @@ export const BundleInstallation = Type.Object(
     installedBy: Type.String(),
     installedTime: Type.String(),
   },
-  { additionalProperties: false, description: 'A bundle installed in an organisation.' },
+  { additionalProperties: false, description: about.BundleInstallation },
 );
 export type BundleInstallation = Of<typeof BundleInstallation>;
 

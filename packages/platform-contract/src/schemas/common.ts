@@ -3,6 +3,7 @@ import { text } from './primitives.ts';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** An OData collection as the services return it: `ODataCollection(Item)`. */
 export const ODataCollection = <T extends TSchema>(item: T) =>
@@ -44,7 +45,7 @@ export const ApiErrorBody = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The JSON body of every error answer of the platform.',
+    description: about.ApiErrorBody,
   },
 );
 export type ApiErrorBody = Of<typeof ApiErrorBody>;
@@ -68,7 +69,7 @@ export const ShellConfig = Type.Object(
   },
   {
     additionalProperties: false,
-    description: "The shell's `config`: where each backend lives and the page-level paths.",
+    description: about.ShellConfig,
   },
 );
 export type ShellConfig = Of<typeof ShellConfig>;
@@ -87,7 +88,7 @@ export const UserSession = Type.Object(
       Type.String({ description: "BCP 47 tag of the user's preferred language, when set." }),
     ),
   },
-  { additionalProperties: false, description: "The signed-in user's session (`session/User`)." },
+  { additionalProperties: false, description: about.UserSession },
 );
 export type UserSession = Of<typeof UserSession>;
 
@@ -124,7 +125,7 @@ export const ProductRegistryProduct = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A product of the registry, as the shell returns it.',
+    description: about.ProductRegistryProduct,
   },
 );
 export type ProductRegistryProduct = Of<typeof ProductRegistryProduct>;
@@ -141,7 +142,7 @@ export const ProductRegistryGroup = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A registry item of type `productGroup`, holding products.',
+    description: about.ProductRegistryGroup,
   },
 );
 export type ProductRegistryGroup = Of<typeof ProductRegistryGroup>;
@@ -161,7 +162,7 @@ export const ProductsWithLicenses = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The answer of the product fetch the switcher makes (`ProductsWithLicenses`).',
+    description: about.ProductsWithLicenses,
   },
 );
 export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
@@ -169,6 +170,6 @@ export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
   { fullyQualifiedName: text(255), value: Type.String({ maxLength: 4000 }) },
-  { additionalProperties: false, description: 'A user or organisation preference.' },
+  { additionalProperties: false, description: about.UserPreference },
 );
 export type UserPreference = Of<typeof UserPreference>;

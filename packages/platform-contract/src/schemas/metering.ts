@@ -3,11 +3,12 @@ import { key, skip, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A month, `YYYY-MM`. */
 export const UsagePeriod = Type.String({
   pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
-  description: 'A month, `YYYY-MM`.',
+  description: about.UsagePeriod,
 });
 export type UsagePeriod = Of<typeof UsagePeriod>;
 
@@ -22,7 +23,7 @@ export const UsageRecord = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Usage of one meter of one service by one organisation in one month.',
+    description: about.UsageRecord,
   },
 );
 export type UsageRecord = Of<typeof UsageRecord>;
@@ -39,7 +40,7 @@ export const UsageQuery = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Query of `GET Usage`: every part optional; the period bounds are inclusive.',
+    description: about.UsageQuery,
   },
 );
 export type UsageQuery = Of<typeof UsageQuery>;
@@ -58,7 +59,7 @@ export const UsageEvent = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`.',
+    description: about.UsageEvent,
   },
 );
 export type UsageEvent = Of<typeof UsageEvent>;
@@ -78,7 +79,7 @@ export const UsageSummary = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Totals per service and meter over a period (`GET Usage/Summary`).',
+    description: about.UsageSummary,
   },
 );
 export type UsageSummary = Of<typeof UsageSummary>;

@@ -3,24 +3,25 @@ import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** How a job was started; default `UI` (PC-9.9). */
 export const ExecutionClient = Type.Union(
   [Type.Literal('UI'), Type.Literal('API'), Type.Literal('CLI')],
-  { description: 'How a job was started; default `UI` (PC-9.9).' },
+  { description: about.ExecutionClient },
 );
 export type ExecutionClient = Of<typeof ExecutionClient>;
 
 /** Default `REGULAR` (PC-9.9). */
 export const RunType = Type.Union([Type.Literal('REGULAR'), Type.Literal('DRY_RUN')], {
-  description: 'Default `REGULAR` (PC-9.9).',
+  description: about.RunType,
 });
 export type RunType = Of<typeof RunType>;
 
 /** Whether an exported object brings the objects it refers to (PC-9.9). */
 export const InclusionScope = Type.Union(
   [Type.Literal('WITH_DEPENDENCIES'), Type.Literal('WITHOUT_DEPENDENCIES')],
-  { description: 'Whether an exported object brings the objects it refers to (PC-9.9).' },
+  { description: about.InclusionScope },
 );
 export type InclusionScope = Of<typeof InclusionScope>;
 
@@ -33,7 +34,7 @@ export const MigrationJobStatus = Type.Union(
     Type.Literal('SUCCESSFUL'),
     Type.Literal('FAILED'),
   ],
-  { description: 'Job states; a job moves CREATED → QUEUED → IN_PROGRESS → SUCCESSFUL or FAILED.' },
+  { description: about.MigrationJobStatus },
 );
 export type MigrationJobStatus = Of<typeof MigrationJobStatus>;
 
@@ -85,7 +86,7 @@ export const ImportSpecification = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'What to import from an uploaded package, and where.',
+    description: about.ImportSpecification,
   },
 );
 export type ImportSpecification = Of<typeof ImportSpecification>;
@@ -149,7 +150,7 @@ export const MigrationObject = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'An object of an export or import, with its outcome once the job ended.',
+    description: about.MigrationObject,
   },
 );
 export type MigrationObject = Of<typeof MigrationObject>;
@@ -157,7 +158,7 @@ export type MigrationObject = Of<typeof MigrationObject>;
 /** An uploaded import package. */
 export const ImportPackage = Type.Object(
   { packageId: Type.String(), checksumValid: Type.Boolean(), objects: Type.Array(MigrationObject) },
-  { additionalProperties: false, description: 'An uploaded import package.' },
+  { additionalProperties: false, description: about.ImportPackage },
 );
 export type ImportPackage = Of<typeof ImportPackage>;
 

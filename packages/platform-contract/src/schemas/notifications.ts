@@ -3,10 +3,11 @@ import { key, list, skip, text, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** Whether the user has read the message. */
 export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal('READ')], {
-  description: 'Whether the user has read the message.',
+  description: about.NotificationStatus,
 });
 export type NotificationStatus = Of<typeof NotificationStatus>;
 
@@ -40,8 +41,7 @@ export const NotificationAction = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "Something the user can do from a message; `url` is given by the message's sender.",
+    description: about.NotificationAction,
   },
 );
 export type NotificationAction = Of<typeof NotificationAction>;
@@ -82,7 +82,7 @@ export const NotificationPreferences = Type.Object(
     emailEnabled: Type.Boolean(),
     bannerEnabled: Type.Boolean(),
   },
-  { additionalProperties: false, description: 'Which categories and types reach the user.' },
+  { additionalProperties: false, description: about.NotificationPreferences },
 );
 export type NotificationPreferences = Of<typeof NotificationPreferences>;
 
@@ -124,8 +124,7 @@ export const ReceivedMessagesQuery = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7).',
+    description: about.ReceivedMessagesQuery,
   },
 );
 export type ReceivedMessagesQuery = Of<typeof ReceivedMessagesQuery>;
@@ -141,8 +140,7 @@ export const NotificationSettings = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'Per-user delivery settings of the separate notification-settings service (PC-7.19).',
+    description: about.NotificationSettings,
   },
 );
 export type NotificationSettings = Of<typeof NotificationSettings>;

@@ -3,11 +3,11 @@ import { key, keys, list, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`). */
 export const ContainerType = Type.Union([Type.Literal('Project'), Type.Literal('Folder')], {
-  description:
-    'The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`).',
+  description: about.ContainerType,
 });
 export type ContainerType = Of<typeof ContainerType>;
 
@@ -16,7 +16,7 @@ export const ParentInfo = Type.Object(
   { parentType: ContainerType, parentId: Type.String() },
   {
     additionalProperties: false,
-    description: "Where an entity sits: its parent's kind and id. Projects have none.",
+    description: about.ParentInfo,
   },
 );
 export type ParentInfo = Of<typeof ParentInfo>;
@@ -26,7 +26,7 @@ export const EntityRef = Type.Object(
   { id: Type.String(), name: Type.String(), documentType: Type.String() },
   {
     additionalProperties: false,
-    description: 'A reference between two documents (a mapping using a connection, …).',
+    description: about.EntityRef,
   },
 );
 export type EntityRef = Of<typeof EntityRef>;
@@ -69,7 +69,7 @@ export const RepositoryEntity = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: 'A project, folder or document of the repository.' },
+  { additionalProperties: false, description: about.RepositoryEntity },
 );
 export type RepositoryEntity = Of<typeof RepositoryEntity>;
 
@@ -99,7 +99,7 @@ export const Tag = Type.Object(
     description: Type.String(),
     usageCount: Type.Number({ description: 'How many entities carry it.' }),
   },
-  { additionalProperties: false, description: 'A free-form label users assign to entities.' },
+  { additionalProperties: false, description: about.Tag },
 );
 export type Tag = Of<typeof Tag>;
 
@@ -108,7 +108,7 @@ export const MeteringTag = Type.Object(
   { id: Type.String(), name: Type.String(), usageCount: Type.Number() },
   {
     additionalProperties: false,
-    description: "A label that attributes an entity's consumption for metering.",
+    description: about.MeteringTag,
   },
 );
 export type MeteringTag = Of<typeof MeteringTag>;
@@ -122,7 +122,7 @@ export const RepositoryPermission = Type.Union(
     Type.Literal('execute'),
     Type.Literal('change_perm'),
   ],
-  { description: 'What a principal may do with an entity.' },
+  { description: about.RepositoryPermission },
 );
 export type RepositoryPermission = Of<typeof RepositoryPermission>;
 
@@ -133,7 +133,7 @@ export const AclEntry = Type.Object(
     principalId: key(),
     permissions: list(RepositoryPermission, 5),
   },
-  { additionalProperties: false, description: 'One entry of an access-control list.' },
+  { additionalProperties: false, description: about.AclEntry },
 );
 export type AclEntry = Of<typeof AclEntry>;
 
@@ -150,8 +150,7 @@ export const Acl = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "The access-control list stored on an entity. An entity without entries inherits its parent's.",
+    description: about.Acl,
   },
 );
 export type Acl = Of<typeof Acl>;
@@ -161,7 +160,7 @@ export const EffectivePermission = Type.Object(
   { objectId: Type.String(), permissions: Type.Array(RepositoryPermission) },
   {
     additionalProperties: false,
-    description: 'What the current user may do with an entity, from the stored ACLs.',
+    description: about.EffectivePermission,
   },
 );
 export type EffectivePermission = Of<typeof EffectivePermission>;
@@ -169,7 +168,7 @@ export type EffectivePermission = Of<typeof EffectivePermission>;
 /** Bodies of the repository's calls. */
 export const CreateContainerBody = Type.Object(
   { name: Type.String(), description: Type.Optional(Type.String()) },
-  { additionalProperties: false, description: "Bodies of the repository's calls." },
+  { additionalProperties: false, description: about.CreateContainerBody },
 );
 export type CreateContainerBody = Of<typeof CreateContainerBody>;
 

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** How often a schedule repeats its run. */
 export const ScheduleInterval = Type.Union(
@@ -13,7 +14,7 @@ export const ScheduleInterval = Type.Union(
     Type.Literal('WEEKLY'),
     Type.Literal('MONTHLY'),
   ],
-  { description: 'How often a schedule repeats its run.' },
+  { description: about.ScheduleInterval },
 );
 export type ScheduleInterval = Of<typeof ScheduleInterval>;
 

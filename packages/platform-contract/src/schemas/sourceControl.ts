@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 import { keys, text } from './primitives.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 export const ScmProvider = Type.Union([
   Type.Literal('GITHUB'),
@@ -22,8 +23,7 @@ export const ScmCredential = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "A user's credentials for the source-control provider (the token is never returned).",
+    description: about.ScmCredential,
   },
 );
 export type ScmCredential = Of<typeof ScmCredential>;
@@ -44,7 +44,7 @@ export const RepoConnection = Type.Object(
   },
   {
     additionalProperties: false,
-    description: "The organisation's connection to a remote repository.",
+    description: about.RepoConnection,
   },
 );
 export type RepoConnection = Of<typeof RepoConnection>;
@@ -83,7 +83,7 @@ export const ScmObjectState = Type.Object(
     checkedOutBy: Type.Union([Type.String(), Type.Null()]),
     lastCommitHash: Type.Union([Type.String(), Type.Null()]),
   },
-  { additionalProperties: false, description: 'The source-control state of a repository object.' },
+  { additionalProperties: false, description: about.ScmObjectState },
 );
 export type ScmObjectState = Of<typeof ScmObjectState>;
 

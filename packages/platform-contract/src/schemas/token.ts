@@ -2,6 +2,7 @@
 import { key, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
 export const JwtTokenResponse = Type.Object(
@@ -16,7 +17,7 @@ export const JwtTokenResponse = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`.',
+    description: about.JwtTokenResponse,
   },
 );
 export type JwtTokenResponse = Of<typeof JwtTokenResponse>;
@@ -24,7 +25,7 @@ export type JwtTokenResponse = Of<typeof JwtTokenResponse>;
 /** Query of `jwt/Token`. */
 export const JwtTokenQuery = Type.Object(
   { client_id: key(), nonce: text(128), access_code: text(256) },
-  { additionalProperties: false, description: 'Query of `jwt/Token`.' },
+  { additionalProperties: false, description: about.JwtTokenQuery },
 );
 export type JwtTokenQuery = Of<typeof JwtTokenQuery>;
 
@@ -38,7 +39,7 @@ export const JwtClaims = Type.Object(
     org_id: Type.String(),
     user_id: Type.String(),
   },
-  { additionalProperties: false, description: "Decoded claims of the platform's JWT." },
+  { additionalProperties: false, description: about.JwtClaims },
 );
 export type JwtClaims = Of<typeof JwtClaims>;
 
@@ -47,7 +48,7 @@ export const ContributionScript = Type.Object(
   { resourceUrl: Type.String(), fallbackUrl: Type.Optional(Type.String()) },
   {
     additionalProperties: false,
-    description: 'One script of a product contribution: the primary address and the fallback.',
+    description: about.ContributionScript,
   },
 );
 export type ContributionScript = Of<typeof ContributionScript>;
@@ -55,7 +56,7 @@ export type ContributionScript = Of<typeof ContributionScript>;
 /** Where a contribution may be loaded. */
 export const SupportedTarget = Type.Union(
   [Type.Literal('Droplets Shell'), Type.Literal('Both'), Type.String()],
-  { description: 'Where a contribution may be loaded.' },
+  { description: about.SupportedTarget },
 );
 export type SupportedTarget = Of<typeof SupportedTarget>;
 
@@ -71,7 +72,7 @@ export const ProductContribution = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A product contribution: an extension the shell loads (spec §3).',
+    description: about.ProductContribution,
   },
 );
 export type ProductContribution = Of<typeof ProductContribution>;
@@ -90,6 +91,6 @@ export const ProductContributionList = Type.Object(
       Type.Boolean({ description: 'When true, each script has a hard time-out (PC-9.5).' }),
     ),
   },
-  { additionalProperties: false, description: 'The answer of `ProductContribution({id})`.' },
+  { additionalProperties: false, description: about.ProductContributionList },
 );
 export type ProductContributionList = Of<typeof ProductContributionList>;
