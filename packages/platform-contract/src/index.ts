@@ -31,22 +31,175 @@ export { notificationSettingsEndpoints } from './endpoints/notificationSettings.
 export { authEndpoints } from './endpoints/auth.ts';
 export { tokenEndpoints } from './endpoints/token.ts';
 export { contract, listEndpoints, type DeclaredEndpoint, type ServiceGroup } from './contract.ts';
-export * from './entities.ts';
-export type * from './entities/authorisation.ts';
-export type * from './entities/branding.ts';
-export type * from './entities/identity.ts';
-export type * from './entities/licence.ts';
-export type * from './entities/metering.ts';
-export type * from './entities/odata.ts';
-export type * from './entities/shellCatalogue.ts';
-export * from './entities/repository.ts';
-export * from './entities/bundles.ts';
-export * from './entities/migration.ts';
-export * from './entities/notifications.ts';
-export * from './entities/scheduling.ts';
-export * from './validation/repositoryRules.ts';
-export type { DocumentFilter, Paging } from './endpoints/repository.ts';
-export * from './entities/token.ts';
+// Entities, inputs and answers: each type is the static type of its runtime schema in `./schemas`
+// (imported as a type only, so no schema code reaches a bundle).
+export type {
+  ApiErrorBody,
+  ODataCollection,
+  ProductRegistryGroup,
+  ProductRegistryItem,
+  ProductRegistryProduct,
+  ProductsWithLicenses,
+  ShellConfig,
+  UserPreference,
+  UserSession,
+} from './schemas/common.ts';
+export type {
+  CurrentUserInfo,
+  EmailVerificationForUserRequest,
+  EmailVerificationRequest,
+  IdentityConfigInfo,
+  IdentityUser,
+  NewUser,
+  OrgAttribute,
+  Organisation,
+  PendingVerification,
+  Role,
+  TimeZoneInfo,
+  UserDeletion,
+  UserDeletionResult,
+  UserGroup,
+  UserProfile,
+  UserProfileUpdate,
+  UserState,
+  UserUpdate,
+} from './schemas/identity.ts';
+export type {
+  AssignedEdition,
+  EffectiveLicenses,
+  LicenseItem,
+  LicenseViews,
+} from './schemas/licence.ts';
+export type {
+  AppBranding,
+  Brand,
+  LogoPosition,
+  NewTheme,
+  OrgAndParentOrgBranding,
+  OrgBranding,
+  OrgBrandingInput,
+  Theme,
+} from './schemas/branding.ts';
+export type { AccountUrl, ClientAttributes } from './schemas/authorisation.ts';
+export type {
+  UsageEvent,
+  UsagePeriod,
+  UsageQuery,
+  UsageRecord,
+  UsageSummary,
+} from './schemas/metering.ts';
+export type {
+  AnalyticsConfig,
+  ProductWithLicenses,
+  TrialUrl,
+  UserProductsInfo,
+} from './schemas/shellCatalogue.ts';
+export type {
+  ContributionScript,
+  JwtClaims,
+  JwtTokenQuery,
+  JwtTokenResponse,
+  ProductContribution,
+  ProductContributionList,
+  SupportedTarget,
+} from './schemas/token.ts';
+export type { ODataQuery } from './schemas/odata.ts';
+export type {
+  Acl,
+  AclEntry,
+  CandidateEntity,
+  CheckEntityListResult,
+  ContainerType,
+  CopyProjectsBody,
+  CreateContainerBody,
+  DoctypePrivilege,
+  DoctypePrivilegeQuery,
+  EffectivePermission,
+  EntityAccessBody,
+  EntityConflict,
+  EntityRef,
+  Folder,
+  MeteringTag,
+  MeteringTagAssignmentBody,
+  ParentInfo,
+  Project,
+  ProjectStat,
+  RepositoryDocument,
+  RepositoryEntity,
+  RepositoryPermission,
+  SourceSpec,
+  Tag,
+  TagAssignmentBody,
+  TransferBody,
+  UpdateAclBody,
+  UpdateEntityBody,
+} from './schemas/repository.ts';
+export type { DocumentFilter, Paging } from './schemas/endpoints/repository.ts';
+export type {
+  Bundle,
+  BundleDefinition,
+  BundleDefinitionBody,
+  BundleInstallation,
+  BundleStatus,
+  BundleValidation,
+} from './schemas/bundles.ts';
+export type {
+  ComparableObjectType,
+  CreateExportJobBody,
+  CreateImportJobBody,
+  ExecutionClient,
+  ExportJob,
+  ExportObject,
+  ImportJob,
+  ImportPackage,
+  ImportSpecification,
+  InclusionScope,
+  MigrationJobStatus,
+  MigrationObject,
+  RunType,
+} from './schemas/migration.ts';
+export type {
+  BellSearchBody,
+  BellSearchResult,
+  NotificationAction,
+  NotificationCategory,
+  NotificationMessage,
+  NotificationPreferences,
+  NotificationPriority,
+  NotificationSettings,
+  NotificationStatus,
+  NotificationType,
+  ReceivedMessagesQuery,
+} from './schemas/notifications.ts';
+export type { Schedule, ScheduleBody, ScheduleInterval } from './schemas/scheduling.ts';
+export type {
+  CheckinBody,
+  CompareBody,
+  CompareJob,
+  CompareResult,
+  OAuthRedirect,
+  PullByCommitHashBody,
+  RemoteProject,
+  RepoConnection,
+  ScmActionResult,
+  ScmCommit,
+  ScmCredential,
+  ScmCredentialBody,
+  ScmDifference,
+  ScmObjectState,
+  ScmObjectsBody,
+  ScmProvider,
+} from './schemas/sourceControl.ts';
+export { DEFAULT_SERVICE_PREFERENCE } from './preferenceKeys.ts';
+export {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  nameKey,
+  namesConflict,
+  validateDescription,
+  validateRepositoryName,
+  type RuleProblem,
+} from './validation/repositoryRules.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
 export { sameOriginPath } from './validation/returnPath.ts';
 export {

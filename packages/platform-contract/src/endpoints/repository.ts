@@ -1,15 +1,6 @@
 import { endpoint } from '../endpoint.ts';
-import type { Of } from '../schemas/of.ts';
-import type {
-  DocumentFilter as DocumentFilterSchema,
-  Paging as PagingSchema,
-  repository as S,
-} from '../schemas/endpoints/repository.ts';
+import type { repository as S } from '../schemas/endpoints/repository.ts';
 
-/** Paging of repository lists. */
-export type Paging = Of<typeof PagingSchema>;
-/** Filters of `GET Documents`. */
-export type DocumentFilter = Of<typeof DocumentFilterSchema>;
 const frs = 'frs' as const;
 
 export const repositoryEndpoints = {

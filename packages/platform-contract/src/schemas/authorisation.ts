@@ -1,5 +1,7 @@
 /** Entities of the authorisation service (spec §7 'Other services'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The attributes the platform keeps for one OAuth client (application). */
 export const ClientAttributes = Type.Object(
@@ -10,16 +12,17 @@ export const ClientAttributes = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The attributes the platform keeps for one OAuth client (application).',
+    description: about.ClientAttributes,
   },
 );
+export type ClientAttributes = Of<typeof ClientAttributes>;
 
 /** An address the authorisation service hands out; `url` is `null` when there is none. */
 export const AccountUrl = Type.Object(
   { url: Type.Union([Type.String(), Type.Null()]) },
   {
     additionalProperties: false,
-    description:
-      'An address the authorisation service hands out; `url` is `null` when there is none.',
+    description: about.AccountUrl,
   },
 );
+export type AccountUrl = Of<typeof AccountUrl>;

@@ -1,6 +1,8 @@
-import { key, personName } from './primitives.ts';
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
+import { key, personName } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`). */
 export const Theme = Type.Object(
@@ -14,26 +16,27 @@ export const Theme = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`).',
+    description: about.Theme,
   },
 );
+export type Theme = Of<typeof Theme>;
 
 /** Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers. */
 export const NewTheme = Type.Object(
   { name: personName(), value: Type.String({ minLength: 2, maxLength: 10000 }) },
   {
     additionalProperties: false,
-    description:
-      'Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers.',
+    description: about.NewTheme,
   },
 );
+export type NewTheme = Of<typeof NewTheme>;
 
 /** Where the logo sits in the header. */
 export const LogoPosition = Type.Union(
   [Type.Literal('left'), Type.Literal('center'), Type.Literal('right')],
-  { description: 'Where the logo sits in the header.' },
+  { description: about.LogoPosition },
 );
+export type LogoPosition = Of<typeof LogoPosition>;
 
 /** A brand: theme, custom theme, logo, favicon, logo position and variables. */
 export const Brand = Type.Object(
@@ -49,33 +52,37 @@ export const Brand = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A brand: theme, custom theme, logo, favicon, logo position and variables.',
+    description: about.Brand,
   },
 );
+export type Brand = Of<typeof Brand>;
 
 /** The branding of the platform (`AppBranding`). */
 export const AppBranding = Type.Object(
   { brand: Brand },
-  { additionalProperties: false, description: 'The branding of the platform (`AppBranding`).' },
+  { additionalProperties: false, description: about.AppBranding },
 );
+export type AppBranding = Of<typeof AppBranding>;
 
 /** The branding of one organisation; `brand` is `null` when it has none of its own. */
 export const OrgBranding = Type.Object(
   { orgId: Type.String(), brand: Type.Union([Brand, Type.Null()]) },
   {
     additionalProperties: false,
-    description: 'The branding of one organisation; `brand` is `null` when it has none of its own.',
+    description: about.OrgBranding,
   },
 );
+export type OrgBranding = Of<typeof OrgBranding>;
 
 /** `OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation. */
 export const OrgAndParentOrgBranding = Type.Object(
   { org: OrgBranding, parentOrg: Type.Union([OrgBranding, Type.Null()]) },
   {
     additionalProperties: false,
-    description: '`OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation.',
+    description: about.OrgAndParentOrgBranding,
   },
 );
+export type OrgAndParentOrgBranding = Of<typeof OrgAndParentOrgBranding>;
 
 /**
  * The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file).
@@ -96,7 +103,7 @@ export const OrgBrandingInput = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file). Absent fields keep their current value.',
+    description: about.OrgBrandingInput,
   },
 );
+export type OrgBrandingInput = Of<typeof OrgBrandingInput>;

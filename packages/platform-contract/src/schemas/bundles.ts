@@ -1,7 +1,9 @@
-import { key, list } from './primitives.ts';
 /** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
+import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED. */
 export const BundleStatus = Type.Union(
@@ -13,10 +15,10 @@ export const BundleStatus = Type.Union(
     Type.Literal('DEPRECATED'),
   ],
   {
-    description:
-      'Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED.',
+    description: about.BundleStatus,
   },
 );
+export type BundleStatus = Of<typeof BundleStatus>;
 
 /** The editable part of a bundle: what it holds and who may use it. */
 export const BundleDefinition = Type.Object(
@@ -36,9 +38,10 @@ export const BundleDefinition = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The editable part of a bundle: what it holds and who may use it.',
+    description: about.BundleDefinition,
   },
 );
+export type BundleDefinition = Of<typeof BundleDefinition>;
 
 export const BundleDefinitionBody = Type.Object(
   {
@@ -49,6 +52,7 @@ export const BundleDefinitionBody = Type.Object(
   },
   closed,
 );
+export type BundleDefinitionBody = Of<typeof BundleDefinitionBody>;
 
 /** A bundle: its definition and its state. */
 export const Bundle = Type.Composite(
@@ -68,11 +72,12 @@ export const Bundle = Type.Composite(
         createdBy: Type.String(),
         updatedTime: Type.String(),
       },
-      { additionalProperties: false, description: 'A bundle: its definition and its state.' },
+      closed,
     ),
   ],
-  closed,
+  { additionalProperties: false, description: about.Bundle },
 );
+export type Bundle = Of<typeof Bundle>;
 
 /** A bundle installed in an organisation. */
 export const BundleInstallation = Type.Object(
@@ -84,8 +89,9 @@ export const BundleInstallation = Type.Object(
     installedBy: Type.String(),
     installedTime: Type.String(),
   },
-  { additionalProperties: false, description: 'A bundle installed in an organisation.' },
+  { additionalProperties: false, description: about.BundleInstallation },
 );
+export type BundleInstallation = Of<typeof BundleInstallation>;
 
 export const BundleValidation = Type.Object(
   {
@@ -96,3 +102,4 @@ export const BundleValidation = Type.Object(
   },
   closed,
 );
+export type BundleValidation = Of<typeof BundleValidation>;

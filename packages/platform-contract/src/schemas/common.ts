@@ -1,7 +1,9 @@
-import { text } from './primitives.ts';
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { text } from './primitives.ts';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** An OData collection as the services return it: `ODataCollection(Item)`. */
 export const ODataCollection = <T extends TSchema>(item: T) =>
@@ -14,6 +16,12 @@ export const ODataCollection = <T extends TSchema>(item: T) =>
     },
     closed,
   );
+export type ODataCollection<T> = {
+  readonly [K in keyof Collection<T>]: Collection<T>[K] extends (infer U)[]
+    ? readonly U[]
+    : Collection<T>[K];
+};
+type Collection<T> = Static<ReturnType<typeof ODataCollection<TUnsafe<T>>>>;
 
 /** The JSON body of every error answer of the platform. */
 export const ApiErrorBody = Type.Object(
@@ -37,9 +45,10 @@ export const ApiErrorBody = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The JSON body of every error answer of the platform.',
+    description: about.ApiErrorBody,
   },
 );
+export type ApiErrorBody = Of<typeof ApiErrorBody>;
 
 /** The shell's `config`: where each backend lives and the page-level paths. */
 export const ShellConfig = Type.Object(
@@ -60,9 +69,10 @@ export const ShellConfig = Type.Object(
   },
   {
     additionalProperties: false,
-    description: "The shell's `config`: where each backend lives and the page-level paths.",
+    description: about.ShellConfig,
   },
 );
+export type ShellConfig = Of<typeof ShellConfig>;
 
 /** The signed-in user's session (`session/User`). */
 export const UserSession = Type.Object(
@@ -78,8 +88,9 @@ export const UserSession = Type.Object(
       Type.String({ description: "BCP 47 tag of the user's preferred language, when set." }),
     ),
   },
-  { additionalProperties: false, description: "The signed-in user's session (`session/User`)." },
+  { additionalProperties: false, description: about.UserSession },
 );
+export type UserSession = Of<typeof UserSession>;
 
 /** A product of the registry, as the shell returns it. */
 export const ProductRegistryProduct = Type.Object(
@@ -114,9 +125,10 @@ export const ProductRegistryProduct = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A product of the registry, as the shell returns it.',
+    description: about.ProductRegistryProduct,
   },
 );
+export type ProductRegistryProduct = Of<typeof ProductRegistryProduct>;
 
 /** A registry item of type `productGroup`, holding products. */
 export const ProductRegistryGroup = Type.Object(
@@ -130,11 +142,13 @@ export const ProductRegistryGroup = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A registry item of type `productGroup`, holding products.',
+    description: about.ProductRegistryGroup,
   },
 );
+export type ProductRegistryGroup = Of<typeof ProductRegistryGroup>;
 
 export const ProductRegistryItem = Type.Union([ProductRegistryGroup, ProductRegistryProduct]);
+export type ProductRegistryItem = Of<typeof ProductRegistryItem>;
 
 /** The answer of the product fetch the switcher makes (`ProductsWithLicenses`). */
 export const ProductsWithLicenses = Type.Object(
@@ -148,12 +162,14 @@ export const ProductsWithLicenses = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The answer of the product fetch the switcher makes (`ProductsWithLicenses`).',
+    description: about.ProductsWithLicenses,
   },
 );
+export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
 
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
   { fullyQualifiedName: text(255), value: Type.String({ maxLength: 4000 }) },
-  { additionalProperties: false, description: 'A user or organisation preference.' },
+  { additionalProperties: false, description: about.UserPreference },
 );
+export type UserPreference = Of<typeof UserPreference>;

@@ -1,11 +1,14 @@
-import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 /** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
+import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** Lifecycle state of a user account. */
 export const UserState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')], {
-  description: 'Lifecycle state of a user account.',
+  description: about.UserState,
 });
+export type UserState = Of<typeof UserState>;
 
 /** A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`). */
 export const IdentityUser = Type.Object(
@@ -24,9 +27,10 @@ export const IdentityUser = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`).',
+    description: about.IdentityUser,
   },
 );
+export type IdentityUser = Of<typeof IdentityUser>;
 
 /** The fields of a user that `PATCH Users({id})` may change; absent fields are kept. */
 export const UserUpdate = Type.Object(
@@ -47,10 +51,10 @@ export const UserUpdate = Type.Object(
   {
     additionalProperties: false,
     minProperties: 1,
-    description:
-      'The fields of a user that `PATCH Users({id})` may change; absent fields are kept.',
+    description: about.UserUpdate,
   },
 );
+export type UserUpdate = Of<typeof UserUpdate>;
 
 /** The signed-in user's own profile (`UserProfile`). */
 export const UserProfile = Type.Object(
@@ -70,8 +74,9 @@ export const UserProfile = Type.Object(
       description: "BCP 47 tag, or `null` for the browser's language.",
     }),
   },
-  { additionalProperties: false, description: "The signed-in user's own profile (`UserProfile`)." },
+  { additionalProperties: false, description: about.UserProfile },
 );
+export type UserProfile = Of<typeof UserProfile>;
 
 /** The fields of the profile that `PATCH UserProfile` may change; absent fields are kept. */
 export const UserProfileUpdate = Type.Object(
@@ -89,10 +94,10 @@ export const UserProfileUpdate = Type.Object(
   {
     additionalProperties: false,
     minProperties: 1,
-    description:
-      'The fields of the profile that `PATCH UserProfile` may change; absent fields are kept.',
+    description: about.UserProfileUpdate,
   },
 );
+export type UserProfileUpdate = Of<typeof UserProfileUpdate>;
 
 /** `CurrentUserInfo`: who is signed in, in which organisation, with which privileges. */
 export const CurrentUserInfo = Type.Object(
@@ -113,19 +118,20 @@ export const CurrentUserInfo = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      '`CurrentUserInfo`: who is signed in, in which organisation, with which privileges.',
+    description: about.CurrentUserInfo,
   },
 );
+export type CurrentUserInfo = Of<typeof CurrentUserInfo>;
 
 /** A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`). */
 export const OrgAttribute = Type.Object(
   { name: Type.String(), value: Type.String() },
   {
     additionalProperties: false,
-    description: 'A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`).',
+    description: about.OrgAttribute,
   },
 );
+export type OrgAttribute = Of<typeof OrgAttribute>;
 
 /** An organisation. `attributes` is present only when `$expand=attributes` was asked for. */
 export const Organisation = Type.Object(
@@ -137,10 +143,10 @@ export const Organisation = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'An organisation. `attributes` is present only when `$expand=attributes` was asked for.',
+    description: about.Organisation,
   },
 );
+export type Organisation = Of<typeof Organisation>;
 
 /** A group of users of one organisation. */
 export const UserGroup = Type.Object(
@@ -151,8 +157,9 @@ export const UserGroup = Type.Object(
     description: Type.String(),
     memberIds: Type.Array(Type.String()),
   },
-  { additionalProperties: false, description: 'A group of users of one organisation.' },
+  { additionalProperties: false, description: about.UserGroup },
 );
+export type UserGroup = Of<typeof UserGroup>;
 
 /** A role: a named set of privileges of one organisation. */
 export const Role = Type.Object(
@@ -165,9 +172,10 @@ export const Role = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A role: a named set of privileges of one organisation.',
+    description: about.Role,
   },
 );
+export type Role = Of<typeof Role>;
 
 /** One time zone the platform offers (`TimeZone`). */
 export const TimeZoneInfo = Type.Object(
@@ -178,8 +186,9 @@ export const TimeZoneInfo = Type.Object(
       description: 'Offset from UTC in minutes, without daylight saving.',
     }),
   },
-  { additionalProperties: false, description: 'One time zone the platform offers (`TimeZone`).' },
+  { additionalProperties: false, description: about.TimeZoneInfo },
 );
+export type TimeZoneInfo = Of<typeof TimeZoneInfo>;
 
 /** `configInfo`: identity settings the client needs. */
 export const IdentityConfigInfo = Type.Object(
@@ -195,24 +204,26 @@ export const IdentityConfigInfo = Type.Object(
     }),
     passwordMinLength: Type.Number(),
   },
-  { additionalProperties: false, description: '`configInfo`: identity settings the client needs.' },
+  { additionalProperties: false, description: about.IdentityConfigInfo },
 );
+export type IdentityConfigInfo = Of<typeof IdentityConfigInfo>;
 
 /** Body of the email verification calls for oneself. */
 export const EmailVerificationRequest = Type.Object(
   { email: email() },
-  { additionalProperties: false, description: 'Body of the email verification calls for oneself.' },
+  { additionalProperties: false, description: about.EmailVerificationRequest },
 );
+export type EmailVerificationRequest = Of<typeof EmailVerificationRequest>;
 
 /** Body of the email verification call an administrator makes for another user (PC-6.8). */
 export const EmailVerificationForUserRequest = Type.Object(
   { email: email(), userId: key() },
   {
     additionalProperties: false,
-    description:
-      'Body of the email verification call an administrator makes for another user (PC-6.8).',
+    description: about.EmailVerificationForUserRequest,
   },
 );
+export type EmailVerificationForUserRequest = Of<typeof EmailVerificationForUserRequest>;
 
 /** Whether a user has an email verification pending, and for which address. */
 export const PendingVerification = Type.Object(
@@ -231,9 +242,10 @@ export const PendingVerification = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Whether a user has an email verification pending, and for which address.',
+    description: about.PendingVerification,
   },
 );
+export type PendingVerification = Of<typeof PendingVerification>;
 
 /** Body of `users/add` on the management service. */
 export const NewUser = Type.Object(
@@ -246,21 +258,23 @@ export const NewUser = Type.Object(
     timeZone: Type.Optional(timeZone({ description: 'Default: `UTC`.' })),
     roleIds: Type.Optional(list(key(), 50, { uniqueItems: true, description: 'Default: none.' })),
   },
-  { additionalProperties: false, description: 'Body of `users/add` on the management service.' },
+  { additionalProperties: false, description: about.NewUser },
 );
+export type NewUser = Of<typeof NewUser>;
 
 /** Body of `users/delete` on the management service: all of them are deleted, or none. */
 export const UserDeletion = Type.Object(
   { userIds: keys(100, { uniqueItems: true }) },
   {
     additionalProperties: false,
-    description:
-      'Body of `users/delete` on the management service: all of them are deleted, or none.',
+    description: about.UserDeletion,
   },
 );
+export type UserDeletion = Of<typeof UserDeletion>;
 
 /** Answer of `users/delete`. */
 export const UserDeletionResult = Type.Object(
   { deletedIds: Type.Array(Type.String()) },
-  { additionalProperties: false, description: 'Answer of `users/delete`.' },
+  { additionalProperties: false, description: about.UserDeletionResult },
 );
+export type UserDeletionResult = Of<typeof UserDeletionResult>;

@@ -130,6 +130,7 @@ export {
   NotificationType,
   ReceivedMessagesQuery,
 } from './notifications.ts';
+export { Schedule, ScheduleBody, ScheduleInterval } from './scheduling.ts';
 export {
   CheckinBody,
   CompareBody,
@@ -139,9 +140,6 @@ export {
   PullByCommitHashBody,
   RemoteProject,
   RepoConnection,
-  Schedule,
-  ScheduleBody,
-  ScheduleInterval,
   ScmActionResult,
   ScmCommit,
   ScmCredential,
@@ -150,7 +148,7 @@ export {
   ScmObjectState,
   ScmObjectsBody,
   ScmProvider,
-} from './scheduling.ts';
+} from './sourceControl.ts';
 export { Binary, Form } from './binary.ts';
 export { DocumentFilter, Paging } from './endpoints/repository.ts';
 export { endpointSchemas, schemasOf } from './contractSchemas.ts';

@@ -1,5 +1,7 @@
 /** Entities of the licence service (spec: platform-client.md §3 'Licence info', PC-4.3). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** One licence of an organisation. Which list it is in says its state. */
 export const LicenseItem = Type.Object(
@@ -18,9 +20,10 @@ export const LicenseItem = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'One licence of an organisation. Which list it is in says its state.',
+    description: about.LicenseItem,
   },
 );
+export type LicenseItem = Of<typeof LicenseItem>;
 
 /** `OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state. */
 export const EffectiveLicenses = Type.Object(
@@ -32,26 +35,27 @@ export const EffectiveLicenses = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "`OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state.",
+    description: about.EffectiveLicenses,
   },
 );
+export type EffectiveLicenses = Of<typeof EffectiveLicenses>;
 
 /** An edition (bundle of licences) assigned to an organisation. */
 export const AssignedEdition = Type.Object(
   { id: Type.String(), name: Type.String(), licenseIds: Type.Array(Type.String()) },
   {
     additionalProperties: false,
-    description: 'An edition (bundle of licences) assigned to an organisation.',
+    description: about.AssignedEdition,
   },
 );
+export type AssignedEdition = Of<typeof AssignedEdition>;
 
 /** `OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation. */
 export const LicenseViews = Type.Object(
   { orgId: Type.String(), assignedEditions: Type.Array(AssignedEdition) },
   {
     additionalProperties: false,
-    description:
-      '`OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation.',
+    description: about.LicenseViews,
   },
 );
+export type LicenseViews = Of<typeof LicenseViews>;

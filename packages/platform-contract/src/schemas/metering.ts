@@ -1,13 +1,16 @@
-import { key, skip, top } from './primitives.ts';
 /** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
+import { key, skip, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A month, `YYYY-MM`. */
 export const UsagePeriod = Type.String({
   pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
-  description: 'A month, `YYYY-MM`.',
+  description: about.UsagePeriod,
 });
+export type UsagePeriod = Of<typeof UsagePeriod>;
 
 /** Usage of one meter of one service by one organisation in one month. */
 export const UsageRecord = Type.Object(
@@ -20,9 +23,10 @@ export const UsageRecord = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Usage of one meter of one service by one organisation in one month.',
+    description: about.UsageRecord,
   },
 );
+export type UsageRecord = Of<typeof UsageRecord>;
 
 /** Query of `GET Usage`: every part optional; the period bounds are inclusive. */
 export const UsageQuery = Type.Object(
@@ -36,9 +40,10 @@ export const UsageQuery = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Query of `GET Usage`: every part optional; the period bounds are inclusive.',
+    description: about.UsageQuery,
   },
 );
+export type UsageQuery = Of<typeof UsageQuery>;
 
 /** Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`. */
 export const UsageEvent = Type.Object(
@@ -54,9 +59,10 @@ export const UsageEvent = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Body of `POST UsageEvents`: adds `quantity` to the month of `occurredAt`.',
+    description: about.UsageEvent,
   },
 );
+export type UsageEvent = Of<typeof UsageEvent>;
 
 /** Totals per service and meter over a period (`GET Usage/Summary`). */
 export const UsageSummary = Type.Object(
@@ -73,6 +79,7 @@ export const UsageSummary = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Totals per service and meter over a period (`GET Usage/Summary`).',
+    description: about.UsageSummary,
   },
 );
+export type UsageSummary = Of<typeof UsageSummary>;

@@ -1,24 +1,29 @@
-import { key, list } from './primitives.ts';
 /** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
+import { key, list } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** How a job was started; default `UI` (PC-9.9). */
 export const ExecutionClient = Type.Union(
   [Type.Literal('UI'), Type.Literal('API'), Type.Literal('CLI')],
-  { description: 'How a job was started; default `UI` (PC-9.9).' },
+  { description: about.ExecutionClient },
 );
+export type ExecutionClient = Of<typeof ExecutionClient>;
 
 /** Default `REGULAR` (PC-9.9). */
 export const RunType = Type.Union([Type.Literal('REGULAR'), Type.Literal('DRY_RUN')], {
-  description: 'Default `REGULAR` (PC-9.9).',
+  description: about.RunType,
 });
+export type RunType = Of<typeof RunType>;
 
 /** Whether an exported object brings the objects it refers to (PC-9.9). */
 export const InclusionScope = Type.Union(
   [Type.Literal('WITH_DEPENDENCIES'), Type.Literal('WITHOUT_DEPENDENCIES')],
-  { description: 'Whether an exported object brings the objects it refers to (PC-9.9).' },
+  { description: about.InclusionScope },
 );
+export type InclusionScope = Of<typeof InclusionScope>;
 
 /** Job states; a job moves CREATED → QUEUED → IN_PROGRESS → SUCCESSFUL or FAILED. */
 export const MigrationJobStatus = Type.Union(
@@ -29,13 +34,15 @@ export const MigrationJobStatus = Type.Union(
     Type.Literal('SUCCESSFUL'),
     Type.Literal('FAILED'),
   ],
-  { description: 'Job states; a job moves CREATED → QUEUED → IN_PROGRESS → SUCCESSFUL or FAILED.' },
+  { description: about.MigrationJobStatus },
 );
+export type MigrationJobStatus = Of<typeof MigrationJobStatus>;
 
 export const ExportObject = Type.Object(
   { objectGuid: key(), inclusionScope: InclusionScope },
   closed,
 );
+export type ExportObject = Of<typeof ExportObject>;
 
 const JobBase = Type.Object(
   {
@@ -59,6 +66,7 @@ export const ExportJob = Type.Composite(
   [JobBase, Type.Object({ objects: Type.Array(ExportObject) }, closed)],
   closed,
 );
+export type ExportJob = Of<typeof ExportJob>;
 
 /** What to import from an uploaded package, and where. */
 export const ImportSpecification = Type.Object(
@@ -78,9 +86,10 @@ export const ImportSpecification = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'What to import from an uploaded package, and where.',
+    description: about.ImportSpecification,
   },
 );
+export type ImportSpecification = Of<typeof ImportSpecification>;
 
 export const ImportJob = Type.Composite(
   [
@@ -92,6 +101,7 @@ export const ImportJob = Type.Composite(
   ],
   closed,
 );
+export type ImportJob = Of<typeof ImportJob>;
 
 export const CreateExportJobBody = Type.Object(
   {
@@ -102,6 +112,7 @@ export const CreateExportJobBody = Type.Object(
   },
   closed,
 );
+export type CreateExportJobBody = Of<typeof CreateExportJobBody>;
 
 export const CreateImportJobBody = Type.Object(
   {
@@ -112,6 +123,7 @@ export const CreateImportJobBody = Type.Object(
   },
   closed,
 );
+export type CreateImportJobBody = Of<typeof CreateImportJobBody>;
 
 /** An object of an export or import, with its outcome once the job ended. */
 export const MigrationObject = Type.Object(
@@ -138,17 +150,20 @@ export const MigrationObject = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'An object of an export or import, with its outcome once the job ended.',
+    description: about.MigrationObject,
   },
 );
+export type MigrationObject = Of<typeof MigrationObject>;
 
 /** An uploaded import package. */
 export const ImportPackage = Type.Object(
   { packageId: Type.String(), checksumValid: Type.Boolean(), objects: Type.Array(MigrationObject) },
-  { additionalProperties: false, description: 'An uploaded import package.' },
+  { additionalProperties: false, description: about.ImportPackage },
 );
+export type ImportPackage = Of<typeof ImportPackage>;
 
 export const ComparableObjectType = Type.Object(
   { documentType: Type.String(), label: Type.String() },
   closed,
 );
+export type ComparableObjectType = Of<typeof ComparableObjectType>;

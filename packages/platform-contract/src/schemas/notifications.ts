@@ -1,12 +1,15 @@
-import { key, list, skip, text, top } from './primitives.ts';
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+import { key, list, skip, text, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
-/** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
+/** Whether the user has read the message. */
 export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal('READ')], {
-  description: 'Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1).',
+  description: about.NotificationStatus,
 });
+export type NotificationStatus = Of<typeof NotificationStatus>;
 
 export const NotificationType = Type.Union([
   Type.Literal('MESSAGE_BUBBLE'),
@@ -14,8 +17,10 @@ export const NotificationType = Type.Union([
   Type.Literal('BELL_NOTIFICATION'),
   Type.Literal('BANNER'),
 ]);
+export type NotificationType = Of<typeof NotificationType>;
 
 export const NotificationPriority = Type.Union([Type.Literal('HIGH'), Type.Literal('NORMAL')]);
+export type NotificationPriority = Of<typeof NotificationPriority>;
 
 /** Something the user can do from a message; `url` is given by the message's sender. */
 export const NotificationAction = Type.Object(
@@ -36,10 +41,10 @@ export const NotificationAction = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "Something the user can do from a message; `url` is given by the message's sender.",
+    description: about.NotificationAction,
   },
 );
+export type NotificationAction = Of<typeof NotificationAction>;
 
 export const NotificationMessage = Type.Object(
   {
@@ -57,6 +62,7 @@ export const NotificationMessage = Type.Object(
   },
   closed,
 );
+export type NotificationMessage = Of<typeof NotificationMessage>;
 
 export const NotificationCategory = Type.Object(
   {
@@ -67,6 +73,7 @@ export const NotificationCategory = Type.Object(
   },
   closed,
 );
+export type NotificationCategory = Of<typeof NotificationCategory>;
 
 /** Which categories and types reach the user. */
 export const NotificationPreferences = Type.Object(
@@ -75,8 +82,9 @@ export const NotificationPreferences = Type.Object(
     emailEnabled: Type.Boolean(),
     bannerEnabled: Type.Boolean(),
   },
-  { additionalProperties: false, description: 'Which categories and types reach the user.' },
+  { additionalProperties: false, description: about.NotificationPreferences },
 );
+export type NotificationPreferences = Of<typeof NotificationPreferences>;
 
 export const BellSearchBody = Type.Object(
   {
@@ -87,11 +95,13 @@ export const BellSearchBody = Type.Object(
   },
   closed,
 );
+export type BellSearchBody = Of<typeof BellSearchBody>;
 
 export const BellSearchResult = Type.Object(
   { messages: Type.Array(NotificationMessage), total: Type.Number(), unread: Type.Number() },
   closed,
 );
+export type BellSearchResult = Of<typeof BellSearchResult>;
 
 /** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
 export const ReceivedMessagesQuery = Type.Object(
@@ -114,10 +124,10 @@ export const ReceivedMessagesQuery = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7).',
+    description: about.ReceivedMessagesQuery,
   },
 );
+export type ReceivedMessagesQuery = Of<typeof ReceivedMessagesQuery>;
 
 /** Per-user delivery settings of the separate notification-settings service (PC-7.19). */
 export const NotificationSettings = Type.Object(
@@ -130,7 +140,7 @@ export const NotificationSettings = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      'Per-user delivery settings of the separate notification-settings service (PC-7.19).',
+    description: about.NotificationSettings,
   },
 );
+export type NotificationSettings = Of<typeof NotificationSettings>;

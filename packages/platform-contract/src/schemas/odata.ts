@@ -1,9 +1,7 @@
-/**
- * The OData-style query options the platform's collection calls take. The emulator supports
- * a documented subset (docs/decisions/0401-odata-subset.md): `$filter` is one or more
- * `field eq 'text'` / `field eq 12` / `field eq true` comparisons joined by `and`.
- */
+/** The OData query options of the collection calls (docs/decisions/0401-odata-subset.md). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /**
  * The OData-style query options the platform's collection calls take. The emulator supports
@@ -40,7 +38,7 @@ export const ODataQuery = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "The OData-style query options the platform's collection calls take. The emulator supports a documented subset (docs/decisions/0401-odata-subset.md): `$filter` is one or more `field eq 'text'` / `field eq 12` / `field eq true` comparisons joined by `and`.",
+    description: about.ODataQuery,
   },
 );
+export type ODataQuery = Of<typeof ODataQuery>;

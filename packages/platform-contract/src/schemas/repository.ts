@@ -1,31 +1,35 @@
-import { key, keys, list, text } from './primitives.ts';
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
+import { key, keys, list, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`). */
 export const ContainerType = Type.Union([Type.Literal('Project'), Type.Literal('Folder')], {
-  description:
-    'The container kinds of the tree; any other `documentType` is a document (e.g. `MAPPING`).',
+  description: about.ContainerType,
 });
+export type ContainerType = Of<typeof ContainerType>;
 
 /** Where an entity sits: its parent's kind and id. Projects have none. */
 export const ParentInfo = Type.Object(
   { parentType: ContainerType, parentId: Type.String() },
   {
     additionalProperties: false,
-    description: "Where an entity sits: its parent's kind and id. Projects have none.",
+    description: about.ParentInfo,
   },
 );
+export type ParentInfo = Of<typeof ParentInfo>;
 
 /** A reference between two documents (a mapping using a connection, …). */
 export const EntityRef = Type.Object(
   { id: Type.String(), name: Type.String(), documentType: Type.String() },
   {
     additionalProperties: false,
-    description: 'A reference between two documents (a mapping using a connection, …).',
+    description: about.EntityRef,
   },
 );
+export type EntityRef = Of<typeof EntityRef>;
 
 /** A project, folder or document of the repository. */
 export const RepositoryEntity = Type.Object(
@@ -65,8 +69,9 @@ export const RepositoryEntity = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: 'A project, folder or document of the repository.' },
+  { additionalProperties: false, description: about.RepositoryEntity },
 );
+export type RepositoryEntity = Of<typeof RepositoryEntity>;
 
 export const Project = Type.Composite(
   [
@@ -75,13 +80,16 @@ export const Project = Type.Composite(
   ],
   closed,
 );
+export type Project = Of<typeof Project>;
 
 export const Folder = Type.Composite(
   [RepositoryEntity, Type.Object({ documentType: Type.Literal('Folder') }, closed)],
   closed,
 );
+export type Folder = Of<typeof Folder>;
 
 export const RepositoryDocument = RepositoryEntity;
+export type RepositoryDocument = Of<typeof RepositoryDocument>;
 
 /** A free-form label users assign to entities. */
 export const Tag = Type.Object(
@@ -91,17 +99,19 @@ export const Tag = Type.Object(
     description: Type.String(),
     usageCount: Type.Number({ description: 'How many entities carry it.' }),
   },
-  { additionalProperties: false, description: 'A free-form label users assign to entities.' },
+  { additionalProperties: false, description: about.Tag },
 );
+export type Tag = Of<typeof Tag>;
 
 /** A label that attributes an entity's consumption for metering. */
 export const MeteringTag = Type.Object(
   { id: Type.String(), name: Type.String(), usageCount: Type.Number() },
   {
     additionalProperties: false,
-    description: "A label that attributes an entity's consumption for metering.",
+    description: about.MeteringTag,
   },
 );
+export type MeteringTag = Of<typeof MeteringTag>;
 
 /** What a principal may do with an entity. */
 export const RepositoryPermission = Type.Union(
@@ -112,8 +122,9 @@ export const RepositoryPermission = Type.Union(
     Type.Literal('execute'),
     Type.Literal('change_perm'),
   ],
-  { description: 'What a principal may do with an entity.' },
+  { description: about.RepositoryPermission },
 );
+export type RepositoryPermission = Of<typeof RepositoryPermission>;
 
 /** One entry of an access-control list. */
 export const AclEntry = Type.Object(
@@ -122,8 +133,9 @@ export const AclEntry = Type.Object(
     principalId: key(),
     permissions: list(RepositoryPermission, 5),
   },
-  { additionalProperties: false, description: 'One entry of an access-control list.' },
+  { additionalProperties: false, description: about.AclEntry },
 );
+export type AclEntry = Of<typeof AclEntry>;
 
 /** The access-control list stored on an entity. An entity without entries inherits its parent's. */
 export const Acl = Type.Object(
@@ -138,25 +150,27 @@ export const Acl = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "The access-control list stored on an entity. An entity without entries inherits its parent's.",
+    description: about.Acl,
   },
 );
+export type Acl = Of<typeof Acl>;
 
 /** What the current user may do with an entity, from the stored ACLs. */
 export const EffectivePermission = Type.Object(
   { objectId: Type.String(), permissions: Type.Array(RepositoryPermission) },
   {
     additionalProperties: false,
-    description: 'What the current user may do with an entity, from the stored ACLs.',
+    description: about.EffectivePermission,
   },
 );
+export type EffectivePermission = Of<typeof EffectivePermission>;
 
 /** Bodies of the repository's calls. */
 export const CreateContainerBody = Type.Object(
   { name: Type.String(), description: Type.Optional(Type.String()) },
-  { additionalProperties: false, description: "Bodies of the repository's calls." },
+  { additionalProperties: false, description: about.CreateContainerBody },
 );
+export type CreateContainerBody = Of<typeof CreateContainerBody>;
 
 export const UpdateEntityBody = Type.Object(
   {
@@ -166,6 +180,7 @@ export const UpdateEntityBody = Type.Object(
   },
   closed,
 );
+export type UpdateEntityBody = Of<typeof UpdateEntityBody>;
 
 export const SourceSpec = Type.Object(
   {
@@ -179,6 +194,7 @@ export const SourceSpec = Type.Object(
   },
   closed,
 );
+export type SourceSpec = Of<typeof SourceSpec>;
 
 export const TransferBody = Type.Object(
   {
@@ -189,11 +205,13 @@ export const TransferBody = Type.Object(
   },
   closed,
 );
+export type TransferBody = Of<typeof TransferBody>;
 
 export const CopyProjectsBody = Type.Object(
   { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
   closed,
 );
+export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
 
 export const CandidateEntity = Type.Object(
   {
@@ -205,6 +223,7 @@ export const CandidateEntity = Type.Object(
   },
   closed,
 );
+export type CandidateEntity = Of<typeof CandidateEntity>;
 
 export const EntityConflict = Type.Object(
   {
@@ -223,8 +242,10 @@ export const EntityConflict = Type.Object(
   },
   closed,
 );
+export type EntityConflict = Of<typeof EntityConflict>;
 
 export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityConflict) }, closed);
+export type CheckEntityListResult = Of<typeof CheckEntityListResult>;
 
 export const EntityAccessBody = Type.Object(
   {
@@ -240,6 +261,7 @@ export const EntityAccessBody = Type.Object(
   },
   closed,
 );
+export type EntityAccessBody = Of<typeof EntityAccessBody>;
 
 export const UpdateAclBody = Type.Object(
   {
@@ -250,11 +272,13 @@ export const UpdateAclBody = Type.Object(
   },
   closed,
 );
+export type UpdateAclBody = Of<typeof UpdateAclBody>;
 
 export const DoctypePrivilegeQuery = Type.Object(
   { containerId: key(), documentType: text() },
   closed,
 );
+export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
 
 export const DoctypePrivilege = Type.Object(
   {
@@ -267,6 +291,7 @@ export const DoctypePrivilege = Type.Object(
   },
   closed,
 );
+export type DoctypePrivilege = Of<typeof DoctypePrivilege>;
 
 export const TagAssignmentBody = Type.Object(
   {
@@ -280,6 +305,7 @@ export const TagAssignmentBody = Type.Object(
   },
   closed,
 );
+export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 
 export const MeteringTagAssignmentBody = Type.Object(
   {
@@ -290,6 +316,7 @@ export const MeteringTagAssignmentBody = Type.Object(
   },
   closed,
 );
+export type MeteringTagAssignmentBody = Of<typeof MeteringTagAssignmentBody>;
 
 export const ProjectStat = Type.Object(
   {
@@ -300,3 +327,4 @@ export const ProjectStat = Type.Object(
   },
   closed,
 );
+export type ProjectStat = Of<typeof ProjectStat>;

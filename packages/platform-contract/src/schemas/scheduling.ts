@@ -1,9 +1,10 @@
-import { keys, text } from './primitives.ts';
-/** Schedule and source-control entities (spec §3, PC-3.1). */
+/** Schedule entities (spec §3, PC-3.1). */
 import { Type, type Static } from '@sinclair/typebox';
 import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
-/** Schedule and source-control entities (spec §3, PC-3.1). */
+/** How often a schedule repeats its run. */
 export const ScheduleInterval = Type.Union(
   [
     Type.Literal('NONE'),
@@ -13,8 +14,9 @@ export const ScheduleInterval = Type.Union(
     Type.Literal('WEEKLY'),
     Type.Literal('MONTHLY'),
   ],
-  { description: 'Schedule and source-control entities (spec §3, PC-3.1).' },
+  { description: about.ScheduleInterval },
 );
+export type ScheduleInterval = Of<typeof ScheduleInterval>;
 
 export const ScheduleBody = Type.Object(
   {
@@ -41,6 +43,7 @@ export const ScheduleBody = Type.Object(
   },
   closed,
 );
+export type ScheduleBody = Of<typeof ScheduleBody>;
 
 export const Schedule = Type.Object(
   {
@@ -58,146 +61,4 @@ export const Schedule = Type.Object(
   },
   closed,
 );
-
-export const ScmProvider = Type.Union([
-  Type.Literal('GITHUB'),
-  Type.Literal('GITLAB'),
-  Type.Literal('AZURE_DEVOPS'),
-  Type.Literal('BITBUCKET'),
-]);
-
-/** A user's credentials for the source-control provider (the token is never returned). */
-export const ScmCredential = Type.Object(
-  {
-    provider: ScmProvider,
-    username: Type.String(),
-    hasToken: Type.Boolean(),
-    updatedTime: Type.String(),
-  },
-  {
-    additionalProperties: false,
-    description:
-      "A user's credentials for the source-control provider (the token is never returned).",
-  },
-);
-
-export const ScmCredentialBody = Type.Object(
-  { provider: ScmProvider, username: text(), token: text(4000) },
-  closed,
-);
-
-/** The organisation's connection to a remote repository. */
-export const RepoConnection = Type.Object(
-  {
-    provider: ScmProvider,
-    repositoryUrl: Type.String({ pattern: '^https://', maxLength: 2000 }),
-    branch: text(255),
-    folderPath: Type.String({ maxLength: 1000 }),
-  },
-  {
-    additionalProperties: false,
-    description: "The organisation's connection to a remote repository.",
-  },
-);
-
-export const OAuthRedirect = Type.Object(
-  { provider: ScmProvider, authorizationUrl: Type.String(), state: Type.String() },
-  closed,
-);
-
-export const ScmCommit = Type.Object(
-  {
-    hash: Type.String(),
-    message: Type.String(),
-    author: Type.String(),
-    time: Type.String(),
-    objectIds: Type.Array(Type.String(), {
-      description: 'Ids of the repository objects the commit holds.',
-    }),
-  },
-  closed,
-);
-
-export const RemoteProject = Type.Object(
-  { name: Type.String(), objectCount: Type.Number(), lastCommitHash: Type.String() },
-  closed,
-);
-
-/** The source-control state of a repository object. */
-export const ScmObjectState = Type.Object(
-  {
-    objectId: Type.String(),
-    linked: Type.Boolean(),
-    checkedOutBy: Type.Union([Type.String(), Type.Null()]),
-    lastCommitHash: Type.Union([Type.String(), Type.Null()]),
-  },
-  { additionalProperties: false, description: 'The source-control state of a repository object.' },
-);
-
-/** A commit hash: 7 to 40 lowercase hexadecimal digits. */
-const CommitHash = '^[0-9a-f]{7,40}$';
-
-export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
-
-export const CheckinBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
-  closed,
-);
-
-export const PullByCommitHashBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
-  closed,
-);
-
-export const CompareBody = Type.Composite(
-  [
-    ScmObjectsBody,
-    Type.Object(
-      {
-        commitHash: Type.Optional(
-          Type.String({
-            pattern: CommitHash,
-            description: "Compare against this commit; default each object's latest.",
-          }),
-        ),
-        async: Type.Optional(
-          Type.Boolean({ description: 'Answer with a job to poll instead of the result.' }),
-        ),
-      },
-      closed,
-    ),
-  ],
-  closed,
-);
-
-export const ScmDifference = Type.Object(
-  { field: Type.String(), repository: Type.Unknown(), remote: Type.Unknown() },
-  closed,
-);
-
-export const CompareResult = Type.Object(
-  {
-    objectId: Type.String(),
-    commitHash: Type.String(),
-    identical: Type.Boolean(),
-    differences: Type.Array(ScmDifference),
-  },
-  closed,
-);
-
-export const CompareJob = Type.Object(
-  {
-    jobId: Type.String(),
-    status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('SUCCESSFUL')]),
-    results: Type.Optional(Type.Array(CompareResult, { description: 'Present once SUCCESSFUL.' })),
-  },
-  closed,
-);
-
-export const ScmActionResult = Type.Object(
-  {
-    objects: Type.Array(ScmObjectState),
-    commitHash: Type.Optional(Type.String({ description: 'The commit made by a checkin.' })),
-  },
-  closed,
-);
+export type Schedule = Of<typeof Schedule>;

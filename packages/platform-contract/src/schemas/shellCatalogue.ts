@@ -1,5 +1,7 @@
 /** Entities of the shell's product calls beyond the product fetch (spec §7 'Shell'). */
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** `analytics`: whether usage analytics are on for the user's organisation, and where. */
 export const AnalyticsConfig = Type.Object(
@@ -11,10 +13,10 @@ export const AnalyticsConfig = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "`analytics`: whether usage analytics are on for the user's organisation, and where.",
+    description: about.AnalyticsConfig,
   },
 );
+export type AnalyticsConfig = Of<typeof AnalyticsConfig>;
 
 /** Spec §3 'Product with licences': a product the user may open, and whether it is licensed. */
 export const ProductWithLicenses = Type.Object(
@@ -28,19 +30,20 @@ export const ProductWithLicenses = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      "Spec §3 'Product with licences': a product the user may open, and whether it is licensed.",
+    description: about.ProductWithLicenses,
   },
 );
+export type ProductWithLicenses = Of<typeof ProductWithLicenses>;
 
 /** `UserProductsInfo`: the products the signed-in user may open. */
 export const UserProductsInfo = Type.Object(
   { userId: Type.String(), orgId: Type.String(), products: Type.Array(ProductWithLicenses) },
   {
     additionalProperties: false,
-    description: '`UserProductsInfo`: the products the signed-in user may open.',
+    description: about.UserProductsInfo,
   },
 );
+export type UserProductsInfo = Of<typeof UserProductsInfo>;
 
 /** `getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started. */
 export const TrialUrl = Type.Object(
@@ -51,7 +54,7 @@ export const TrialUrl = Type.Object(
   },
   {
     additionalProperties: false,
-    description:
-      '`getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started.',
+    description: about.TrialUrl,
   },
 );
+export type TrialUrl = Of<typeof TrialUrl>;

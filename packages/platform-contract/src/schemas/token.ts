@@ -1,6 +1,8 @@
-import { key, text } from './primitives.ts';
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
+import { key, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
+import type { Of } from './of.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
 export const JwtTokenResponse = Type.Object(
@@ -15,15 +17,17 @@ export const JwtTokenResponse = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`.',
+    description: about.JwtTokenResponse,
   },
 );
+export type JwtTokenResponse = Of<typeof JwtTokenResponse>;
 
 /** Query of `jwt/Token`. */
 export const JwtTokenQuery = Type.Object(
   { client_id: key(), nonce: text(128), access_code: text(256) },
-  { additionalProperties: false, description: 'Query of `jwt/Token`.' },
+  { additionalProperties: false, description: about.JwtTokenQuery },
 );
+export type JwtTokenQuery = Of<typeof JwtTokenQuery>;
 
 /** Decoded claims of the platform's JWT. */
 export const JwtClaims = Type.Object(
@@ -35,23 +39,26 @@ export const JwtClaims = Type.Object(
     org_id: Type.String(),
     user_id: Type.String(),
   },
-  { additionalProperties: false, description: "Decoded claims of the platform's JWT." },
+  { additionalProperties: false, description: about.JwtClaims },
 );
+export type JwtClaims = Of<typeof JwtClaims>;
 
 /** One script of a product contribution: the primary address and the fallback. */
 export const ContributionScript = Type.Object(
   { resourceUrl: Type.String(), fallbackUrl: Type.Optional(Type.String()) },
   {
     additionalProperties: false,
-    description: 'One script of a product contribution: the primary address and the fallback.',
+    description: about.ContributionScript,
   },
 );
+export type ContributionScript = Of<typeof ContributionScript>;
 
 /** Where a contribution may be loaded. */
 export const SupportedTarget = Type.Union(
   [Type.Literal('Droplets Shell'), Type.Literal('Both'), Type.String()],
-  { description: 'Where a contribution may be loaded.' },
+  { description: about.SupportedTarget },
 );
+export type SupportedTarget = Of<typeof SupportedTarget>;
 
 /** A product contribution: an extension the shell loads (spec §3). */
 export const ProductContribution = Type.Object(
@@ -65,9 +72,10 @@ export const ProductContribution = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A product contribution: an extension the shell loads (spec §3).',
+    description: about.ProductContribution,
   },
 );
+export type ProductContribution = Of<typeof ProductContribution>;
 
 /** The answer of `ProductContribution({id})`. */
 export const ProductContributionList = Type.Object(
@@ -83,5 +91,6 @@ export const ProductContributionList = Type.Object(
       Type.Boolean({ description: 'When true, each script has a hard time-out (PC-9.5).' }),
     ),
   },
-  { additionalProperties: false, description: 'The answer of `ProductContribution({id})`.' },
+  { additionalProperties: false, description: about.ProductContributionList },
 );
+export type ProductContributionList = Of<typeof ProductContributionList>;

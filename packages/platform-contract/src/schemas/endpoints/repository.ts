@@ -2,6 +2,7 @@ import { count, key, keys, list, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
+import type { Of } from '../of.ts';
 import { ODataCollection } from '../common.ts';
 import {
   Acl,
@@ -37,6 +38,7 @@ export const Paging = Type.Object(
   },
   closed,
 );
+export type Paging = Of<typeof Paging>;
 
 /** Filters of `GET Documents`. */
 export const DocumentFilter = Type.Composite(
@@ -56,6 +58,7 @@ export const DocumentFilter = Type.Composite(
   ],
   closed,
 );
+export type DocumentFilter = Of<typeof DocumentFilter>;
 
 /** `$expand`: comma-separated `nativeData`, `refs`. */
 const Expand = Type.Object(

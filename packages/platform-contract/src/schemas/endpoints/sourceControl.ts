@@ -17,7 +17,7 @@ import {
   ScmObjectsBody,
   PullByCommitHashBody,
   ScmActionResult,
-} from '../scheduling.ts';
+} from '../sourceControl.ts';
 import { ODataCollection } from '../common.ts';
 
 /** Inputs and answers of the sourceControl endpoints. */

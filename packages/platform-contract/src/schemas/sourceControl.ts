@@ -1,0 +1,164 @@
+/** Source-control entities (spec §3, PC-3.1). */
+import { Type } from '@sinclair/typebox';
+import { closed } from './closed.ts';
+import type { Of } from './of.ts';
+import { keys, text } from './primitives.ts';
+import { schemaDescriptions as about } from './descriptions.ts';
+
+export const ScmProvider = Type.Union([
+  Type.Literal('GITHUB'),
+  Type.Literal('GITLAB'),
+  Type.Literal('AZURE_DEVOPS'),
+  Type.Literal('BITBUCKET'),
+]);
+export type ScmProvider = Of<typeof ScmProvider>;
+
+/** A user's credentials for the source-control provider (the token is never returned). */
+export const ScmCredential = Type.Object(
+  {
+    provider: ScmProvider,
+    username: Type.String(),
+    hasToken: Type.Boolean(),
+    updatedTime: Type.String(),
+  },
+  {
+    additionalProperties: false,
+    description: about.ScmCredential,
+  },
+);
+export type ScmCredential = Of<typeof ScmCredential>;
+
+export const ScmCredentialBody = Type.Object(
+  { provider: ScmProvider, username: text(), token: text(4000) },
+  closed,
+);
+export type ScmCredentialBody = Of<typeof ScmCredentialBody>;
+
+/** The organisation's connection to a remote repository. */
+export const RepoConnection = Type.Object(
+  {
+    provider: ScmProvider,
+    repositoryUrl: Type.String({ pattern: '^https://', maxLength: 2000 }),
+    branch: text(255),
+    folderPath: Type.String({ maxLength: 1000 }),
+  },
+  {
+    additionalProperties: false,
+    description: about.RepoConnection,
+  },
+);
+export type RepoConnection = Of<typeof RepoConnection>;
+
+export const OAuthRedirect = Type.Object(
+  { provider: ScmProvider, authorizationUrl: Type.String(), state: Type.String() },
+  closed,
+);
+export type OAuthRedirect = Of<typeof OAuthRedirect>;
+
+export const ScmCommit = Type.Object(
+  {
+    hash: Type.String(),
+    message: Type.String(),
+    author: Type.String(),
+    time: Type.String(),
+    objectIds: Type.Array(Type.String(), {
+      description: 'Ids of the repository objects the commit holds.',
+    }),
+  },
+  closed,
+);
+export type ScmCommit = Of<typeof ScmCommit>;
+
+export const RemoteProject = Type.Object(
+  { name: Type.String(), objectCount: Type.Number(), lastCommitHash: Type.String() },
+  closed,
+);
+export type RemoteProject = Of<typeof RemoteProject>;
+
+/** The source-control state of a repository object. */
+export const ScmObjectState = Type.Object(
+  {
+    objectId: Type.String(),
+    linked: Type.Boolean(),
+    checkedOutBy: Type.Union([Type.String(), Type.Null()]),
+    lastCommitHash: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false, description: about.ScmObjectState },
+);
+export type ScmObjectState = Of<typeof ScmObjectState>;
+
+/** A commit hash: 7 to 40 lowercase hexadecimal digits. */
+const CommitHash = '^[0-9a-f]{7,40}$';
+
+export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
+export type ScmObjectsBody = Of<typeof ScmObjectsBody>;
+
+export const CheckinBody = Type.Composite(
+  [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
+  closed,
+);
+export type CheckinBody = Of<typeof CheckinBody>;
+
+export const PullByCommitHashBody = Type.Composite(
+  [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
+  closed,
+);
+export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
+
+export const CompareBody = Type.Composite(
+  [
+    ScmObjectsBody,
+    Type.Object(
+      {
+        commitHash: Type.Optional(
+          Type.String({
+            pattern: CommitHash,
+            description: "Compare against this commit; default each object's latest.",
+          }),
+        ),
+        async: Type.Optional(
+          Type.Boolean({ description: 'Answer with a job to poll instead of the result.' }),
+        ),
+      },
+      closed,
+    ),
+  ],
+  closed,
+);
+export type CompareBody = Of<typeof CompareBody>;
+
+export const ScmDifference = Type.Object(
+  { field: Type.String(), repository: Type.Unknown(), remote: Type.Unknown() },
+  closed,
+);
+export type ScmDifference = Of<typeof ScmDifference>;
+
+export const CompareResult = Type.Object(
+  {
+    objectId: Type.String(),
+    commitHash: Type.String(),
+    identical: Type.Boolean(),
+    differences: Type.Array(ScmDifference),
+  },
+  closed,
+);
+export type CompareResult = Of<typeof CompareResult>;
+
+export const CompareJob = Type.Object(
+  {
+    jobId: Type.String(),
+    status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('SUCCESSFUL')]),
+    results: Type.Optional(Type.Array(CompareResult, { description: 'Present once SUCCESSFUL.' })),
+  },
+  closed,
+);
+export type CompareJob = Of<typeof CompareJob>;
+
+export const ScmActionResult = Type.Object(
+  {
+    objects: Type.Array(ScmObjectState),
+    commitHash: Type.Optional(Type.String({ description: 'The commit made by a checkin.' })),
+  },
+  closed,
+);
+export type ScmActionResult = Of<typeof ScmActionResult>;
