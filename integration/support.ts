@@ -8,8 +8,9 @@ import type { NodeEnvironment } from '@ics/platform-client/node';
 import {
   signedInEnvironment,
   startEmulator as startTestEmulator,
+  type Persona as PersonaOrUser,
   type TestEmulatorOptions,
-} from '@ics/platform-client/testing';
+} from '@ics/platform-emulator/testing';
 
 /**
  * An emulator on an ephemeral loopback port, with a throw-away copy of the seeded database.
@@ -34,7 +35,7 @@ export async function startEmulator(
  */
 export async function signedInClient(
   url: string,
-  personaId: string,
+  personaId: PersonaOrUser,
   options: Omit<PlatformClientOptions, 'environment'> = {},
 ): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
   const env = await signedInEnvironment(personaId, url);
