@@ -69,7 +69,7 @@ export default tseslint.config(
     ignores: [
       'packages/platform-client/src/environment.ts',
       'packages/platform-client/src/**/*.test.ts',
-      'packages/platform-client/src/{node,testing,react,query}/**',
+      'packages/platform-client/src/{node,test-support,react,query}/**',
     ],
     rules: {
       'no-restricted-globals': [

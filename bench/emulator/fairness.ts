@@ -3,7 +3,7 @@
 // other organisation waits for `session/User` meanwhile (issue 24, finding 5; docs/security.md).
 // Not a test: numbers go to the report and docs/security.md. Loopback only, ephemeral port.
 import { createEmulator } from '../../packages/platform-emulator/src/app.ts';
-import { signIn } from '../../packages/platform-emulator/src/testing/cli.ts';
+import { signIn } from '../../packages/platform-emulator/src/test-support/cli.ts';
 
 const frs = '/frs-service/api/v1';
 const emulator = await createEmulator({ database: 'memory' });

@@ -5,8 +5,8 @@
 // how long after PostgreSQL accepted connections again each process's /readyz was 200 and the
 // first write was acknowledged, and whether every acknowledged write is stored exactly once.
 // Not part of `npm test`: numbers go to bench/README.md. Loopback only, free ports only.
-import { signIn, startCli } from '../../packages/platform-emulator/src/testing/cli.ts';
-import { createPostgres } from '../../packages/platform-emulator/src/testing/postgresServer.ts';
+import { signIn, startCli } from '../../packages/platform-emulator/src/test-support/cli.ts';
+import { createPostgres } from '../../packages/platform-emulator/src/test-support/postgresServer.ts';
 
 const writers = Number(process.env.BENCH_WRITERS ?? 6);
 const beforeMs = Number(process.env.BENCH_BEFORE ?? 3) * 1000;

@@ -4,8 +4,8 @@
 // Not part of `npm test`: numbers go to bench/README.md. Loopback only, free ports only.
 import autocannon from 'autocannon';
 // The emulator's own test tools: its CLI as a process, sign-in, a throw-away PostgreSQL 15.
-import { signIn, startCli } from '../../packages/platform-emulator/src/testing/cli.ts';
-import { startPostgres } from '../../packages/platform-emulator/src/testing/postgresServer.ts';
+import { signIn, startCli } from '../../packages/platform-emulator/src/test-support/cli.ts';
+import { startPostgres } from '../../packages/platform-emulator/src/test-support/postgresServer.ts';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signIn, startCli } from './testing/cli.ts';
+import { json, signIn, startCli } from './test-support/cli.ts';
 
 describe('given the CLI started with --log-level info and --session-lifetime 600', () => {
   let cli: ReturnType<typeof startCli>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startCli } from './testing/cli.ts';
-import { createPostgres, type PostgresCluster } from './testing/postgresServer.ts';
+import { signIn, startCli } from './test-support/cli.ts';
+import { createPostgres, type PostgresCluster } from './test-support/postgresServer.ts';
 
 const prefs = '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences';
 

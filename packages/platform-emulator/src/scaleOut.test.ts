@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, signIn } from './testing/cli.ts';
-import { startPostgres } from './testing/postgresServer.ts';
+import { startCli, signIn } from './test-support/cli.ts';
+import { startPostgres } from './test-support/postgresServer.ts';
 
 const api = '/identity-service/api/v1';
 const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
