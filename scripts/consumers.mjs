@@ -192,6 +192,7 @@ export const signedIn: Promise<PlatformClient> = startEmulator().then((kit: Test
 const nodeCheck = `// Plain Node ESM: the client through @ics/platform-client/node, the emulator through its
 // programmatic API, its test kit (without msw installed) and its installed command line.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createPlatformClient } from '@ics/platform-client';
 import { nodeEnvironment } from '@ics/platform-client/node';
@@ -213,6 +214,7 @@ try {
 }
 
 // The test kit: msw is not installed here, and only its /msw entry needs it.
+if (existsSync('node_modules/msw')) throw new Error('msw is installed: this check is of the kit without it');
 const kit = await startEmulator();
 try {
   const ada = await signIn('ada', kit);
