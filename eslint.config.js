@@ -69,7 +69,7 @@ export default tseslint.config(
     ignores: [
       'packages/platform-client/src/environment.ts',
       'packages/platform-client/src/**/*.test.ts',
-      'packages/platform-client/src/{node,testing,testkit,react,query}/**',
+      'packages/platform-client/src/{node,test-support,react,query}/**',
     ],
     rules: {
       'no-restricted-globals': [
@@ -87,14 +87,22 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', '@ics/platform-emulator'] },
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@ics/platform-emulator',
+            '@ics/platform-emulator/*',
+            'msw',
+            'msw/*',
+          ],
+        },
       ],
     },
   },
   {
     // The React and TanStack Query entries may import React and TanStack (optional peers),
-    // never the emulator or msw; only the test kit (src/testkit, the /testing entry) may
-    // (docs/decisions/0772-test-kit.md).
+    // never the emulator or msw: the test kit is the emulator's (docs/decisions/0955-test-kit-in-the-emulator.md).
     files: ['packages/platform-client/src/{react,query}/**/*.{ts,tsx}'],
     ignores: ['packages/platform-client/src/**/*.test.{ts,tsx}'],
     rules: {
@@ -111,7 +119,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-invalid-void-type': 'off' },
   },
   {
+    // The emulator never imports the client, but for its test kit (the /testing and /msw
+    // entries), which sits above both (docs/decisions/0955-test-kit-in-the-emulator.md).
     files: ['packages/platform-emulator/src/**/*.ts'],
+    ignores: ['packages/platform-emulator/src/testkit/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -60,7 +60,11 @@ export default defineConfig({
         test: {
           name: 'client-react',
           environment: './scripts/vitest/jsdom-node-modules.ts',
-          include: ['packages/platform-client/src/**/*.test.tsx', 'integration/**/*.test.tsx'],
+          include: [
+            'packages/platform-client/src/**/*.test.tsx',
+            'packages/platform-emulator/src/testkit/**/*.test.tsx',
+            'integration/**/*.test.tsx',
+          ],
         },
       },
     ],

@@ -14,8 +14,7 @@ afterAll(() => emulator.close());
 
 const acme = 'org-acme-000001';
 const emea = 'org-emea-000002';
-const as = async (persona: 'ada' | 'lee' | 'nia' | 'tia') =>
-  signedInClient(url, `usr-${persona}-0000001`);
+const as = async (persona: 'ada' | 'lee' | 'nia' | 'tia') => signedInClient(url, persona);
 /** A 1×1 transparent PNG. */
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -12,9 +12,9 @@ let objectIds: string[];
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator());
-  ({ client: ada } = await signedInClient(url, 'usr-ada-0000001'));
-  ({ client: lee } = await signedInClient(url, 'usr-lee-0000001'));
-  ({ client: nia } = await signedInClient(url, 'usr-nia-0000001'));
+  ({ client: ada } = await signedInClient(url, 'ada'));
+  ({ client: lee } = await signedInClient(url, 'lee'));
+  ({ client: nia } = await signedInClient(url, 'nia'));
   const home = await ada.repository.fetchDefaultLocation();
   objectIds = (await ada.repository.getProjectEntities(home.id)).map((e) => e.id);
 });

@@ -55,7 +55,7 @@ describe('given the examples of docs/client.md', () => {
       ) => (await signedInClient(url, persona, options)).client;
       await run(code, { signIn, console, origin: url, ...modules });
     } else {
-      const { client } = await signedInClient(url, 'usr-ada-0000001');
+      const { client } = await signedInClient(url, 'ada');
       await run(code, { client, console });
     }
     if (code.includes('console.log')) expect(logged.length).toBeGreaterThan(0);

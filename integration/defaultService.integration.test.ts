@@ -14,7 +14,7 @@ afterAll(() => emulator.close());
 
 describe('given Tia Trial changing her default service, over real HTTP', () => {
   it('[PC-4.2] creates, changes and removes the default by the rule, as the product fetch then shows', async () => {
-    const { client } = await signedInClient(url, 'usr-tia-0000001');
+    const { client } = await signedInClient(url, 'tia');
     const userId = 'usr-tia-0000001';
     const preferred = async () =>
       (await client.shell.getProductsWithLicenses()).preferredProduct?.uniqueName;
@@ -46,7 +46,7 @@ describe('given Tia Trial changing her default service, over real HTTP', () => {
   });
 
   it('[PC-4.2] reports the failure when the server refuses (a create over an existing default)', async () => {
-    const { client } = await signedInClient(url, 'usr-tia-0000001');
+    const { client } = await signedInClient(url, 'tia');
     const userId = 'usr-tia-0000001';
     await changeDefaultService(client, { userId, current: undefined, chosen: 'cdi' });
     const stale = await changeDefaultService(client, { userId, current: undefined, chosen: 'oi' });

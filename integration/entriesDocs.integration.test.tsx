@@ -14,12 +14,8 @@ import {
   useOrganisation,
   useSession,
 } from '@ics/platform-client/react';
-import {
-  emulatorHandlers,
-  signIn,
-  startEmulator,
-  type TestEmulator,
-} from '@ics/platform-client/testing';
+import { emulatorHandlers } from '@ics/platform-emulator/msw';
+import { signIn, startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
 import { compile, example, run } from './docsExamples.ts';
 
 // The sections of docs/client.md on the /react, /query and /testing entries, run as written:
@@ -62,7 +58,7 @@ describe('given the React and TanStack Query sections, in a page served by the e
   const server = setupServer();
   beforeAll(async () => {
     emulator = await startEmulator();
-    server.use(...(await emulatorHandlers(emulator, { persona: 'Ada Admin' })));
+    server.use(...(await emulatorHandlers(emulator, { persona: 'ada' })));
     server.listen({ onUnhandledRequest: 'bypass' });
   }, 120_000);
   afterAll(async () => {

@@ -14,8 +14,8 @@ let now = Date.now();
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator({ clock: { now: () => now } }));
-  ({ client: ada } = await signedInClient(url, 'usr-ada-0000001'));
-  ({ client: nia } = await signedInClient(url, 'usr-nia-0000001'));
+  ({ client: ada } = await signedInClient(url, 'ada'));
+  ({ client: nia } = await signedInClient(url, 'nia'));
   const home = await ada.repository.fetchDefaultLocation();
   mappingId =
     (await ada.repository.getProjectEntities(home.id)).find((e) => e.documentType === 'MAPPING')

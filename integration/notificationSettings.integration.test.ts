@@ -38,7 +38,7 @@ const issuedToken = async (env: NodeEnvironment): Promise<string> => {
 
 describe('given the notification-settings service over real HTTP', () => {
   it('[PC-7.19] reads and writes settings with the bearer token from the injected provider', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const token = await issuedToken(env);
     let asked = 0;
     const client = createPlatformClient({
@@ -60,7 +60,7 @@ describe('given the notification-settings service over real HTTP', () => {
   });
 
   it('[PC-7.19] accepts the JWT the session manager obtained from jwt/Token', async () => {
-    const { env } = await signedInClient(url, 'usr-tia-0000001');
+    const { env } = await signedInClient(url, 'tia');
     const started: { session?: SessionManager } = {};
     const client = createPlatformClient({
       environment: env,
@@ -78,7 +78,7 @@ describe('given the notification-settings service over real HTTP', () => {
   });
 
   it('[PC-7.19] is refused by the emulator without a token, with a bad signature or an expired token, even with a session', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const withToken = (token: string) =>
       createPlatformClient({
         environment: env,
@@ -102,7 +102,7 @@ describe('given the notification-settings service over real HTTP', () => {
   });
 
   it('[PC-7.19] fails in the client with a ConfigurationError when no token provider is configured', async () => {
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const { client } = await signedInClient(url, 'ada');
     await expect(client.notificationSettings.get()).rejects.toBeInstanceOf(ConfigurationError);
   });
 });

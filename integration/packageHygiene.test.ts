@@ -75,3 +75,55 @@ describe('given the package READMEs, read inside node_modules', () => {
     }
   });
 });
+
+describe('given what each library ships: its entries and every module they import', () => {
+  /** The package's own modules reached from its `exports` and `imports` (relative imports only). */
+  const shipped = (library: string): string[] => {
+    const manifest = JSON.parse(read(`packages/${library}/package.json`)) as {
+      exports?: Record<string, { source?: string }>;
+      imports?: Record<string, { source?: string }>;
+    };
+    const entries = Object.values({ ...manifest.exports, ...manifest.imports });
+    const queue = entries.flatMap((e) =>
+      e.source?.endsWith('.ts') ? [`packages/${library}/${e.source.slice(2)}`] : [],
+    );
+    const seen = new Set<string>();
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const [, spec] of read(file).matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g))
+        queue.push(new URL(spec ?? '', new URL(file, root)).pathname.slice(root.pathname.length));
+    }
+    return [...seen];
+  };
+
+  it.each(libraries)(
+    '@ics/%s reaches no test support, test or integration file (its build leaves those out)',
+    (library) => {
+      const files = shipped(library);
+      expect(files.length).toBeGreaterThan(3);
+      expect(
+        files.filter((f) => /\/(testing|test-support|integration)\/|\.test\./.test(f)),
+      ).toEqual([]);
+    },
+  );
+
+  it('the client neither depends on nor imports the emulator or msw (the test kit is the emulator’s)', () => {
+    const manifest = read('packages/platform-client/package.json');
+    expect(manifest).not.toMatch(/"(@ics\/platform-emulator|msw)"/);
+    const sources = readdirSync(new URL('packages/platform-client/src/', root), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((f) => /\.tsx?$/.test(f));
+    const importing = sources.filter((f) =>
+      /from '(@ics\/platform-emulator|msw)[/']/.test(read(`packages/platform-client/src/${f}`)),
+    );
+    expect(sources.length).toBeGreaterThan(50);
+    expect(importing).toEqual([]);
+  });
+
+  it('only the emulator’s /msw entry imports msw', () => {
+    const importing = shipped('platform-emulator').filter((f) => /from 'msw[/']/.test(read(f)));
+    expect(importing).toEqual(['packages/platform-emulator/src/testkit/msw.ts']);
+  });
+});

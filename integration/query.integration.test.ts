@@ -2,7 +2,8 @@ import type { Emulator } from '@ics/platform-emulator';
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { platformQueries } from '@ics/platform-client/query';
-import { clientAs, startEmulator } from './support.ts';
+import { signIn } from '@ics/platform-emulator/testing';
+import { startEmulator } from './support.ts';
 
 let emulator: Emulator;
 let url: string;
@@ -33,7 +34,7 @@ function dataOf<T>(observer: QueryObserver<T>, ready: (data: T) => boolean): Pro
 describe('given TanStack Query options of a signed-in client, over real HTTP', () => {
   it('writing a user preference invalidates and re-reads that user’s preference reads', async () => {
     queryClient = new QueryClient();
-    const queries = platformQueries(await clientAs(url, 'ada'));
+    const queries = platformQueries(await signIn('ada', { url }));
     const prefs = queries.preferences.forUser('usr-ada-0000001');
     const list = new QueryObserver(queryClient, prefs.query('list'));
     const before = await dataOf(list, () => true);
@@ -47,7 +48,7 @@ describe('given TanStack Query options of a signed-in client, over real HTTP', (
 
   it('keys reads by service, method and arguments, and a repository write invalidates only repository reads', async () => {
     queryClient = new QueryClient();
-    const queries = platformQueries(await clientAs(url, 'ada'));
+    const queries = platformQueries(await signIn('ada', { url }));
     const repository = queries.service('repository');
     const projects = repository.query('getProjects');
     expect(projects.queryKey).toEqual(['ics', 'repository', 'getProjects']);
@@ -66,7 +67,7 @@ describe('given TanStack Query options of a signed-in client, over real HTTP', (
 
   it('a write of several arguments takes the application’s object through toArgs, and the same client gives the same queries', async () => {
     queryClient = new QueryClient();
-    const client = await clientAs(url, 'ada');
+    const client = await signIn('ada', { url });
     const repository = platformQueries(client).service('repository');
     expect(platformQueries(client).service('repository')).toBe(repository);
     const made = await new MutationObserver(
@@ -90,7 +91,7 @@ describe('given TanStack Query options of a signed-in client, over real HTTP', (
 
   it('selectOrg invalidates every platform read', async () => {
     queryClient = new QueryClient();
-    const queries = platformQueries(await clientAs(url, 'ada'));
+    const queries = platformQueries(await signIn('ada', { url }));
     const projects = queries.service('repository').query('getProjects');
     await queryClient.fetchQuery(projects);
     await new MutationObserver(queryClient, queries.selectOrg()).mutate('org-acme-000001');

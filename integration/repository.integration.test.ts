@@ -13,8 +13,8 @@ let lee: PlatformClient;
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator());
-  ({ client: ada, env: adaEnv } = await signedInClient(url, 'usr-ada-0000001'));
-  ({ client: lee } = await signedInClient(url, 'usr-lee-0000001'));
+  ({ client: ada, env: adaEnv } = await signedInClient(url, 'ada'));
+  ({ client: lee } = await signedInClient(url, 'lee'));
 });
 afterAll(() => emulator.close());
 

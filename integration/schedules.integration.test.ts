@@ -10,8 +10,8 @@ let nia: PlatformClient;
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator());
-  ({ client: ada } = await signedInClient(url, 'usr-ada-0000001'));
-  ({ client: nia } = await signedInClient(url, 'usr-nia-0000001'));
+  ({ client: ada } = await signedInClient(url, 'ada'));
+  ({ client: nia } = await signedInClient(url, 'nia'));
 });
 afterAll(() => emulator.close());
 

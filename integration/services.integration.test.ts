@@ -8,7 +8,8 @@ import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '@ics/platform-client';
 import { fieldsOf, keysOf } from './fields.ts';
-import { clientAs, startEmulator, type Persona } from './support.ts';
+import { signIn, type PersonaKey as Persona } from '@ics/platform-emulator/testing';
+import { startEmulator } from './support.ts';
 
 let emulator: Emulator;
 let url: string;
@@ -19,7 +20,7 @@ afterAll(() => emulator.close());
 
 const acme = 'org-acme-000001';
 const emea = 'org-emea-000002';
-const as = (persona: Persona) => clientAs(url, persona);
+const as = (persona: Persona) => signIn(persona, { url });
 const ids = (items: readonly { id: string }[]) => items.map((i) => i.id);
 
 describe('given the licence service, over real HTTP', () => {

@@ -73,7 +73,7 @@ const xsrf = (env: PlatformEnvironment) => /XSRF-TOKEN=([^;]+)/.exec(env.readCoo
 
 describe('given the identity service’s JWT calls, over real HTTP', () => {
   it('[PC-5.3] [PC-9.8] issues a token carrying the request’s nonce and client id', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const answer = await env.fetch(
       `${url}/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=Nonce1234567890&access_code=${xsrf(env)}`,
       { method: 'GET' },
@@ -89,7 +89,7 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
   });
 
   it('refuses jwt/Token with a wrong access code, and jwt/Renew with a forged token', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const base = `${url}/identity-service/api/v1/jwt`;
     const wrong = await env.fetch(`${base}/Token?client_id=cdlg_app&nonce=n&access_code=nope`, {
       method: 'GET',
@@ -105,7 +105,7 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
   });
 
   it('[PC-4.6] keeps a short-lived token renewed through the session manager, with Renew and the held token', async () => {
-    const { env: signed } = await signedInClient(url, 'usr-lee-0000001');
+    const { env: signed } = await signedInClient(url, 'lee');
     // Only the test moves time here: however slow the machine, the renewed token's own renewal
     // never falls due.
     frozen = Date.now();
@@ -140,12 +140,12 @@ describe('given the identity service’s JWT calls, over real HTTP', () => {
 
 describe('given the session calls, over real HTTP', () => {
   it('[PC-9.1] sends the keep-alive ping and selects a sub-organisation, which the session then reports', async () => {
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const { client } = await signedInClient(url, 'ada');
     await client.auth.keepAlive();
     await client.selectOrg('org-emea-000002');
     expect((await client.session.getUser()).currentOrgId).toBe('org-emea-000002');
     await expect(client.selectOrg('org-none-0000001')).rejects.toMatchObject({ status: 404 });
-    const { client: nia } = await signedInClient(url, 'usr-nia-0000001');
+    const { client: nia } = await signedInClient(url, 'nia');
     // A sub-organisation's member may not select its parent.
     await expect(nia.selectOrg('org-acme-000001')).rejects.toMatchObject({
       status: 403,
@@ -155,7 +155,7 @@ describe('given the session calls, over real HTTP', () => {
   });
 
   it('[PC-2.2] logs out through saasLogout.do, then goes to the identity logout path', async () => {
-    const { client, env } = await signedInClient(url, 'usr-tia-0000001');
+    const { client, env } = await signedInClient(url, 'tia');
     await client.saasLogout();
     expect(env.navigations).toEqual([`${url}/identity-service/logout?returnTo=%2Fdemo%2F`]);
     const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
@@ -165,7 +165,7 @@ describe('given the session calls, over real HTTP', () => {
 
 describe('given a platform without saasBaseURL', () => {
   it('[PC-8.1] raises the SaaS logout error and stays on the page', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const client = createPlatformClient({
       environment: {
         ...env,
@@ -190,7 +190,7 @@ describe('given a platform without saasBaseURL', () => {
 
 describe('given the served test extension bundle', () => {
   it('[PC-4.8] [PC-9.12] loads compatible extensions, the broken one from its fallback, with the version parameter', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     const fetched: string[] = [];
     const client = createPlatformClient({
       environment: {
@@ -222,7 +222,7 @@ describe('given the served test extension bundle', () => {
 
 describe('given the other session and management calls, over real HTTP', () => {
   it('[PC-7.18] POSTs logout, selectOrg and saasLogout.do, and adds and deletes users on the management service', async () => {
-    const { client: ada, env: adaEnv } = await signedInClient(url, 'usr-ada-0000001');
+    const { client: ada, env: adaEnv } = await signedInClient(url, 'ada');
     const added = await ada.users.addUser({
       userName: 'pat.temp@acme.example',
       firstName: 'Pat',
@@ -244,7 +244,7 @@ describe('given the other session and management calls, over real HTTP', () => {
     });
     expect(afterLogout.status).toBe(401);
 
-    const { client: lee, env: leeEnv } = await signedInClient(url, 'usr-lee-0000001');
+    const { client: lee, env: leeEnv } = await signedInClient(url, 'lee');
     await lee.saasLogout();
     const afterSaas = await leeEnv.fetch(`${url}/session-service/api/v1/session/User`, {
       method: 'GET',

@@ -15,7 +15,7 @@ afterAll(() => emulator.close());
 
 describe('given a client signed in as Ada Admin, over real HTTP', () => {
   it('[PC-7.5] reads the session of the signed-in user', async () => {
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const { client } = await signedInClient(url, 'ada');
     const user = await client.session.getUser();
     expect(user).toMatchObject({
       id: 'usr-ada-0000001',
@@ -26,7 +26,7 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   });
 
   it('reads the product fetch: licences, user products and all products', async () => {
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const { client } = await signedInClient(url, 'ada');
     const products = await client.shell.getProductsWithLicenses();
     expect(products.licensedProducts).toContain('cdi');
     expect(products.allProducts.length).toBeGreaterThanOrEqual(5);
@@ -34,7 +34,7 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   });
 
   it('[PC-7.8] creates, reads filtered, updates and deletes user preferences', async () => {
-    const { client } = await signedInClient(url, 'usr-ada-0000001');
+    const { client } = await signedInClient(url, 'ada');
     const prefs = client.preferences.forUser('usr-ada-0000001');
     await prefs.create({ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' });
     await prefs.create({ fullyQualifiedName: 'Other.key', value: 'x' });
@@ -51,8 +51,8 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   });
 
   it('[PC-7.8] lets an administrator manage the organisation’s preferences, and members only read them', async () => {
-    const { client: admin } = await signedInClient(url, 'usr-ada-0000001');
-    const { client: member } = await signedInClient(url, 'usr-lee-0000001');
+    const { client: admin } = await signedInClient(url, 'ada');
+    const { client: member } = await signedInClient(url, 'lee');
     const org = 'org-acme-000001';
     await admin.preferences.forOrg(org).create({ fullyQualifiedName: 'Org.theme', value: 'blue' });
     await admin.preferences.forOrg(org).update('Org.theme', 'green');
@@ -68,7 +68,7 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   });
 
   it('[PC-7.3] rejects refused calls with a typed error: forbidden, conflict, not found', async () => {
-    const { client } = await signedInClient(url, 'usr-tia-0000001');
+    const { client } = await signedInClient(url, 'tia');
     const forbidden = await client.preferences
       .forUser('usr-ada-0000001')
       .list()
@@ -91,7 +91,7 @@ describe('given a client signed in as Ada Admin, over real HTTP', () => {
   });
 
   it('[PC-2.2] logs out: ends the session, then sends the browser to the identity logout path', async () => {
-    const { client, env } = await signedInClient(url, 'usr-lee-0000001');
+    const { client, env } = await signedInClient(url, 'lee');
     await client.logout();
     expect(env.navigations).toEqual([`${url}/identity-service/logout?returnTo=%2Fdemo%2F`]);
     const after = await env.fetch(`${url}/session-service/api/v1/session/User`, { method: 'GET' });
@@ -119,7 +119,7 @@ describe('given a client that is not signed in, over real HTTP', () => {
   });
 
   it('has its state-changing calls refused when the XSRF cookie is not readable', async () => {
-    const { env } = await signedInClient(url, 'usr-ada-0000001');
+    const { env } = await signedInClient(url, 'ada');
     // A page on another site shares the session cookie's jar but cannot read XSRF-TOKEN.
     const blind = createPlatformClient({ environment: { ...env, readCookies: () => '' } });
     await expect(

@@ -14,9 +14,9 @@ let now = Date.now();
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator({ clock: { now: () => now } }));
-  ({ client: ada } = await signedInClient(url, 'usr-ada-0000001'));
-  ({ client: lee } = await signedInClient(url, 'usr-lee-0000001'));
-  ({ client: nia } = await signedInClient(url, 'usr-nia-0000001'));
+  ({ client: ada } = await signedInClient(url, 'ada'));
+  ({ client: lee } = await signedInClient(url, 'lee'));
+  ({ client: nia } = await signedInClient(url, 'nia'));
 });
 afterAll(() => emulator.close());
 

@@ -8,8 +8,9 @@ import type { NodeEnvironment } from '@ics/platform-client/node';
 import {
   signedInEnvironment,
   startEmulator as startTestEmulator,
+  type Persona,
   type TestEmulatorOptions,
-} from '@ics/platform-client/testing';
+} from '@ics/platform-emulator/testing';
 
 /**
  * An emulator on an ephemeral loopback port, with a throw-away copy of the seeded database.
@@ -29,22 +30,15 @@ export async function startEmulator(
 }
 
 /**
- * A client whose "browser" signed in as a persona through the real login page: it fetched
- * the form, and posted the persona button with the form token, over HTTP.
+ * A client whose "browser" signed in as a persona (`'ada'`, or a user id) through the real
+ * login page, with that "browser": the test kit's `signedInEnvironment`. Tests that need only
+ * the client use the kit's `signIn(persona, { url })`.
  */
 export async function signedInClient(
   url: string,
-  personaId: string,
+  persona: Persona,
   options: Omit<PlatformClientOptions, 'environment'> = {},
 ): Promise<{ client: PlatformClient; env: NodeEnvironment }> {
-  const env = await signedInEnvironment(personaId, url);
+  const env = await signedInEnvironment(persona, url);
   return { client: createPlatformClient({ environment: env, ...options }), env };
-}
-
-/** The seeded personas, by first name. */
-export type Persona = 'ada' | 'lee' | 'nia' | 'tia';
-
-/** A client signed in as a seeded persona (see `signedInClient`). */
-export async function clientAs(url: string, persona: Persona): Promise<PlatformClient> {
-  return (await signedInClient(url, `usr-${persona}-0000001`)).client;
 }

@@ -6,7 +6,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
 const assets = new Set(['.css', '.json']);
-const devOnly = /(^|\/)(testing|integration)\/|\.test\./;
+const devOnly = /(^|\/)(testing|test-support|integration)\/|\.test\./;
 const tsc = resolve(import.meta.dirname, '../node_modules/.bin/tsc');
 
 rmSync('dist', { recursive: true, force: true });

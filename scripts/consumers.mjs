@@ -169,6 +169,7 @@ import { nodeEnvironment } from '@ics/platform-client/node';
 import { contract, type ShellConfig } from '@ics/platform-contract';
 import { createEmulator, type Emulator } from '@ics/platform-emulator';
 import { platformProxy } from '@ics/platform-emulator/dev-proxy';
+import { signIn, startEmulator, type Persona, type TestEmulator } from '@ics/platform-emulator/testing';
 import { mountServiceSwitcher, ServiceSwitcherDialog, SWITCHER_VERSION } from '@ics/service-switcher';
 
 const client: PlatformClient = createPlatformClient({
@@ -180,16 +181,23 @@ export const version: string = SWITCHER_VERSION;
 export const proxy: string = platformProxy('http://127.0.0.1:4100')['/shell-service']?.target ?? '';
 export const emulator: Promise<Emulator> = createEmulator({ database: 'memory' });
 export const misc = [contract, ConfigurationError, mountServiceSwitcher] as const;
+// The test kit's types, checked without msw installed (its MSW adapter is the /msw entry).
+const persona: Persona = 'ada';
+export const signedIn: Promise<PlatformClient> = startEmulator().then((kit: TestEmulator) =>
+  signIn(persona, kit),
+);
 `,
   });
 
 const nodeCheck = `// Plain Node ESM: the client through @ics/platform-client/node, the emulator through its
-// programmatic API and through its installed command line.
+// programmatic API, its test kit (without msw installed) and its installed command line.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createPlatformClient } from '@ics/platform-client';
 import { nodeEnvironment } from '@ics/platform-client/node';
 import { createEmulator } from '@ics/platform-emulator';
+import { signIn, startEmulator } from '@ics/platform-emulator/testing';
 
 const expected = process.argv[2];
 if (process.versions.node.split('.')[0] !== expected) {
@@ -203,6 +211,17 @@ try {
   if (!config.serviceUrls['shell-service']) throw new Error('shell config: ' + JSON.stringify(config));
 } finally {
   await emulator.close();
+}
+
+// The test kit: msw is not installed here, and only its /msw entry needs it.
+if (existsSync('node_modules/msw')) throw new Error('msw is installed: this check is of the kit without it');
+const kit = await startEmulator();
+try {
+  const ada = await signIn('ada', kit);
+  const user = await ada.session.getUser();
+  if (user.displayName !== 'Ada Admin') throw new Error('test kit signed in as ' + user.displayName);
+} finally {
+  await kit.close();
 }
 
 const cli = spawn('node_modules/.bin/platform-emulator', ['--port', '0', '--database', 'memory'], {
@@ -768,9 +787,21 @@ const rows = [
   ],
   ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
   ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
-  ['Node 20.19 ESM: client/node, emulator API and CLI', 'node20', nodeRow('node20')],
-  ['Node 22 ESM: client/node, emulator API and CLI', 'node22', nodeRow('node22')],
-  ['Node 24 ESM: client/node, emulator API and CLI', 'node24', nodeRow('node24')],
+  [
+    'Node 20.19 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'node20',
+    nodeRow('node20'),
+  ],
+  [
+    'Node 22 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'node22',
+    nodeRow('node22'),
+  ],
+  [
+    'Node 24 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'node24',
+    nodeRow('node24'),
+  ],
   ['Vite 8 production build (React 19): stylesheets as files', 'react19', viteBuild('react19')],
   [
     'React 19 in Chromium: dialog under CSP default-src self, client React hooks',

@@ -71,7 +71,7 @@ if (missingEngines.length > 0)
     missingEngines.map(([, name]) => name),
   );
 
-// In build order: the client's test kit (/testing) is typed against the emulator's build.
+// In build order: the emulator's test kit (/testing) is typed against the client's build.
 for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);

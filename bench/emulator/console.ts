@@ -8,7 +8,7 @@ import {
   seededSnapshot,
   type Emulator,
 } from '../../packages/platform-emulator/src/index.ts';
-import { signInWithInject } from '../../packages/platform-emulator/src/testing/signIn.ts';
+import { signInWithInject } from '../../packages/platform-emulator/src/test-support/signIn.ts';
 
 const requests = Number(process.argv[2] ?? 2000);
 const rounds = Number(process.argv[3] ?? 5);

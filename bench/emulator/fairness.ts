@@ -3,7 +3,7 @@
 // other organisation waits for `session/User` meanwhile (issue 24, finding 5; docs/security.md).
 // Not a test: numbers go to the report and docs/security.md. Loopback only, ephemeral port.
 import { createEmulator } from '../../packages/platform-emulator/src/app.ts';
-import { signIn } from '../../packages/platform-emulator/src/testing/cli.ts';
+import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
 
 const frs = '/frs-service/api/v1';
 const emulator = await createEmulator({ database: 'memory' });
@@ -16,7 +16,7 @@ type Call = (
   body?: unknown,
 ) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- bench reads any shape
 async function as(persona: string): Promise<Call> {
-  const { cookie, xsrf } = await signIn(base, persona);
+  const { cookie, xsrf } = await signInOverHttp(base, persona);
   return async (method, path, body) => {
     const answer = await fetch(`${base}${path}`, {
       method,

@@ -5,8 +5,9 @@
 // how long after PostgreSQL accepted connections again each process's /readyz was 200 and the
 // first write was acknowledged, and whether every acknowledged write is stored exactly once.
 // Not part of `npm test`: numbers go to bench/README.md. Loopback only, free ports only.
-import { signIn, startCli } from '../../packages/platform-emulator/src/testing/cli.ts';
-import { createPostgres } from '../../packages/platform-emulator/src/testing/postgresServer.ts';
+import { startCli } from '../../packages/platform-emulator/src/test-support/cli.ts';
+import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
+import { createPostgres } from '../../packages/platform-emulator/src/test-support/postgresServer.ts';
 
 const writers = Number(process.env.BENCH_WRITERS ?? 6);
 const beforeMs = Number(process.env.BENCH_BEFORE ?? 3) * 1000;
@@ -25,7 +26,7 @@ const processes = [
 ];
 try {
   const urls = await Promise.all(processes.map((p) => p.url()));
-  const ada = await signIn(urls[0] ?? '', 'usr-ada-0000001');
+  const ada = await signInOverHttp(urls[0] ?? '', 'usr-ada-0000001');
   const answers: { name: string; at: number; status: number }[] = [];
   let running = true;
   const write = async (base: string, id: number) => {

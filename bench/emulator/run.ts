@@ -4,8 +4,9 @@
 // Not part of `npm test`: numbers go to bench/README.md. Loopback only, free ports only.
 import autocannon from 'autocannon';
 // The emulator's own test tools: its CLI as a process, sign-in, a throw-away PostgreSQL 15.
-import { signIn, startCli } from '../../packages/platform-emulator/src/testing/cli.ts';
-import { startPostgres } from '../../packages/platform-emulator/src/testing/postgresServer.ts';
+import { startCli } from '../../packages/platform-emulator/src/test-support/cli.ts';
+import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
+import { startPostgres } from '../../packages/platform-emulator/src/test-support/postgresServer.ts';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,7 +54,7 @@ async function scenario(name: string, processes: number, env: Record<string, str
   for (let i = 0; i < processes; i += 1) started.push(startCli(['--log-level', 'warn'], env));
   try {
     const urls = await Promise.all(started.map((p) => p.url()));
-    const { cookie, xsrf } = await signIn(urls[0] ?? '', 'usr-ada-0000001');
+    const { cookie, xsrf } = await signInOverHttp(urls[0] ?? '', 'usr-ada-0000001');
     const headers = { cookie, 'x-xsrf-token': xsrf };
     const created = await fetch(`${urls[0]}${preference}`, {
       method: 'POST',

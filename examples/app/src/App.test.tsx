@@ -1,10 +1,6 @@
 import { createPlatformClient } from '@ics/platform-client';
-import {
-  emulatorHandlers,
-  signIn,
-  startEmulator,
-  type TestEmulator,
-} from '@ics/platform-client/testing';
+import { emulatorHandlers } from '@ics/platform-emulator/msw';
+import { signIn, startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +12,7 @@ const server = setupServer();
 beforeAll(async () => {
   emulator = await startEmulator();
   // A project added over real HTTP (before MSW intercepts): the page must list it.
-  const ada = await signIn('Ada Admin', emulator);
+  const ada = await signIn('ada', emulator);
   await ada.repository.createProject({ name: 'Example app project' });
   server.listen({ onUnhandledRequest: 'error' });
 });
@@ -29,26 +25,26 @@ afterAll(async () => {
   await emulator.close();
 });
 
-async function renderAs(persona: string) {
+async function renderAs(persona: 'ada' | 'lee', name: string) {
   server.use(...(await emulatorHandlers(emulator, { persona })));
   render(<App client={createPlatformClient()} stylesheets={['/a.css', '/b.css']} />);
-  await screen.findByText(`Signed in as ${persona}`);
+  await screen.findByText(`Signed in as ${name}`);
 }
 
 describe('the example page', () => {
   it('shows the admin-only button to Ada Admin', async () => {
-    await renderAs('Ada Admin');
+    await renderAs('ada', 'Ada Admin');
     expect(await screen.findByRole('button', { name: 'Manage users' })).toBeTruthy();
   });
 
   it('hides the admin-only button from Lee Locked', async () => {
-    await renderAs('Lee Locked');
+    await renderAs('lee', 'Lee Locked');
     expect(screen.getByRole('button', { name: 'Switch service' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage users' })).toBeNull();
   });
 
   it('lists the projects the emulator holds', async () => {
-    await renderAs('Ada Admin');
+    await renderAs('ada', 'Ada Admin');
     const list = await screen.findByRole('list', { name: 'My projects' });
     expect(list.textContent).toContain('Example app project');
   });

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { signIn, startEmulator } from '@ics/platform-client/testing';
+import { signIn, startEmulator } from '@ics/platform-emulator/testing';
 import { expect, it } from 'vitest';
 
 it('the test kit signs Ada Admin in to an emulator started in Node', async () => {
   const emulator = await startEmulator();
   try {
-    const client = await signIn('Ada Admin', emulator);
+    const client = await signIn('ada', emulator);
     const user = await client.session.getUser();
     expect(user.displayName).toBe('Ada Admin');
     expect(user.effectivePrivileges).toContain('manage_users');

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { createPlatformClient } from '@ics/platform-client';
 import { PlatformProvider } from '@ics/platform-client/react';
-import { emulatorHandlers, startEmulator, type TestEmulator } from '@ics/platform-client/testing';
+import { emulatorHandlers } from '@ics/platform-emulator/msw';
+import { startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { ThemePreference } from './ThemePreference.tsx';
@@ -12,7 +13,7 @@ const server = setupServer();
 beforeAll(async () => {
   emulator = await startEmulator();
   server.listen({ onUnhandledRequest: 'error' });
-  server.use(...(await emulatorHandlers(emulator, { persona: 'Nia Newcomer' })));
+  server.use(...(await emulatorHandlers(emulator, { persona: 'nia' })));
 });
 afterEach(cleanup);
 afterAll(async () => {

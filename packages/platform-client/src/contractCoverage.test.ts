@@ -1,7 +1,7 @@
 import { listEndpoints } from '@ics/platform-contract';
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient, endpointsBoundBy } from './createPlatformClient.ts';
-import { fakeEnvironment, json } from './testing/fakeEnvironment.ts';
+import { fakeEnvironment, json } from './test-support/fakeEnvironment.ts';
 
 // The emulator's side of the contract is proven in platform-emulator/src/contract.test.ts.
 describe('given every endpoint declared in the contract', () => {

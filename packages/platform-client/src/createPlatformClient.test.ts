@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from './createPlatformClient.ts';
 import { ConfigurationError } from './errors.ts';
-import { fakeConfig, fakeEnvironment, json } from './testing/fakeEnvironment.ts';
-import { channelHub, fakeLocks, makeJwt, run, tab } from './testing/fakeTabs.ts';
+import { fakeConfig, fakeEnvironment, json } from './test-support/fakeEnvironment.ts';
+import { channelHub, fakeLocks, makeJwt, run, tab } from './test-support/fakeTabs.ts';
 
 /** A fake platform: the config, logout, and a contribution list that changes per call. */
 function platform() {

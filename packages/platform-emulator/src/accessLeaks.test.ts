@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { RUN_MS } from './routes/migration.ts';
-import { signInOverHttp, type Answer, type HttpPersona } from './testing/httpPersona.ts';
+import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
 
 // The access findings of issue 24's probe, each reproduced over real HTTP with the personas:
 // Ada administers Acme, Lee is a member of Acme, Tia a member of the other organisation (Acme

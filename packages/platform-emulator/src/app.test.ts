@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { createSession } from './db/sessions.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 let emulator: Emulator;
 let ada: Awaited<ReturnType<typeof signInWithInject>>;

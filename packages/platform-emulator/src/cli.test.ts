@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signIn, startCli } from './testing/cli.ts';
+import { json, startCli } from './test-support/cli.ts';
+import { signInOverHttp } from './test-support/httpPersona.ts';
 
 describe('given the CLI started with --log-level info and --session-lifetime 600', () => {
   let cli: ReturnType<typeof startCli>;
@@ -36,7 +37,7 @@ describe('given the CLI started with --log-level info and --session-lifetime 600
   });
 
   it('ends sessions after --session-lifetime seconds', async () => {
-    const { cookie, xsrf } = await signIn(url, 'usr-ada-0000001');
+    const { cookie, xsrf } = await signInOverHttp(url, 'usr-ada-0000001');
     const query = new URLSearchParams({ nonce: 'n', client_id: 'cdlg_app', access_code: xsrf });
     const token = await fetch(`${url}/identity-service/api/v1/jwt/Token?${query}`, {
       headers: { cookie },

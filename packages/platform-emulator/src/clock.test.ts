@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { seededSnapshot } from './snapshot.ts';
-import { signInOverHttp, type HttpPersona } from './testing/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 
 // Every time decision of the emulator reads the injected clock: the test moves it, and no
 // answer depends on how much real time passed (docs/decisions/0810-injectable-clock.md).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { seededSnapshot } from './snapshot.ts';
-import { addUser, signInOverHttp, type HttpPersona } from './testing/httpPersona.ts';
+import { addUser, signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 
 // Two requests that create the same name at once, on the embedded database (PGlite): the name
 // rules hold under concurrency, not only one request after the other.

@@ -7,7 +7,7 @@ import {
 } from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 let emulator: Emulator;
 beforeAll(async () => {

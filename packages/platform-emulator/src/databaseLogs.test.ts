@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 const prefs = '/identity-service/api/v1/Users(usr-tia-0000001)/Preferences';
 

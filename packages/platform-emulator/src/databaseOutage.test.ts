@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startCli } from './testing/cli.ts';
-import { createPostgres, type PostgresCluster } from './testing/postgresServer.ts';
+import { startCli } from './test-support/cli.ts';
+import { signInOverHttp } from './test-support/httpPersona.ts';
+import { createPostgres, type PostgresCluster } from './test-support/postgresServer.ts';
 
 const prefs = '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences';
 
@@ -59,7 +60,7 @@ describe('given two emulator processes on a PostgreSQL server that starts late a
   });
 
   it('answers every write during a restart under load with 201 or 503 + Retry-After, loses or duplicates no acknowledged write, and is ready again', async () => {
-    const ada = await signIn(urls[0] ?? '', 'usr-ada-0000001');
+    const ada = await signInOverHttp(urls[0] ?? '', 'usr-ada-0000001');
     const results: { name: string; status: number; retryAfter: string | null; code?: string }[] =
       [];
     let loading = true;
@@ -132,7 +133,7 @@ describe('given two emulator processes on a PostgreSQL server that starts late a
   }, 90_000);
 
   it('acknowledges the first write through each process after a crash-like restart while idle', async () => {
-    const ada = await signIn(urls[1] ?? '', 'usr-ada-0000001');
+    const ada = await signInOverHttp(urls[1] ?? '', 'usr-ada-0000001');
     // Every process holds pooled connections from the writes before; the server now cuts them.
     await cluster.halt('immediate');
     await cluster.start();

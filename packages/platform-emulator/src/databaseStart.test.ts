@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startCli } from './testing/cli.ts';
+import { startCli } from './test-support/cli.ts';
 
 /** A loopback port nothing listens on (taken, then freed). */
 const closedPort = () =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { FAULTS_PATH } from './faults.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 let emulator: Emulator;
 let tia: Awaited<ReturnType<typeof signInWithInject>>;

@@ -7,9 +7,14 @@ import { createEmulator, type Emulator } from './app.ts';
 import { accessRuleOf } from './policy/table.ts';
 import { personas } from './seed/personas.ts';
 import { seededSnapshot } from './snapshot.ts';
-import { Conformance } from './testing/conformance.ts';
-import { signInOverHttp, type HttpPersona } from './testing/httpPersona.ts';
-import { breakagesOf, validOf, type Breakage, type JsonSchema } from './testing/schemaArbitrary.ts';
+import { Conformance } from './conformance.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import {
+  breakagesOf,
+  validOf,
+  type Breakage,
+  type JsonSchema,
+} from './test-support/schemaArbitrary.ts';
 
 // The generative test of the contract (issue 11): for every operation and every seeded persona
 // (and anonymous callers), requests derived from the operation's schemas. Valid ones answer

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { signInOverHttp, type HttpPersona } from './testing/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 
 // A property over the write endpoints (issue 10): whatever hostile text goes into a field, a
 // key or a path key, the answer is never a 5xx, and a refusal writes nothing.

@@ -18,7 +18,7 @@ export type {
 export type { PersonaSummary, SessionSummary } from './db/console.ts';
 export { systemClock, type EmulatorClock } from './clock.ts';
 export type { ContractAnswer } from './routes/router.ts';
-export { Conformance, type Mismatch } from './testing/conformance.ts';
+export { Conformance, type Mismatch } from './conformance.ts';
 export type { Database, DatabaseOptions, DatabaseWait, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';
 export { seed } from './seed/seed.ts';

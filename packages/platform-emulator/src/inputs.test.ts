@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { signInOverHttp, type HttpPersona } from './testing/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 
 // The reproducible 500s of issue 10: each input answers a 4xx and writes nothing.
 let emulator: Emulator;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmulator } from './app.ts';
-import { startPostgres } from './testing/postgresServer.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { startPostgres } from './test-support/postgresServer.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 const prefs = '/identity-service/api/v1/Users(usr-tia-0000001)/Preferences';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, signIn } from './testing/cli.ts';
-import { startPostgres } from './testing/postgresServer.ts';
+import { startCli } from './test-support/cli.ts';
+import { signInOverHttp } from './test-support/httpPersona.ts';
+import { startPostgres } from './test-support/postgresServer.ts';
 
 const api = '/identity-service/api/v1';
 const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
@@ -14,14 +15,14 @@ describe('given two emulator processes on one PostgreSQL server', () => {
   let processes: ReturnType<typeof startCli>[] = [];
   let a: string;
   let b: string;
-  let ada: Awaited<ReturnType<typeof signIn>>;
+  let ada: Awaited<ReturnType<typeof signInOverHttp>>;
   beforeAll(async () => {
     server = await startPostgres();
     // No fixed JWT secret: the processes must find the key in the database.
     const env = { DATABASE_URL: server.url, EMULATOR_JWT_SECRET: '' };
     processes = [startCli(['--log-level', 'warn'], env), startCli(['--log-level', 'warn'], env)];
     [a, b] = (await Promise.all(processes.map((p) => p.url()))) as [string, string];
-    ada = await signIn(a, 'usr-ada-0000001');
+    ada = await signInOverHttp(a, 'usr-ada-0000001');
   }, 180_000);
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { REDACTED, redactUrl } from './redaction.ts';
-import { signInWithInject } from './testing/signIn.ts';
+import { signInWithInject } from './test-support/signIn.ts';
 
 const TOKEN_URL = '/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=n';
 

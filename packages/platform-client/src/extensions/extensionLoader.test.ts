@@ -2,8 +2,8 @@ import type { ProductContribution, ProductContributionList } from '@ics/platform
 import { describe, expect, it } from 'vitest';
 import type { ScriptUrl } from '../environment.ts';
 import { ExtensionCompatibilityError } from '../errors.ts';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { flush } from '../testing/fakeTabs.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { flush } from '../test-support/fakeTabs.ts';
 import { assertCompatible, isCompatible, versionedScriptUrl } from './compatibility.ts';
 import { ExtensionLoader } from './extensionLoader.ts';
 

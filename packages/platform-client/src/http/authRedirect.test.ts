@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, HttpError, NetworkError } from '../errors.ts';
-import { fakeEnvironment, json, settled } from '../testing/fakeEnvironment.ts';
+import { fakeEnvironment, json, settled } from '../test-support/fakeEnvironment.ts';
 import { isSignedOutError, signInUrl } from './authRedirect.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError } from '../errors.ts';
-import { fakeEnvironment } from '../testing/fakeEnvironment.ts';
+import { fakeEnvironment } from '../test-support/fakeEnvironment.ts';
 import { Transport } from './transport.ts';
 
 /** Two loopback servers on two ports: two origins, over real HTTP with Node's fetch. */

@@ -6,7 +6,7 @@ import {
   json,
   settled,
   type FakeEnvironment,
-} from '../testing/fakeEnvironment.ts';
+} from '../test-support/fakeEnvironment.ts';
 import { ResponseCache } from './cache.ts';
 import { retryAfter, Transport } from './transport.ts';
 

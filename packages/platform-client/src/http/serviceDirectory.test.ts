@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 import { ServiceDirectory } from './serviceDirectory.ts';
 import { Transport } from './transport.ts';
 

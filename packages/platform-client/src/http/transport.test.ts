@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, InvalidResponseError, NetworkError, TimeoutError } from '../errors.ts';
-import { anyUrl } from '../testing/arbitraries.ts';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { anyUrl } from '../test-support/arbitraries.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 import { isTrustedOrigin, readCookie } from './headers.ts';
 import { Transport } from './transport.ts';
 

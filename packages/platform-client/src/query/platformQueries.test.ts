@@ -1,7 +1,12 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json, type FakeFetch } from '../testing/fakeEnvironment.ts';
+import {
+  fakeConfig,
+  fakeEnvironment,
+  json,
+  type FakeFetch,
+} from '../test-support/fakeEnvironment.ts';
 import { platformQueries } from './platformQueries.ts';
 
 const project = { id: 'prj-1', name: 'P', description: '', createdAt: '', modifiedAt: '' };

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { channelHub, flush, makeJwt, run, tab } from '../testing/fakeTabs.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { channelHub, flush, makeJwt, run, tab } from '../test-support/fakeTabs.ts';
 import {
   PlatformProvider,
   useAccess,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 import { changeDefaultService, decideDefaultServiceAction } from './defaultService.ts';
 
 const key = 'ProductSwitcher.defaultService';

@@ -1,7 +1,7 @@
 import type { NotificationMessage } from '@ics/platform-contract';
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 import { UnsafeActionAddressError } from './notifications.ts';
 
 const message = (

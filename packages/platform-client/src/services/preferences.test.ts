@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 
 /** A client whose server answers a filtered preference read with `entries`; errors are kept. */
 function clientAnswering(entries: { fullyQualifiedName: string; value: string }[]) {

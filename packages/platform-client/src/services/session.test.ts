@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../createPlatformClient.ts';
-import { fakeConfig, fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
+import { fakeConfig, fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
 
 /** A platform whose `session/User` answers a new `n` per request, or fails when told to. */
 function platform() {

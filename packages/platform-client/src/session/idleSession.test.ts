@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { channelHub, fakeLocks, flush, run, tab } from '../testing/fakeTabs.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { channelHub, fakeLocks, flush, run, tab } from '../test-support/fakeTabs.ts';
 import {
   ACTIVITY_EVENTS,
   IdleSession,

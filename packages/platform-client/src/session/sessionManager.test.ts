@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenRenewalError } from '../errors.ts';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { channelHub, fakeLocks, makeJwt, run, tab } from '../testing/fakeTabs.ts';
-import { fakeWorker } from '../testing/fakeWorker.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { channelHub, fakeLocks, makeJwt, run, tab } from '../test-support/fakeTabs.ts';
+import { fakeWorker } from '../test-support/fakeWorker.ts';
 import { createSessionManager, type SessionEvent, type SessionOptions } from './sessionManager.ts';
 import { TabBus, type TabMessage } from './tabBus.ts';
 import type { TokenCalls } from './tokenManager.ts';

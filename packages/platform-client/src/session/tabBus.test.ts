@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LockManagerLike, PlatformEnvironment } from '../environment.ts';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { channelHub, flush } from '../testing/fakeTabs.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { channelHub, flush } from '../test-support/fakeTabs.ts';
 import { TabBus, type TabMessage } from './tabBus.ts';
 
 const CHANNEL = 'ics-platform-session';

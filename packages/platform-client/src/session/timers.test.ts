@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { fakeWorker } from '../testing/fakeWorker.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { fakeWorker } from '../test-support/fakeWorker.ts';
 import { createTimers } from './timers.ts';
 
 function setup(options: { handshakeMs?: number; postThrows?: boolean } = {}) {

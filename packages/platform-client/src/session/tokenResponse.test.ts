@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InsecureResponseError, TokenExpiredError } from '../errors.ts';
-import { makeJwt } from '../testing/fakeTabs.ts';
+import { makeJwt } from '../test-support/fakeTabs.ts';
 import { acceptTokenResponse, decodeClaims, DEFAULT_CLIENT_ID } from './tokenResponse.ts';
 
 const expected = { nonce: 'N0nce0000000001', clientId: 'cdlg_app' };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyUrl } from '../testing/arbitraries.ts';
-import { fakeEnvironment, json } from '../testing/fakeEnvironment.ts';
-import { fakePage } from '../testing/fakeTabs.ts';
+import { anyUrl } from '../test-support/arbitraries.ts';
+import { fakeEnvironment, json } from '../test-support/fakeEnvironment.ts';
+import { fakePage } from '../test-support/fakeTabs.ts';
 import { acceptShellMessage, listenToShell, type ShellMessage } from './shellMessages.ts';
 
 const shellOrigin = 'https://shell.example.com';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
-import { signInWithInject } from '../testing/signIn.ts';
+import { signInWithInject } from '../test-support/signIn.ts';
 
 describe('given the login page with a return path', () => {
   let emulator: Emulator;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
-import { addUser, signInOverHttp, type HttpPersona } from '../testing/httpPersona.ts';
+import { addUser, signInOverHttp, type HttpPersona } from '../test-support/httpPersona.ts';
 
 // Tokens and sessions of issue 10: a JWT lives no longer than its session and its user,
 // tokens are issued only to configured clients, and signing out cannot be forged by a link.

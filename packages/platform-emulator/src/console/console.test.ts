@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
-import { signInWithInject } from '../testing/signIn.ts';
+import { signInWithInject } from '../test-support/signIn.ts';
 import { isLoopback } from './install.ts';
 import { redact } from '../redaction.ts';
 

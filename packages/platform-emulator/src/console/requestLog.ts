@@ -1,6 +1,6 @@
 import { backends, type AnyEndpoint } from '@ics/platform-contract';
 import { endpoints } from '../faults.ts';
-import { Conformance } from '../testing/conformance.ts';
+import { Conformance } from '../conformance.ts';
 import { redact, redactUrl } from '../redaction.ts';
 
 /** Longest body kept per answer; longer ones are cut (the log's memory stays bounded). */

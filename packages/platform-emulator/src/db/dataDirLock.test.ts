@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCli } from '../testing/cli.ts';
+import { startCli } from '../test-support/cli.ts';
 import { openPglite } from './database.ts';
 import { DataDirectoryLocked } from './dataDirLock.ts';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgres, type PostgresCluster } from '../testing/postgresServer.ts';
+import { createPostgres, type PostgresCluster } from '../test-support/postgresServer.ts';
 import { openPostgres, type Database } from './database.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgres, type PostgresCluster } from '../testing/postgresServer.ts';
+import { createPostgres, type PostgresCluster } from '../test-support/postgresServer.ts';
 import { openPostgres, type Database } from './database.ts';
 import { databaseReachable } from './health.ts';
 

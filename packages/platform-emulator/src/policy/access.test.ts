@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
-import { addUser, signInOverHttp, type HttpPersona } from '../testing/httpPersona.ts';
+import { addUser, signInOverHttp, type HttpPersona } from '../test-support/httpPersona.ts';
 
 // The access observations of issue 10, each reproduced over real HTTP: what Lee (a member)
 // may do to Ada's owner-only objects, and whether privileges follow the user's current roles.

@@ -3,7 +3,7 @@ import { listEndpoints, type AnyEndpoint } from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { RUN_MS } from '../routes/migration.ts';
-import { signInOverHttp, type Answer, type HttpPersona } from '../testing/httpPersona.ts';
+import { signInOverHttp, type Answer, type HttpPersona } from '../test-support/httpPersona.ts';
 import { accessTable, accessTableMarkdown, revealsTable, type AccessRule } from './table.ts';
 
 // Walks the access table (policy/table.ts, docs/decisions/0710-access-policy.md): for each rule,

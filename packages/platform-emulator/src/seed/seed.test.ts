@@ -5,7 +5,7 @@ import type {
 } from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
-import { signInWithInject } from '../testing/signIn.ts';
+import { signInWithInject } from '../test-support/signIn.ts';
 import { catalogue } from './catalogue.ts';
 import { bundleLanguages } from './translations.ts';
 

@@ -2,19 +2,16 @@ import {
   createPlatformClient,
   type PlatformClient,
   type PlatformClientOptions,
-} from '../createPlatformClient.ts';
-import { nodeEnvironment, type NodeEnvironment } from '../node/nodeEnvironment.ts';
-import { personaId, type PersonaName } from './personas.ts';
+} from '@ics/platform-client';
+import { nodeEnvironment, type NodeEnvironment } from '@ics/platform-client/node';
+import { personaId, type Persona } from './personas.ts';
 import type { TestEmulator } from './startEmulator.ts';
 
 /**
  * A Node "browser" (cookie jar, recorded navigations) signed in as a persona through the
  * emulator's real login page: it fetched the form and posted the persona with the form token.
  */
-export async function signedInEnvironment(
-  persona: PersonaName,
-  url: string,
-): Promise<NodeEnvironment> {
+export async function signedInEnvironment(persona: Persona, url: string): Promise<NodeEnvironment> {
   const env = nodeEnvironment({ origin: url, page: '/demo/' });
   const page = await env.fetch(`${url}/identity-service/home`, { method: 'GET' });
   const token = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
@@ -29,12 +26,12 @@ export async function signedInEnvironment(
 }
 
 /**
- * A client of the emulator signed in as a seeded persona (`'Ada Admin'`, `'Lee Locked'`,
- * `'Nia Newcomer'`, `'Tia Trial'`, or a user id), ready for Node tests:
- * `const client = await signIn('Ada Admin', emulator); await client.session.getUser();`
+ * A client of the emulator signed in as a seeded persona (`'ada'`, `'lee'`, `'nia'`, `'tia'`,
+ * or a user id), ready for Node tests:
+ * `const client = await signIn('ada', emulator); await client.session.getUser();`
  */
 export async function signIn(
-  persona: PersonaName,
+  persona: Persona,
   emulator: Pick<TestEmulator, 'url'>,
   options: Omit<PlatformClientOptions, 'environment'> = {},
 ): Promise<PlatformClient> {

@@ -1,9 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../createPlatformClient.ts';
-import { PlatformProvider, useAccess, useSession } from '../react/index.ts';
-import { emulatorHandlers, startEmulator, type TestEmulator } from './index.ts';
+import { createPlatformClient } from '@ics/platform-client';
+import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
+import { startEmulator, type TestEmulator } from './index.ts';
+import { emulatorHandlers } from './msw.ts';
 
 // A jsdom page of an application at http://localhost:3000/ whose calls MSW answers from an
 // in-process emulator (Fastify's inject, no port used), signed in as Ada Admin.
@@ -11,7 +12,7 @@ let emulator: TestEmulator;
 const server = setupServer();
 beforeAll(async () => {
   emulator = await startEmulator();
-  server.use(...(await emulatorHandlers(emulator, { persona: 'Ada Admin' })));
+  server.use(...(await emulatorHandlers(emulator, { persona: 'ada' })));
   server.listen({ onUnhandledRequest: 'error' });
 }, 120_000);
 afterEach(cleanup);

@@ -57,24 +57,3 @@ export const json = (line: string): Record<string, unknown> => {
     return {};
   }
 };
-
-/** Signs in as a persona through the login form; the session cookie and XSRF token. */
-export async function signIn(url: string, persona: string) {
-  const home = await fetch(`${url}/identity-service/home`);
-  const form = /name="xsrf" value="([^"]+)"/.exec(await home.text())?.[1] ?? '';
-  const login = await fetch(`${url}/identity-service/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: home.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    },
-    body: new URLSearchParams({ persona, xsrf: form }).toString(),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  return { cookie: cookies.join('; '), xsrf: decodeURIComponent(xsrf ?? '') };
-}

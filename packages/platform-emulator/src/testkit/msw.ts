@@ -1,11 +1,12 @@
-import type { Emulator } from '@ics/platform-emulator';
+// @ics/platform-emulator/msw: the emulator behind MSW request handlers; the only entry that imports `msw`.
 import { http, type HttpHandler } from 'msw';
-import { personaId, type PersonaName } from './personas.ts';
+import type { Emulator } from '../app.ts';
+import { personaId, type Persona } from './personas.ts';
 
 /** Options of `emulatorHandlers`. */
 export interface EmulatorHandlersOptions {
   /** Signs this persona in first, as the browser would have been before the app loaded. */
-  readonly persona?: PersonaName;
+  readonly persona?: Persona;
   /** The origin the application calls; default the page's (`location.origin`). */
   readonly origin?: string;
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * fast-check arbitraries from the JSON Schema subset the contract's TypeBox schemas use
  * (object, array, string, integer, number, boolean, null, const, anyOf, patternProperties and
- * the bounds on them), for the generative test of every operation. Test-only (src/testing is
+ * the bounds on them), for the generative test of every operation. Test-only (src/test-support is
  * not built).
  */
 

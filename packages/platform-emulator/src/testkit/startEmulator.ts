@@ -1,9 +1,5 @@
-import {
-  createEmulator,
-  seededSnapshot,
-  type Emulator,
-  type EmulatorOptions,
-} from '@ics/platform-emulator';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../app.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 /** Options of `startEmulator`: the emulator's, without the database (always a fresh copy). */
 export interface TestEmulatorOptions extends Omit<
