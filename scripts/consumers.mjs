@@ -306,7 +306,7 @@ createRoot(document.getElementById('root')).render(
 
 /**
  * docs/getting-started.md's first-app walkthrough, step by step in the guide's order: each line
- * of its ```sh blocks is a command (`cd DIR` changes the directory of the next ones), each code
+ * of its ```sh blocks is a shell command (`cd DIR` changes the directory of the next ones), each code
  * block marked `<!-- consumer-matrix: PATH -->` a file written, as shown, at PATH.
  */
 function walkthroughSteps() {
@@ -596,31 +596,29 @@ const firstApp = (() => {
       writeFileSync(join(cwd, step.path), step.text);
       return;
     }
-    const [command, ...args] = step.command.split(/\s+/);
-    if (command === 'cd') {
-      cwd = resolve(cwd, args[0]);
+    const cd = /^cd (\S+)$/.exec(step.command);
+    if (cd) {
+      cwd = resolve(cwd, cd[1]);
       return;
     }
-    if (command === 'npm' && args[0] === 'install') {
+    let command = step.command;
+    if (command.startsWith('npm install ')) {
       // The published packages; @ics/platform-contract, which comes with them, likewise.
       const contract = `file:${packs['platform-contract']}`;
       const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
       manifest.overrides = { ...manifest.overrides, '@ics/platform-contract': contract };
       writeFileSync(join(cwd, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-      args.splice(
-        0,
-        args.length,
-        ...args.map((arg) => packs[/^@ics\/(.+)$/.exec(arg)?.[1]] ?? arg),
-      );
+      command = command.replace(/@ics\/([\w-]+)/g, (name, library) => packs[library] ?? name);
     }
-    const { code, output } = await sh(command, args, { cwd, env });
+    // A line as a shell runs it (redirections included).
+    const { code, output } = await sh('sh', ['-c', command], { cwd, env });
     if (code !== 0 || /EBADENGINE/.test(output))
       throw new Error(`${step.command}: ${firstError(output)}`);
     // The template's linter (Oxlint) exits 0 on warnings: the guide's files must have none.
-    if (step.command === 'npm run lint' && !/Found 0 warnings and 0 errors/.test(output))
+    if (command === 'npm run lint' && !/Found 0 warnings and 0 errors/.test(output))
       throw new Error(`${step.command}: ${firstError(output)}`);
     const tests = /Tests\s+(\d+) passed \((\d+)\)/.exec(output);
-    if (args[0] === 'vitest' && (!tests || tests[1] !== tests[2] || tests[1] === '0'))
+    if (/\bvitest run\b/.test(command) && (!tests || tests[1] !== tests[2] || tests[1] === '0'))
       throw new Error(`${step.command}: ${firstError(output)}`);
     if (tests) console.log(`    first app: ${tests[1]} tests passed`);
   };
