@@ -25,6 +25,6 @@ test.describe('given the console’s personas panel', () => {
       .click();
     await expect(page.getByRole('status')).toContainText('its next call answers 401');
     await page.goto('/demo/');
-    await expect(page).toHaveURL(/\/identity-service\/home$/);
+    await expect(page).toHaveURL(/\/identity-service\/home\?returnTo=%2Fdemo%2F$/);
   });
 });

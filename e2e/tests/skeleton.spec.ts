@@ -11,9 +11,13 @@ test.describe('given the login page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('sends a visitor who is not signed in from the demo to the login page', async ({ page }) => {
+  test('sends a visitor who is not signed in from a page of the demo to the login page, and back to that page after sign-in', async ({
+    page,
+  }) => {
     await page.goto('/demo/services.html');
-    await expect(page).toHaveURL(/\/identity-service\/home$/);
+    await expect(page).toHaveURL(/\/identity-service\/home\?returnTo=%2Fdemo%2Fservices\.html$/);
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await expect(page).toHaveURL(/\/demo\/services\.html$/);
   });
 });
 

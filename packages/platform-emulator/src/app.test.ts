@@ -79,11 +79,13 @@ describe('given the built demo', () => {
     expect(page.headers['cache-control']).toBe('public, max-age=0');
   });
 
-  it('sends a visitor without a session to the login page, assets included', async () => {
+  it('sends a visitor without a session to the login page, assets included, with the path to come back to', async () => {
     for (const url of ['/demo/', '/demo/assets/switcher-Ab12Cd34.js']) {
       const answer = await emulator.app.inject({ url });
       expect(answer.statusCode).toBe(302);
-      expect(answer.headers.location).toBe('/identity-service/home');
+      expect(answer.headers.location).toBe(
+        `/identity-service/home?returnTo=${encodeURIComponent(url)}`,
+      );
     }
   });
 

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { sameOriginPath } from '@ics/platform-contract';
 import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
 import { authenticator, currentSession } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
@@ -294,10 +295,14 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerAssets(app);
   registerApiDocs(app);
 
-  // The demo is for signed-in users: anyone else is sent to the login page first.
+  // The demo is for signed-in users: anyone else is sent to the login page first, which leads
+  // back to the requested page (a same-origin path, as every `returnTo`).
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
-      return reply.redirect(IDENTITY_HOME_PATH);
+      const back = sameOriginPath(request.url);
+      return reply.redirect(
+        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
+      );
     }
   });
   if (options.demoDir && existsSync(options.demoDir)) {

@@ -12,6 +12,7 @@ export {
   ServiceSwitcherDialog,
   type ServiceSwitcherDialogProps,
 } from './ui/ServiceSwitcherDialog.tsx';
+export { useHostTheme } from './ui/useHostTheme.ts';
 export { mountServiceSwitcher, type MountOptions } from './mount.ts';
 export type { SwitcherClient, SwitcherLogger } from './data/client.ts';
 export { BUNDLE_CACHE_KEYS, type BundleFetch } from './data/bundles.ts';

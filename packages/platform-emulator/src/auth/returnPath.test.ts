@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
@@ -48,4 +51,63 @@ describe('given the login page with a return path', () => {
       expect(login.headers.location).toBe('/demo/');
     },
   );
+});
+
+describe('given the built demo over HTTP and a browser without a session', () => {
+  let emulator: Emulator;
+  let base: string;
+  const demoDir = mkdtempSync(join(tmpdir(), 'ics-demo-return-'));
+  writeFileSync(join(demoDir, 'index.html'), '<!doctype html><title>Demo</title>');
+  writeFileSync(join(demoDir, 'report.html'), '<!doctype html><title>Report</title>');
+  beforeAll(async () => {
+    emulator = await createEmulator({ database: 'memory', demoDir });
+    base = await emulator.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await emulator.close();
+    rmSync(demoDir, { recursive: true, force: true });
+  });
+
+  it('sends a deep link of the demo to sign-in with it as returnTo, and sign-in back to it', async () => {
+    const deepLink = '/demo/report.html?tab=2&view=all';
+    const first = await fetch(`${base}${deepLink}`, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    const signInPath = first.headers.get('location') ?? '';
+    expect(signInPath).toBe(`/identity-service/home?returnTo=${encodeURIComponent(deepLink)}`);
+
+    const page = await fetch(`${base}${signInPath}`);
+    const html = await page.text();
+    const returnTo = /name="returnTo" value="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(returnTo).toBe(deepLink);
+    const loginCookie = /ICS_LOGIN_XSRF=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
+    const login = await fetch(`${base}/identity-service/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `ICS_LOGIN_XSRF=${loginCookie ?? ''}`,
+      },
+      body: new URLSearchParams({
+        persona: 'usr-ada-0000001',
+        xsrf: /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '',
+        returnTo: returnTo ?? '',
+      }).toString(),
+    });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe(deepLink);
+
+    const session = /ICS_SESSION=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1];
+    const back = await fetch(`${base}${deepLink}`, {
+      redirect: 'manual',
+      headers: { cookie: `ICS_SESSION=${session ?? ''}` },
+    });
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('<title>Report</title>');
+  });
+
+  it('sends a demo path that sameOriginPath refuses (an encoded backslash) to sign-in without a returnTo', async () => {
+    const answer = await fetch(`${base}/demo/%5Cevil.example/`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/identity-service/home');
+  });
 });
