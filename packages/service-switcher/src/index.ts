@@ -2,9 +2,8 @@ export {
   ServiceSwitcher,
   browserLocale,
   type ServiceSwitcherProps,
-  type SwitcherTheme,
-  type SwitcherView,
 } from './ui/ServiceSwitcher.tsx';
+export type { SwitcherTheme, SwitcherView } from './ui/switcherTypes.ts';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';
 export {
   DIALOG_NAME,

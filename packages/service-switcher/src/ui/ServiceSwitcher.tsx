@@ -8,11 +8,8 @@ import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
+import type { SwitcherRootProps, SwitcherTheme, SwitcherView } from './switcherTypes.ts';
 import { useDirection, type Direction } from './useDirection.ts';
-
-export type SwitcherView = 'user' | 'all';
-/** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
-export type SwitcherTheme = 'light' | 'dark' | 'auto';
 
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */
@@ -77,7 +74,12 @@ export function ServiceSwitcher({
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, dirProp);
   // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
-  const rootProps = { ref: root, lang: bcp47(locale), dir, 'data-ics-theme': theme };
+  const rootProps: SwitcherRootProps = {
+    ref: root,
+    lang: bcp47(locale),
+    dir,
+    'data-ics-theme': theme,
+  };
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retryProducts] = useProductData(client, logger, { locale, fetchBundle, storage });
