@@ -6,11 +6,10 @@ export {
 export type { SwitcherTheme, SwitcherView } from './ui/switcherTypes.ts';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';
 export {
-  DIALOG_NAME,
-  DIALOG_SIZE,
   ServiceSwitcherDialog,
   type ServiceSwitcherDialogProps,
 } from './ui/ServiceSwitcherDialog.tsx';
+export { DIALOG_NAME, DIALOG_SIZE } from './ui/dialogFrameStyle.ts';
 export { mountServiceSwitcher, type MountOptions } from './mount.ts';
 export type { SwitcherClient, SwitcherLogger } from './data/client.ts';
 export { BUNDLE_CACHE_KEYS, type BundleFetch } from './data/bundles.ts';
