@@ -8,7 +8,7 @@ import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
-import type { SwitcherRootProps, SwitcherTheme, SwitcherView } from './switcherTypes.ts';
+import type { SwitcherTheme, SwitcherView } from './switcherTypes.ts';
 import { useDirection, type Direction } from './useDirection.ts';
 
 export interface ServiceSwitcherProps {
@@ -74,12 +74,7 @@ export function ServiceSwitcher({
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, dirProp);
   // WCAG 3.1.1/3.1.2: the switcher says its language (and direction) on its own root.
-  const rootProps: SwitcherRootProps = {
-    ref: root,
-    lang: bcp47(locale),
-    dir,
-    'data-ics-theme': theme,
-  };
+  const rootProps = { ref: root, lang: bcp47(locale), dir, 'data-ics-theme': theme };
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
   const [state, retryProducts] = useProductData(client, logger, { locale, fetchBundle, storage });
