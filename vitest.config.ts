@@ -47,10 +47,10 @@ export default defineConfig({
         test: {
           name: 'switcher',
           environment: 'jsdom',
-          // With the demo's render bench page, which draws the switcher's markup.
+          // With the switcher bench's render page, which draws the switcher's markup.
           include: [
             'packages/service-switcher/src/**/*.test.{ts,tsx}',
-            'apps/demo/src/**/*.test.{ts,tsx}',
+            'bench/switcher/**/*.test.{ts,tsx}',
           ],
         },
       },

@@ -16,7 +16,6 @@ export default defineConfig({
       input: {
         host: resolve(import.meta.dirname, 'index.html'),
         services: resolve(import.meta.dirname, 'services.html'),
-        bench: resolve(import.meta.dirname, 'bench.html'),
         plain: resolve(import.meta.dirname, 'plain.html'),
         gallery: resolve(import.meta.dirname, 'gallery.html'),
       },

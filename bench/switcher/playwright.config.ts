@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { emulatorOrigin, emulatorPort, pageOrigin } from './ports.ts';
 
-const port = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 4390);
-
-/** The switcher bench: Chromium against the emulator serving the built demo (`npm run bench`). */
+/**
+ * The switcher bench: Chromium against the emulator serving the built demo, and the render page
+ * built and served by vite.config.ts (`npm run bench`).
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '*.bench.ts',
@@ -12,19 +14,30 @@ export default defineConfig({
   timeout: 180_000,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: emulatorOrigin,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
-  webServer: {
-    command: `node --conditions=source --import tsx ../../packages/platform-emulator/bin/platform-emulator.mjs --port ${port} --database memory --demo ../../apps/demo/dist`,
-    url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node --conditions=source --import tsx ../../packages/platform-emulator/bin/platform-emulator.mjs --port ${emulatorPort} --database memory --demo ../../apps/demo/dist`,
+      url: `${emulatorOrigin}/shell-service/api/v1/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command:
+        '../../node_modules/.bin/vite build --logLevel warn && ../../node_modules/.bin/vite preview',
+      url: `${pageOrigin}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { BENCH_RESULT_LABEL, type BenchResult } from '../../apps/demo/src/benchResult.ts';
+import { BENCH_RESULT_LABEL, type BenchResult } from './page/benchResult.ts';
+import { pageOrigin } from './ports.ts';
 
 /**
  * The switcher bench (`npm run bench`): dialog open to cards painted, render time by catalogue
@@ -281,7 +282,7 @@ async function renderOnce(
     predicate: (message) => message.text().startsWith(label),
     timeout: 60_000,
   });
-  await page.goto(`/demo/bench.html?n=${n}&widget=${widget}${extra}`);
+  await page.goto(`${pageOrigin}/?n=${n}&widget=${widget}${extra}`);
   return JSON.parse((await published).text().slice(label.length)) as BenchResult;
 }
 
@@ -373,7 +374,7 @@ test('search: a keystroke over 2000 products, to the next frame and to the filte
   const nextFrame: number[] = [];
   const painted: number[] = [];
   for (let run = 0; run < 5; run++) {
-    await page.goto('/demo/bench.html?n=2000&view=all');
+    await page.goto(`${pageOrigin}/?n=2000&view=all`);
     await page.waitForFunction(() => window.benchResult, undefined, { timeout: 60_000 });
     const times = await page.evaluate(async (typed) => {
       const field = document.querySelector<HTMLInputElement>('input[type="search"]');

@@ -2,16 +2,14 @@ export {
   ServiceSwitcher,
   browserLocale,
   type ServiceSwitcherProps,
-  type SwitcherTheme,
-  type SwitcherView,
 } from './ui/ServiceSwitcher.tsx';
+export type { SwitcherTheme, SwitcherView } from './ui/switcherTypes.ts';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';
 export {
-  DIALOG_NAME,
-  DIALOG_SIZE,
   ServiceSwitcherDialog,
   type ServiceSwitcherDialogProps,
 } from './ui/ServiceSwitcherDialog.tsx';
+export { DIALOG_NAME, DIALOG_SIZE } from './ui/dialogFrameStyle.ts';
 export { useHostTheme } from './ui/useHostTheme.ts';
 export { mountServiceSwitcher, type MountOptions } from './mount.ts';
 export type { SwitcherClient, SwitcherLogger } from './data/client.ts';

@@ -8,11 +8,8 @@ import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
+import type { SwitcherTheme, SwitcherView } from './switcherTypes.ts';
 import { useDirection, type Direction } from './useDirection.ts';
-
-export type SwitcherView = 'user' | 'all';
-/** Colour theme: light (default), dark, or auto (follows `prefers-color-scheme`). */
-export type SwitcherTheme = 'light' | 'dark' | 'auto';
 
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */

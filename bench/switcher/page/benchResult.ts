@@ -1,5 +1,5 @@
 /**
- * What the render bench page (`bench.html`) publishes and `bench/switcher` reads: one place for
+ * What the render bench page (`page/index.html`) publishes and the bench reads: one place for
  * the shape, the console label and the page's globals, which both sides use.
  */
 export interface BenchResult {

@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { emulatorOrigin, pageOrigin } from './ports.ts';
+
+// The render bench's page (page/), built as an application ships it and served on a port of its
+// own; the emulator's icon it draws comes through a proxy, from the page's origin.
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'page'),
+  plugins: [react()],
+  // The workspace's packages are built from their TypeScript sources (the `source` condition).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    reportCompressedSize: false,
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: Number(new URL(pageOrigin).port),
+    strictPort: true,
+    proxy: { '/shell-service': emulatorOrigin },
+  },
+});

@@ -1,0 +1,118 @@
+import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useMessages } from '../data/useMessages.ts';
+import { bcp47 } from '../model/language.ts';
+import { DIALOG_NAME, useDialogFrameStyle } from './dialogFrameStyle.ts';
+import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { useDirection } from './useDirection.ts';
+import { useFrameDocument } from './useFrameDocument.ts';
+import { useModalFocus } from './useModalFocus.ts';
+
+export interface DialogFrameProps extends Omit<
+  ServiceSwitcherProps,
+  'onRequestClose' | 'onSettled'
+> {
+  /** Header title; default the messages' title. */
+  readonly title?: string | undefined;
+  /** Addresses of the frame's stylesheets; default the host page's switcher rules. */
+  readonly stylesheets?: readonly string[] | undefined;
+  /** The user closes the dialog (close control, Escape, a card). */
+  readonly onClose: () => void;
+}
+
+/**
+ * The open dialog: a modal `<dialog>` holding an isolated frame, in which a header, a loader
+ * (until the frame's stylesheets have loaded and the products have arrived or failed, SW-2.7)
+ * and the switcher are drawn through a portal.
+ */
+export function DialogFrame({ title, stylesheets, onClose, ...switcher }: DialogFrameProps) {
+  const locale = switcher.locale ?? browserLocale();
+  const messages = useMessages(locale);
+  const heading = title ?? messages.title;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [settled, setSettled] = useState(false);
+  const titleId = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  const dir = useDirection(dialog, switcher.dir);
+  const style = useDialogFrameStyle();
+  const { body, sheetsLoaded } = useFrameDocument(frame, dialog, stylesheets, {
+    lang: bcp47(locale),
+    dir,
+    theme: switcher.theme ?? 'light',
+    title: heading,
+  });
+  const ready = sheetsLoaded && settled;
+  const onKeyDown = useModalFocus(dialog, body, sheetsLoaded, ready, closing);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="ics-dialog"
+      aria-label={heading}
+      style={style}
+      onCancel={(event) => {
+        // Escape while focus is on the dialog itself, outside the frame (SW-2.8).
+        event.preventDefault();
+        closing.current();
+      }}
+    >
+      <iframe
+        ref={frame}
+        name={DIALOG_NAME}
+        title={messages.dialogLabel}
+        style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+      />
+      {body
+        ? createPortal(
+            <div
+              className="ics-dialog__layout"
+              onKeyDown={onKeyDown}
+              data-stylesheets={sheetsLoaded ? 'loaded' : 'loading'}
+              data-ready={ready || undefined}
+              // Laid out but not shown until its stylesheets apply: shown unstyled, the header
+              // and loader would jump when they arrive (a layout shift of 0.95, even on a
+              // reopen, where the cached sheets still apply a frame late). The switcher inside
+              // is mounted meanwhile, so its product request does not wait for the sheets.
+              style={sheetsLoaded ? undefined : { visibility: 'hidden' }}
+            >
+              <header className="ics-dialog__header">
+                <div className="ics-dialog__titles">
+                  <h1 className="ics-dialog__title" id={titleId}>
+                    {heading}
+                  </h1>
+                  <p className="ics-dialog__subtitle">{messages.subtitle}</p>
+                </div>
+                <button
+                  type="button"
+                  className="ics-dialog__close"
+                  aria-label={messages.closeDialog}
+                  title={messages.closeDialog}
+                  onClick={() => closing.current()}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </header>
+              {ready ? null : (
+                <div className="ics-dialog__loader" role="status" data-loader="true">
+                  <span className="ics-spinner" aria-hidden="true" />
+                  <span>{messages.loading}</span>
+                </div>
+              )}
+              <div className="ics-dialog__body" hidden={!ready}>
+                <ServiceSwitcher
+                  {...switcher}
+                  locale={locale}
+                  dir={dir}
+                  onRequestClose={() => closing.current()}
+                  onSettled={() => setSettled(true)}
+                />
+              </div>
+            </div>,
+            body,
+          )
+        : null}
+    </dialog>
+  );
+}
