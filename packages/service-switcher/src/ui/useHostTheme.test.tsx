@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SwitcherTheme } from './ServiceSwitcher.tsx';
+import type { SwitcherTheme } from './switcherTypes.ts';
 import { useHostTheme } from './useHostTheme.ts';
 
 function Host({ theme }: { theme: SwitcherTheme }) {

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import type { SwitcherTheme } from './ServiceSwitcher.tsx';
+import type { SwitcherTheme } from './switcherTypes.ts';
 
 /**
  * Themes the host page with the theme given to the switcher: sets `data-ics-theme` on `<html>`
