@@ -120,7 +120,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/platform-emulator/src/routes/**/*.ts'],
+    files: ['packages/platform-emulator/src/{routes,http}/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noSqlInRoutes] },
   },
 );

@@ -7,7 +7,7 @@ import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { EXTENSIONS_PATH, TEST_CONTRIBUTION_ID, testContributions } from '../seed/extensions.ts';
 import { ApiError, notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(

@@ -4,7 +4,7 @@ import { findClient } from '../db/clients.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
 import { notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Client attributes, and the organisation's upgrade and billing addresses. */
 export function authorisationRoutes(router: ContractRouter, db: Database): void {

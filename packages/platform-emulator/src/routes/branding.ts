@@ -14,8 +14,8 @@ import {
 } from '../db/branding.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DEFAULT_THEME_ID } from '../seed/services.ts';
-import { queryCollection } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection } from '../http/odata.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Largest logo the emulator keeps (the column's check agrees). */
 export const MAX_LOGO_BYTES = 512 * 1024;

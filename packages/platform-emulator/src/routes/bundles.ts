@@ -22,8 +22,8 @@ import {
   requireSubtree,
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const c = contract.bundles;
 /** What others see of a bundle: never its access code. */

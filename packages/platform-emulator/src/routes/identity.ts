@@ -24,8 +24,8 @@ import {
   visibleAttributes,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
-import { queryCollection, type Fields } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection, type Fields } from '../http/odata.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);

@@ -2,7 +2,7 @@ import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { assignedEditions, licencesByState } from '../db/licences.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Licences of an organisation; the state follows from today's date (PC-4.3). */
 export function licenceRoutes(router: ContractRouter, db: Database): void {

@@ -4,8 +4,8 @@ import type { Database } from '../db/database.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
 import { catalogue } from '../seed/catalogue.ts';
 import { ApiError } from '../errors.ts';
-import { queryCollection } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection } from '../http/odata.ts';
+import type { ContractRouter } from '../http/router.ts';
 const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));
 
 const invalid = (target: string, message: string) =>

@@ -28,7 +28,7 @@ import {
   type PackageObject,
 } from '../db/migrationJobs.ts';
 import { insertMessage } from '../db/notifications.ts';
-import { checkStorable } from './inputs.ts';
+import { checkStorable } from '../http/inputs.ts';
 import {
   dependenciesOf,
   ensureDefaultProject,
@@ -45,8 +45,8 @@ import {
   visibleJobs,
 } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
 export const QUEUED_MS = 150;

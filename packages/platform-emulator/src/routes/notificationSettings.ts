@@ -4,7 +4,7 @@ import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { findNotificationSettings, saveNotificationSettings } from '../db/notificationSettings.ts';
 import { verifyBearerSession } from '../auth/bearerSession.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
 

@@ -17,11 +17,11 @@ import {
   saveActions,
   savePreferences,
 } from '../db/notifications.ts';
-import { pageOf } from './kit.ts';
+import { pageOf } from '../http/kit.ts';
 import { firstMessages } from '../seed/messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { parseFilter, queryCollection, type Fields } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { parseFilter, queryCollection, type Fields } from '../http/odata.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const n = contract.notifications;
 const categories: Record<string, Record<string, string>> = {

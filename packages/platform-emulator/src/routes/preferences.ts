@@ -8,7 +8,7 @@ import {
 } from '../db/preferences.ts';
 import { requirePreferenceOwner } from '../policy/policy.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 export function preferencesRoutes(router: ContractRouter, db: Database): void {
   const p = contract.preferences;

@@ -59,8 +59,8 @@ import {
   unreadableIds,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
-import { checkNameRules, pageOf } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules, pageOf } from '../http/kit.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const r = contract.repository;
 

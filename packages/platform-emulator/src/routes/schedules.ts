@@ -3,8 +3,8 @@ import { instantOf, type EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { insertSchedule, listSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { badRequest, conflict } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {
   NONE: 0,

@@ -2,7 +2,7 @@ import { contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { deleteSession } from '../db/sessions.ts';
 import { clearSessionCookies } from '../auth/session.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 export function sessionRoutes(router: ContractRouter, db: Database): void {
   router.add(contract.session.getUser, {}, async ({ session }) => session.user);

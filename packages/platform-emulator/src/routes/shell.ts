@@ -2,7 +2,7 @@ import { backends, contract } from '@ics/platform-contract';
 import type { Database } from '../db/database.ts';
 import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
 import { IDENTITY_HOME_PATH, IDENTITY_LOGOUT_PATH } from '../auth/pages.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 export function shellRoutes(
   router: ContractRouter,

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
 import { notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */
 export function shellCatalogueRoutes(

@@ -29,9 +29,9 @@ import {
   unreadableIds,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
-import { pageOf } from './kit.ts';
+import { pageOf } from '../http/kit.ts';
 import { newId } from '../ids.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const s = contract.sourcecontrol;
 /** A compare job ends this long after it was asked for. */

@@ -6,7 +6,7 @@ import { isClientId } from '../db/clients.ts';
 import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { ApiError } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /**
  * jwt/Token, jwt/Renew and jwt/Renew2 (docs/decisions/0300-token-and-session.md). Every

@@ -5,7 +5,7 @@ import { addUser, deleteUsers } from '../db/users.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { checkRoles, checkTimeZone } from './identity.ts';
-import type { ContractRouter } from './router.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Adding and deleting users on the management service: administrators only (PC-6.8). */
 export function usersRoutes(router: ContractRouter, db: Database): void {
