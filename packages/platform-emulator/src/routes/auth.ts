@@ -19,22 +19,22 @@ export function authRoutes(
     clock: EmulatorClock;
   },
 ): void {
-  router.add(contract.auth.keepAlive, {}, async ({ session }) => {
+  router.add(contract.auth.keepAlive, async ({ session }) => {
     await extendSession(db, session.sessionId, options.sessionLifetimeSeconds, options.clock.now());
   });
 
-  router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {
+  router.add(contract.auth.selectOrg, async ({ body, session }) => {
     // The organisations a user may select are those they may see.
     const org = await requireVisibleOrg(db, session.user, body.orgId);
     await setCurrentOrg(db, session.sessionId, org.id);
   });
 
-  router.add(contract.auth.saasLogout, {}, async ({ session, reply }) => {
+  router.add(contract.auth.saasLogout, async ({ session, reply }) => {
     await deleteSession(db, session.sessionId);
     clearSessionCookies(reply);
   });
 
-  router.add(contract.auth.getProductContribution, {}, async ({ params }) => {
+  router.add(contract.auth.getProductContribution, async ({ params }) => {
     if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
     return {
       value: testContributions,

@@ -81,15 +81,15 @@ const appBrand = (theme: AppBranding['brand']['theme']): AppBranding => ({
 export function brandingRoutes(router: ContractRouter, db: Database): void {
   const b = contract.branding;
 
-  router.add(b.getAppBranding, {}, async ({ session }) =>
+  router.add(b.getAppBranding, async ({ session }) =>
     appBrand((await findTheme(db, session.user.orgId, DEFAULT_THEME_ID)) ?? null),
   );
 
-  router.add(b.getOrgBranding, {}, async ({ session }) =>
+  router.add(b.getOrgBranding, async ({ session }) =>
     findOrgBranding(db, session.user.currentOrgId),
   );
 
-  router.add(b.getOrgAndParentOrgBranding, {}, async ({ session }) => {
+  router.add(b.getOrgAndParentOrgBranding, async ({ session }) => {
     const { currentOrgId, parentOrgId } = session.user;
     return {
       org: await findOrgBranding(db, currentOrgId),
@@ -97,7 +97,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(b.getThemes, {}, async ({ query, session }) =>
+  router.add(b.getThemes, async ({ query, session }) =>
     queryCollection(await listThemes(db, session.user.orgId), query, {
       id: (t) => t.id,
       name: (t) => t.name,
@@ -105,13 +105,13 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     }),
   );
 
-  router.add(b.getTheme, {}, async ({ params, session }) => {
+  router.add(b.getTheme, async ({ params, session }) => {
     const theme = await findTheme(db, session.user.orgId, params.themeId);
     if (!theme) throw notFound(`The theme '${params.themeId}'`);
     return theme;
   });
 
-  router.add(b.createTheme, {}, async ({ body, session }) => {
+  router.add(b.createTheme, async ({ body, session }) => {
     checkThemeJson('body.value', body.value);
     const theme = {
       id: `thm-${randomBytes(8).toString('hex').slice(0, 11)}`,
@@ -124,7 +124,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     return theme;
   });
 
-  router.add(b.saveOrgBranding, {}, async ({ body, session }) => {
+  router.add(b.saveOrgBranding, async ({ body, session }) => {
     if (!(body instanceof FormData)) {
       throw invalid(
         'body',

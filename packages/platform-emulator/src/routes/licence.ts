@@ -8,13 +8,13 @@ import type { ContractRouter } from '../http/router.ts';
 export function licenceRoutes(router: ContractRouter, db: Database): void {
   const l = contract.licence;
 
-  router.add(l.getEffectiveLicenses, {}, async ({ params, session }) => {
+  router.add(l.getEffectiveLicenses, async ({ params, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     const { active, expired, gracePeriod } = await licencesByState(db, params.orgId);
     return { orgId: params.orgId, active, expired, gracePeriod };
   });
 
-  router.add(l.getViews, {}, async ({ params, session }) => {
+  router.add(l.getViews, async ({ params, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     return { orgId: params.orgId, assignedEditions: await assignedEditions(db, params.orgId) };
   });

@@ -21,18 +21,18 @@ function checkRange(from: string | undefined, to: string | undefined): void {
 export function meteringRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
   const m = contract.metering;
 
-  router.add(m.getUsage, {}, async ({ query, session }) => {
+  router.add(m.getUsage, async ({ query, session }) => {
     checkRange(query.from, query.to);
     return queryCollection(await usageRecords(db, session.user.orgId, query), query, {});
   });
 
-  router.add(m.getUsageSummary, {}, async ({ query, session }) => {
+  router.add(m.getUsageSummary, async ({ query, session }) => {
     checkRange(query.from, query.to);
     const totals = await usageTotals(db, session.user.orgId, query.from, query.to);
     return { orgId: session.user.orgId, from: query.from, to: query.to, services: totals };
   });
 
-  router.add(m.recordUsage, {}, async ({ body, session }) => {
+  router.add(m.recordUsage, async ({ body, session }) => {
     if (!services.has(body.service)) {
       throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
     }

@@ -367,15 +367,13 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
 
   router.add(
     m.getExportJobs,
-    {},
     async ({ session }) => (await listJobs(session.user, 'export')) as { value: ExportJob[] },
   );
   router.add(
     m.getImportJobs,
-    {},
     async ({ session }) => (await listJobs(session.user, 'import')) as { value: ImportJob[] },
   );
-  router.add(m.createExportJob, {}, async ({ session, body }) => {
+  router.add(m.createExportJob, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const spec = { objects: body.objects };
@@ -383,11 +381,10 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   });
   router.add(
     m.getExportJob,
-    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'export'), clock.now()) as ExportJob,
   );
-  router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
+  router.add(m.updateExportJob, async ({ session, params, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
@@ -398,7 +395,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     await restartExport(db, row.id, body, { objects: body.objects }, instantOf(clock));
     return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
-  router.add(m.getExportObjects, {}, async ({ session, params }) => {
+  router.add(m.getExportObjects, async ({ session, params }) => {
     const row = await loadExportArtefacts(session.user, params.id);
     return {
       value:
@@ -413,7 +410,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
         })),
     };
   });
-  router.add(m.getExportPackage, {}, async ({ session, params, reply }) => {
+  router.add(m.getExportPackage, async ({ session, params, reply }) => {
     const outcome = ended(await loadExportArtefacts(session.user, params.id), 'package');
     if (outcome.status !== 'SUCCESSFUL' || !outcome.package)
       throw conflict('The export failed; it has no package.');
@@ -440,14 +437,14 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       '\n',
     );
   };
-  router.add(m.getExportLog, {}, async ({ session, params, reply }) =>
+  router.add(m.getExportLog, async ({ session, params, reply }) =>
     log(session.user, params.id, 'export', reply),
   );
-  router.add(m.getImportLog, {}, async ({ session, params, reply }) =>
+  router.add(m.getImportLog, async ({ session, params, reply }) =>
     log(session.user, params.id, 'import', reply),
   );
 
-  router.add(m.uploadImportPackage, {}, async ({ session, body }) => {
+  router.add(m.uploadImportPackage, async ({ session, body }) => {
     if (!Buffer.isBuffer(body))
       throw badRequest(
         'body',
@@ -478,7 +475,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       })),
     };
   });
-  router.add(m.createImportJob, {}, async ({ session, body }) => {
+  router.add(m.createImportJob, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     const pkg = await findPackage(db, body.importSpecification.packageId, session.user.orgId);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
@@ -493,11 +490,10 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   });
   router.add(
     m.getImportJob,
-    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'import'), clock.now()) as ImportJob,
   );
-  router.add(m.startImportJob, {}, async ({ session, body }) => {
+  router.add(m.startImportJob, async ({ session, body }) => {
     const row = await load(session.user, body.jobId, 'import');
     if (row.started_at)
       throw conflict(
@@ -512,7 +508,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     await startImport(db, row.id, body.relaxChecksum ?? false, instantOf(clock));
     return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });
-  router.add(m.getImportObjects, {}, async ({ session, params }) => {
+  router.add(m.getImportObjects, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');
     if (row.outcome) return { value: row.outcome.objects };
     const pkg = await findPackage(db, row.spec.importSpecification?.packageId);
@@ -527,7 +523,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       })),
     };
   });
-  router.add(m.getComparableObjectTypes, {}, async () => ({
+  router.add(m.getComparableObjectTypes, async () => ({
     value: [
       { documentType: 'MAPPING', label: 'Mapping' },
       { documentType: 'CONNECTION', label: 'Connection' },

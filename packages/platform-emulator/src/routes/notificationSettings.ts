@@ -22,11 +22,15 @@ export function notificationSettingsRoutes(
   };
   router.add(
     s.getSettings,
-    options,
     async ({ bearer }) => (await findNotificationSettings(db, bearer.user_id)) ?? defaults,
+    options,
   );
-  router.add(s.updateSettings, options, async ({ bearer, body }) => {
-    await saveNotificationSettings(db, bearer.user_id, body);
-    return body;
-  });
+  router.add(
+    s.updateSettings,
+    async ({ bearer, body }) => {
+      await saveNotificationSettings(db, bearer.user_id, body);
+      return body;
+    },
+    options,
+  );
 }

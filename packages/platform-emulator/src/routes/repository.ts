@@ -101,12 +101,12 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     };
   };
 
-  router.add(r.getProjects, {}, async ({ session, query }) => {
+  router.add(r.getProjects, async ({ session, query }) => {
     await ensureDefaultProject(db, session.user);
     return collection<Project>(db, session.user, { documentType: 'Project' }, query);
   });
 
-  router.add(r.createProject, {}, async ({ session, body }) => {
+  router.add(r.createProject, async ({ session, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       const id = await insertEntity(tx, {
@@ -147,17 +147,15 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   };
   router.add(
     r.updateProject,
-    {},
     async ({ session, params, body }) =>
       (await update(session.user, params.id, 'Project', body)) as Project,
   );
   router.add(
     r.updateFolder,
-    {},
     async ({ session, params, body }) =>
       (await update(session.user, params.id, 'Folder', body)) as Folder,
   );
-  router.add(r.updateDocument, {}, async ({ session, params, body }) =>
+  router.add(r.updateDocument, async ({ session, params, body }) =>
     update(session.user, params.id, 'Document', body),
   );
 
@@ -185,14 +183,14 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
         query,
       );
     };
-  router.add(r.getProjectFolders, {}, async (c) => {
+  router.add(r.getProjectFolders, async (c) => {
     const page = await children('Project')(c);
     return { ...page, value: page.value as Folder[] };
   });
-  router.add(r.getProjectBaseEntities, {}, (c) => children(null)(c));
-  router.add(r.getFolderBaseEntities, {}, (c) => children('Folder')(c));
+  router.add(r.getProjectBaseEntities, (c) => children(null)(c));
+  router.add(r.getFolderBaseEntities, (c) => children('Folder')(c));
 
-  router.add(r.createFolder, {}, async ({ session, params, body }) => {
+  router.add(r.createFolder, async ({ session, params, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       const project = await findEntity(tx, session.user.orgId, params.id);
@@ -218,16 +216,16 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       const filter = { documentsOnly, documentType, parentId, nameContains, tag };
       return collection(db, session.user, filter, query);
     };
-  router.add(r.getDocuments, {}, filtered(true));
-  router.add(r.getBaseEntities, {}, filtered(false));
+  router.add(r.getDocuments, filtered(true));
+  router.add(r.getBaseEntities, filtered(false));
 
-  router.add(r.getDocument, {}, async ({ session, params, query }) => {
+  router.add(r.getDocument, async ({ session, params, query }) => {
     const entity = await entityOf(db, session.user, params.id, expandOf(query));
     if (['Project', 'Folder'].includes(entity.documentType))
       throw notFound(`The document '${params.id}'`);
     return entity;
   });
-  router.add(r.getBaseEntity, {}, async ({ session, params, query }) =>
+  router.add(r.getBaseEntity, async ({ session, params, query }) =>
     entityOf(db, session.user, params.id, expandOf(query)),
   );
 
@@ -261,13 +259,13 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     if (missing !== undefined) throw notFound(`The repository entity '${missing}'`);
     return rows;
   };
-  router.add(r.deleteBaseEntity, {}, async ({ session, params }) => {
+  router.add(r.deleteBaseEntity, async ({ session, params }) => {
     await db.transaction(async (tx) => {
       await requireAll(tx, session.user, [params.id]);
       await deleteAll(tx, session.user, [params.id]);
     });
   });
-  router.add(r.deleteEntities, {}, async ({ session, body }) =>
+  router.add(r.deleteEntities, async ({ session, body }) =>
     db.transaction(async (tx) => {
       // Every id must exist before anything goes: one bad id leaves the tree unchanged.
       await requireAll(tx, session.user, body.artifactIds);
@@ -275,7 +273,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     }),
   );
 
-  router.add(r.copyProjects, {}, async ({ session, body }) => {
+  router.add(r.copyProjects, async ({ session, body }) => {
     body.xferSpec.sourceSpecArr.forEach((s, i) =>
       checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`),
     );
@@ -298,7 +296,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(r.copyEntities, {}, async ({ session, body }) => {
+  router.add(r.copyEntities, async ({ session, body }) => {
     const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
     specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
     return db.transaction(async (tx) => {
@@ -324,7 +322,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(r.moveEntities, {}, async ({ session, body }) => {
+  router.add(r.moveEntities, async ({ session, body }) => {
     const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
     return db.transaction(async (tx) => {
       const target = await findContainer(tx, session.user.orgId, targetLocationId);
@@ -355,7 +353,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(r.checkEntityList, {}, async ({ session, body }) => {
+  router.add(r.checkEntityList, async ({ session, body }) => {
     const conflicts = [];
     const seen = new Map<string, number>();
     // The list asks what a container holds: 'read' on each container named, once.
@@ -410,7 +408,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     return { conflicts };
   });
 
-  router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
+  router.add(r.updateEntityAccess, async ({ session, body }) =>
     db.transaction(async (tx) => {
       // Each id looked up once, in one query; the entries written in one statement.
       const rows = await heldAll(tx, session.user, body.ids);
@@ -420,7 +418,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       return ownAcls(tx, body.ids);
     }),
   );
-  router.add(r.updateAcl, {}, async ({ session, body }) =>
+  router.add(r.updateAcl, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const row = await findEntity(tx, session.user.orgId, body.objectId);
       await requirePermission(tx, session.user, row, 'change_perm');
@@ -429,15 +427,15 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       return effectiveAcl(tx, body.objectId);
     }),
   );
-  router.add(r.getAcl, {}, async ({ session, query }) => {
+  router.add(r.getAcl, async ({ session, query }) => {
     await requireEntity(db, session.user, query.id, 'read');
     return effectiveAcl(db, query.id);
   });
-  router.add(r.getPermission, {}, async ({ session, query }) => {
+  router.add(r.getPermission, async ({ session, query }) => {
     const row = await findEntity(db, session.user.orgId, query.id);
     return { objectId: row.id, permissions: await permissionsOf(db, session.user, row) };
   });
-  router.add(r.getEffPrivilegeForDoctypeContainer, {}, async ({ session, body }) => {
+  router.add(r.getEffPrivilegeForDoctypeContainer, async ({ session, body }) => {
     const container = await findContainer(db, session.user.orgId, body.containerId);
     const permissions = await permissionsOf(db, session.user, container);
     // Projects live at the top; folders go in projects; documents anywhere.
@@ -448,8 +446,8 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   });
 
   const tags = async (q: Queryable, orgId: string) => ({ value: await listTags(q, orgId) });
-  router.add(r.getTags, {}, async ({ session }) => tags(db, session.user.orgId));
-  router.add(r.updateTag, {}, async ({ session, params, body }) => {
+  router.add(r.getTags, async ({ session }) => tags(db, session.user.orgId));
+  router.add(r.updateTag, async ({ session, params, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       if (!(await tagExists(tx, session.user.orgId, params.id)))
@@ -469,7 +467,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       return found;
     });
   });
-  router.add(r.updateTagAssignment, {}, async ({ session, body }) => {
+  router.add(r.updateTagAssignment, async ({ session, body }) => {
     (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
     return db.transaction(async (tx) => {
       await requireAll(tx, session.user, body.ids, 'update');
@@ -480,7 +478,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       return tags(tx, session.user.orgId);
     });
   });
-  router.add(r.deleteTagEntities, {}, async ({ session, body }) =>
+  router.add(r.deleteTagEntities, async ({ session, body }) =>
     db.transaction(async (tx) => {
       await requireTagControl(
         tx,
@@ -496,11 +494,11 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
   const meteringTags = async (q: Queryable, orgId: string) => ({
     value: await listMeteringTags(q, orgId),
   });
-  router.add(r.getMeteringTags, {}, async ({ session }) => meteringTags(db, session.user.orgId));
-  router.add(r.getMeteringTagNames, {}, async ({ session }) =>
+  router.add(r.getMeteringTags, async ({ session }) => meteringTags(db, session.user.orgId));
+  router.add(r.getMeteringTagNames, async ({ session }) =>
     (await meteringTags(db, session.user.orgId)).value.map((t) => t.name),
   );
-  router.add(r.updateMeteringTagAssignment, {}, async ({ session, body }) => {
+  router.add(r.updateMeteringTagAssignment, async ({ session, body }) => {
     if (body.meteringTagName !== null)
       checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
     return db.transaction(async (tx) => {
@@ -510,11 +508,11 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     });
   });
 
-  router.add(r.fetchDefaultLocation, {}, async ({ session }) => {
+  router.add(r.fetchDefaultLocation, async ({ session }) => {
     const id = await ensureDefaultProject(db, session.user);
     return (await entityOf(db, session.user, id)) as Project;
   });
-  router.add(r.fetchProjectStatForRecentEntity, {}, async ({ session }) => {
+  router.add(r.fetchProjectStatForRecentEntity, async ({ session }) => {
     await ensureDefaultProject(db, session.user);
     const rows = await readableOnly(db, session.user, await listEntities(db, session.user.orgId));
     const stats = new Map<
@@ -542,7 +540,7 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
       value: [...stats.values()].sort((a, b) => b.lastUpdatedTime.localeCompare(a.lastUpdatedTime)),
     };
   });
-  router.add(r.getSystemDocuments, {}, async ({ query }) => {
+  router.add(r.getSystemDocuments, async ({ query }) => {
     const rows = await listEntities(db, 'SYS');
     const { top, skip } = pageOf(query);
     return { value: rows.slice(skip, skip + top).map((row) => toEntity(row)) };

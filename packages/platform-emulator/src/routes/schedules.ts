@@ -57,7 +57,7 @@ const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
 export function schedulesRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
-  router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
+  router.add(contract.schedules.createSchedule, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);
     if (!inSaneRange(start))
@@ -81,7 +81,7 @@ export function schedulesRoutes(router: ContractRouter, db: Database, clock: Emu
     if (!created) throw conflict(`A schedule named '${body.name}' exists already.`);
     return toSchedule(created, instantOf(clock));
   });
-  router.add(contract.schedules.getSchedules, {}, async ({ session }) => {
+  router.add(contract.schedules.getSchedules, async ({ session }) => {
     const now = instantOf(clock);
     return { value: (await listSchedules(db, session.user.orgId)).map((r) => toSchedule(r, now)) };
   });

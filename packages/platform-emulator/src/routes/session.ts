@@ -5,9 +5,9 @@ import { clearSessionCookies } from '../auth/session.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 export function sessionRoutes(router: ContractRouter, db: Database): void {
-  router.add(contract.session.getUser, {}, async ({ session }) => session.user);
+  router.add(contract.session.getUser, async ({ session }) => session.user);
 
-  router.add(contract.session.logout, {}, async ({ session, reply }) => {
+  router.add(contract.session.logout, async ({ session, reply }) => {
     await deleteSession(db, session.sessionId);
     clearSessionCookies(reply);
   });

@@ -10,14 +10,14 @@ export function shellRoutes(
   options: { saasBaseURL?: string; trialDaysPassed: TrialDaysPassed },
 ): void {
   // Public: the client reads it before it knows whether anyone is signed in.
-  router.add(contract.shell.getConfig, {}, async () => ({
+  router.add(contract.shell.getConfig, async () => ({
     serviceUrls: Object.fromEntries(Object.values(backends).map((b) => [b.configKey, b.basePath])),
     identityHomePath: IDENTITY_HOME_PATH,
     identityLogoutPath: IDENTITY_LOGOUT_PATH,
     ...(options.saasBaseURL ? { saasBaseURL: options.saasBaseURL } : {}),
   }));
 
-  router.add(contract.shell.getProductsWithLicenses, {}, async ({ session }) =>
+  router.add(contract.shell.getProductsWithLicenses, async ({ session }) =>
     productsWithLicenses(db, session.user.id, options.trialDaysPassed()),
   );
 }

@@ -84,7 +84,6 @@ export function sourceControlRoutes(
   ) =>
     router.add(
       endpoint,
-      {},
       async ({ session, body }) =>
         db.transaction(async (tx) => {
           const b = body as { objectIds: string[] } & Record<string, unknown>;
@@ -98,12 +97,12 @@ export function sourceControlRoutes(
         }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
     );
 
-  router.add(s.getUserCredential, {}, async ({ session }) => {
+  router.add(s.getUserCredential, async ({ session }) => {
     const credential = await findCredential(db, session.user.id);
     if (!credential) throw notFound('Your source-control credential');
     return credential;
   });
-  router.add(s.saveUserCredential, {}, async ({ session, body }) => {
+  router.add(s.saveUserCredential, async ({ session, body }) => {
     await saveCredential(db, session.user.id, body);
     return {
       provider: body.provider,
@@ -112,7 +111,7 @@ export function sourceControlRoutes(
       updatedTime: new Date().toISOString(),
     };
   });
-  router.add(s.getOAuthRedirect, {}, async ({ query }) => {
+  router.add(s.getOAuthRedirect, async ({ query }) => {
     let uri: URL;
     try {
       uri = new URL(query.redirectUri);
@@ -131,16 +130,16 @@ export function sourceControlRoutes(
     const authorizationUrl = `https://${hosts[query.provider]}?${new URLSearchParams({ client_id: 'ics-emulator', redirect_uri: uri.href, state })}`;
     return { provider: query.provider, authorizationUrl, state };
   });
-  router.add(s.getRepoConnection, {}, async ({ session }) => {
+  router.add(s.getRepoConnection, async ({ session }) => {
     const connection = await findConnection(db, session.user.orgId);
     if (!connection) throw notFound("Your organization's repository connection");
     return connection;
   });
-  router.add(s.saveRepoConnection, {}, async ({ session, body }) => {
+  router.add(s.saveRepoConnection, async ({ session, body }) => {
     await saveConnection(db, session.user.orgId, body);
     return body;
   });
-  router.add(s.getRemoteCommits, {}, async ({ session, query }) => {
+  router.add(s.getRemoteCommits, async ({ session, query }) => {
     if (query.objectId) await requireReadableNow(db, session.user, [query.objectId]);
     const commits = await remoteCommits(db, session.user.orgId, query.objectId);
     // A commit is listed only to whom may read every object of it the repository still holds.
@@ -152,7 +151,7 @@ export function sourceControlRoutes(
     const shown = commits.filter((c) => !c.objectIds.some((id) => hidden.has(id)));
     return { value: shown.slice(0, pageOf(query).top) };
   });
-  router.add(s.getRemoteProjects, {}, async ({ session }) => {
+  router.add(s.getRemoteProjects, async ({ session }) => {
     const projects = await remoteProjects(db, session.user.orgId);
     const hidden = await unreadableIds(
       db,
@@ -254,7 +253,7 @@ export function sourceControlRoutes(
     }
     return results;
   };
-  router.add(s.compare, {}, async ({ session, body }) => {
+  router.add(s.compare, async ({ session, body }) => {
     const results = await compareAll(session.user, body.objectIds, body.commitHash);
     if (!body.async) return results;
     const id = newId();
@@ -266,7 +265,7 @@ export function sourceControlRoutes(
     });
     return { jobId: id, status: 'IN_PROGRESS' as const };
   });
-  router.add(s.getCompareJob, {}, async ({ session, params }) => {
+  router.add(s.getCompareJob, async ({ session, params }) => {
     const job = await findCompareJob(db, params.id, session.user.orgId);
     if (!job) throw notFound(`The compare job '${params.id}'`);
     // Its results show content: 'read' on each object, now, as the compare itself asked.

@@ -37,7 +37,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     };
   };
 
-  router.add(contract.token.getToken, {}, async ({ query, session }) => {
+  router.add(contract.token.getToken, async ({ query, session }) => {
     const row = await findSession(db, session.sessionId, issuer.now());
     if (!row || !sameSecret(query.access_code, row.xsrfToken)) {
       throw new ApiError(403, 'ACCESS_CODE', 'The access code does not belong to this session.');
@@ -45,7 +45,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     return issue(session, query.nonce, query.client_id);
   });
 
-  router.add(contract.token.renewToken, {}, async ({ query, session, request }) => {
+  router.add(contract.token.renewToken, async ({ query, session, request }) => {
     const header = request.headers['jwt_token'];
     const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
     if (!claims) {
@@ -60,7 +60,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     return issue(session, query.nonce, query.client_id ?? claims.client_id);
   });
 
-  router.add(contract.token.renewToken2, {}, async ({ query, session }) =>
+  router.add(contract.token.renewToken2, async ({ query, session }) =>
     issue(session, query.nonce, query.client_id ?? 'cdlg_app'),
   );
 }

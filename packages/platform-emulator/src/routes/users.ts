@@ -11,7 +11,7 @@ import type { ContractRouter } from '../http/router.ts';
 export function usersRoutes(router: ContractRouter, db: Database): void {
   const m = contract.users;
 
-  router.add(m.addUser, {}, async ({ body, session }) => {
+  router.add(m.addUser, async ({ body, session }) => {
     const org = await requireVisibleOrg(db, session.user, body.orgId ?? session.user.orgId);
     checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, org.id, body.roleIds);
@@ -29,7 +29,7 @@ export function usersRoutes(router: ContractRouter, db: Database): void {
     return user;
   });
 
-  router.add(m.deleteUsers, {}, async ({ body, session }) => {
+  router.add(m.deleteUsers, async ({ body, session }) => {
     if (body.userIds.includes(session.user.id)) {
       throw new ApiError(
         400,
