@@ -1,26 +1,20 @@
 import { contract, TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
-import type { EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { EXTENSIONS_PATH, TEST_CONTRIBUTION_ID, testContributions } from '../seed/extensions.ts';
 import { ApiError, notFound } from '../errors.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(
   router: ContractRouter,
-  db: Database,
-  options: {
-    sessionLifetimeSeconds: number;
-    maintenanceWindowEnd?: string;
-    clock: EmulatorClock;
-  },
+  { db, clock, sessionLifetimeSeconds, maintenanceWindowEnd }: RouteDeps,
 ): void {
   router.add(contract.auth.keepAlive, async ({ session }) => {
-    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds, options.clock.now());
+    await extendSession(db, session.sessionId, sessionLifetimeSeconds, clock.now());
   });
 
   router.add(contract.auth.selectOrg, async ({ body, session }) => {
@@ -39,9 +33,7 @@ export function authRoutes(
     return {
       value: testContributions,
       zeroDowntime: true,
-      ...(options.maintenanceWindowEnd
-        ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
-        : {}),
+      ...(maintenanceWindowEnd ? { maintenanceWindowEnd: maintenanceWindowEnd } : {}),
     };
   });
 }

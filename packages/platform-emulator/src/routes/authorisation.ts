@@ -1,13 +1,13 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { findClient } from '../db/clients.ts';
 import { orgAttribute } from '../db/identity.ts';
 import { productsWithLicenses } from '../db/products.ts';
 import { notFound } from '../errors.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** Client attributes, and the organisation's upgrade and billing addresses. */
-export function authorisationRoutes(router: ContractRouter, db: Database): void {
+export function authorisationRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const a = contract.authorisation;
 
   router.add(a.getClientAttributes, async ({ params }) => {

@@ -15,6 +15,7 @@ import {
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DEFAULT_THEME_ID } from '../seed/services.ts';
 import { queryCollection } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** Largest logo the emulator keeps (the column's check agrees). */
@@ -78,7 +79,7 @@ const appBrand = (theme: AppBranding['brand']['theme']): AppBranding => ({
 });
 
 /** Branding: the platform's, the organisation's (with its parent's), themes, and uploads. */
-export function brandingRoutes(router: ContractRouter, db: Database): void {
+export function brandingRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const b = contract.branding;
 
   router.add(b.getAppBranding, async ({ session }) =>

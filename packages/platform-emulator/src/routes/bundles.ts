@@ -12,7 +12,7 @@ import {
   setBundleStatus,
   updateBundleDefinition,
 } from '../db/bundles.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { subOrgIds } from '../db/identity.ts';
 import { copyTree, findContainer, freeName, objectSummary } from '../db/repository.ts';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
 import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const c = contract.bundles;
@@ -56,7 +57,7 @@ function checkAccessCode(bundle: Bundle, given: string | undefined): void {
   }
 }
 
-export function bundlesRoutes(router: ContractRouter, db: Database): void {
+export function bundlesRoutes(router: ContractRouter, { db }: RouteDeps): void {
   router.add(c.getBundleDefinitions, async ({ session }) => ({
     value: (await listOrgBundles(db, session.user.orgId)).map((b) => ({
       id: b.id,

@@ -1,5 +1,5 @@
 import { contract, type UserSession } from '@ics/platform-contract';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   findGroup,
   findProfile,
@@ -25,6 +25,7 @@ import {
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { queryCollection, type Fields } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const invalid = (target: string, message: string) =>
@@ -84,7 +85,7 @@ const roleFields: Fields<Awaited<ReturnType<typeof listRoles>>[number]> = {
 };
 
 /** The identity service's directory, profile and email-verification calls. */
-export function identityRoutes(router: ContractRouter, db: Database): void {
+export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const i = contract.identity;
 
   router.add(i.getUserProfile, async ({ session }) => {

@@ -1,11 +1,11 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { assignedEditions, licencesByState } from '../db/licences.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** Licences of an organisation; the state follows from today's date (PC-4.3). */
-export function licenceRoutes(router: ContractRouter, db: Database): void {
+export function licenceRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const l = contract.licence;
 
   router.add(l.getEffectiveLicenses, async ({ params, session }) => {

@@ -1,10 +1,10 @@
 import { contract } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
 import { catalogue } from '../seed/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { queryCollection } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));
 
@@ -18,7 +18,7 @@ function checkRange(from: string | undefined, to: string | undefined): void {
 }
 
 /** Metering (docs/decisions/0400-metering-api.md): monthly usage per organisation. */
-export function meteringRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
+export function meteringRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const m = contract.metering;
 
   router.add(m.getUsage, async ({ query, session }) => {

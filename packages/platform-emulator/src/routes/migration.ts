@@ -9,7 +9,7 @@ import {
   type MigrationObject,
   type UserSession,
 } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
+import { instantOf } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   findJob,
@@ -46,6 +46,7 @@ import {
 } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
@@ -312,7 +313,7 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
   return objects as PackageObject[];
 }
 
-export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
+export function migrationRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
     const row = requireJob(user, await findJob(db, user.orgId, id, kind), id, kind);
     return settle(db, user, row, clock.now());

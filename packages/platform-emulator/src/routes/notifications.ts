@@ -4,7 +4,6 @@ import {
   type NotificationPreferences,
   type UserSession,
 } from '@ics/platform-contract';
-import type { EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   deliverFirstMessages,
@@ -21,6 +20,7 @@ import { pageOf } from '../http/kit.ts';
 import { firstMessages } from '../seed/messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { parseFilter, queryCollection, type Fields } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const n = contract.notifications;
@@ -72,11 +72,7 @@ function checkFilterValues(filter: string | undefined): void {
   }
 }
 
-export function notificationsRoutes(
-  router: ContractRouter,
-  db: Database,
-  clock: EmulatorClock,
-): void {
+export function notificationsRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const mine = async (q: Queryable, user: UserSession, id: string) => {
     const message = await findMessage(q, user.id, id);
     if (!message) throw notFound(`The message '${id}'`);

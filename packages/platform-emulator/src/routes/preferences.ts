@@ -1,5 +1,4 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import {
   deletePreference,
   insertPreference,
@@ -8,9 +7,10 @@ import {
 } from '../db/preferences.ts';
 import { requirePreferenceOwner } from '../policy/policy.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
-export function preferencesRoutes(router: ContractRouter, db: Database): void {
+export function preferencesRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const p = contract.preferences;
   for (const [kind, list, create, update, remove] of [
     [

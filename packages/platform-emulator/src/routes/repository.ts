@@ -16,7 +16,7 @@ import {
   writeAclEntries,
   writeAclEntriesOfAll,
 } from '../db/acl.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   conflictingId,
   copyTree,
@@ -60,6 +60,7 @@ import {
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { checkNameRules, pageOf } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const r = contract.repository;
@@ -81,7 +82,7 @@ async function collection<T extends RepositoryEntity = RepositoryEntity>(
   };
 }
 
-export function repositoryRoutes(router: ContractRouter, db: Database): void {
+export function repositoryRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const entityOf = async (
     q: Queryable,
     user: UserSession,

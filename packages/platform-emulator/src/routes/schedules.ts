@@ -1,9 +1,9 @@
 import { contract, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
 import { insertSchedule, listSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {
@@ -56,7 +56,7 @@ const toSchedule = (r: StoredSchedule, now: Date): Schedule => ({
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
-export function schedulesRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
+export function schedulesRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   router.add(contract.schedules.createSchedule, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);

@@ -1,15 +1,14 @@
 import { contract, type ProductRegistryProduct } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { orgAttribute } from '../db/identity.ts';
-import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
+import { productsWithLicenses } from '../db/products.ts';
 import { notFound } from '../errors.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */
 export function shellCatalogueRoutes(
   router: ContractRouter,
-  db: Database,
-  trialDaysPassed: TrialDaysPassed,
+  { db, trialDaysPassed }: RouteDeps,
 ): void {
   const s = contract.shell;
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { contract, type CompareResult, type UserSession } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
+import type { Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import {
   commitObject,
@@ -31,6 +31,7 @@ import {
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { pageOf } from '../http/kit.ts';
 import { newId } from '../ids.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 const s = contract.sourcecontrol;
@@ -57,11 +58,7 @@ function diff(current: Snapshot, remote: Snapshot) {
     }));
 }
 
-export function sourceControlRoutes(
-  router: ContractRouter,
-  db: Database,
-  clock: EmulatorClock,
-): void {
+export function sourceControlRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const requireSetup = async (q: Queryable, user: UserSession) => {
     const setup = await scmSetup(q, user.orgId, user.id);
     if (!setup.connection)

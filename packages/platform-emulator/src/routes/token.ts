@@ -1,11 +1,10 @@
 import { contract, type JwtTokenResponse } from '@ics/platform-contract';
-import type { JwtIssuer } from '../auth/jwt.ts';
 import { sessionRef } from '../auth/bearerSession.ts';
 import { sameSecret, type SessionContext } from '../auth/session.ts';
 import { isClientId } from '../db/clients.ts';
-import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { ApiError } from '../errors.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /**
@@ -13,7 +12,7 @@ import type { ContractRouter } from '../http/router.ts';
  * token carries the request's nonce and client id; `access_code` must be the session's XSRF
  * token, which only a page of the platform's origin can read.
  */
-export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIssuer): void {
+export function tokenRoutes(router: ContractRouter, { db, tokens: issuer }: RouteDeps): void {
   const issue = async (
     session: SessionContext,
     nonce: string,

@@ -1,14 +1,14 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { findUser } from '../db/identity.ts';
 import { addUser, deleteUsers } from '../db/users.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { checkRoles, checkTimeZone } from './identity.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** Adding and deleting users on the management service: administrators only (PC-6.8). */
-export function usersRoutes(router: ContractRouter, db: Database): void {
+export function usersRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const m = contract.users;
 
   router.add(m.addUser, async ({ body, session }) => {

@@ -1,0 +1,43 @@
+import type { RouteGroup } from '../http/routeGroup.ts';
+import { authRoutes } from './auth.ts';
+import { authorisationRoutes } from './authorisation.ts';
+import { brandingRoutes } from './branding.ts';
+import { bundlesRoutes } from './bundles.ts';
+import { identityRoutes } from './identity.ts';
+import { licenceRoutes } from './licence.ts';
+import { meteringRoutes } from './metering.ts';
+import { migrationRoutes } from './migration.ts';
+import { notificationSettingsRoutes } from './notificationSettings.ts';
+import { notificationsRoutes } from './notifications.ts';
+import { preferencesRoutes } from './preferences.ts';
+import { repositoryRoutes } from './repository.ts';
+import { schedulesRoutes } from './schedules.ts';
+import { sessionRoutes } from './session.ts';
+import { shellRoutes } from './shell.ts';
+import { shellCatalogueRoutes } from './shellCatalogue.ts';
+import { sourceControlRoutes } from './sourceControl.ts';
+import { tokenRoutes } from './token.ts';
+import { usersRoutes } from './users.ts';
+
+/** Every route group of the contract's endpoints, registered in this order by `createEmulator`. */
+export const routeGroups: readonly RouteGroup[] = [
+  sessionRoutes,
+  shellRoutes,
+  preferencesRoutes,
+  identityRoutes,
+  licenceRoutes,
+  shellCatalogueRoutes,
+  brandingRoutes,
+  authorisationRoutes,
+  meteringRoutes,
+  usersRoutes,
+  repositoryRoutes,
+  bundlesRoutes,
+  migrationRoutes,
+  notificationsRoutes,
+  schedulesRoutes,
+  sourceControlRoutes,
+  notificationSettingsRoutes,
+  tokenRoutes,
+  authRoutes,
+];
