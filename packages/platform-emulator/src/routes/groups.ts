@@ -10,7 +10,10 @@ import { migrationRoutes } from './migration.ts';
 import { notificationSettingsRoutes } from './notificationSettings.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { preferencesRoutes } from './preferences.ts';
-import { repositoryRoutes } from './repository.ts';
+import { repositoryAccessRoutes } from './repository/access.ts';
+import { repositoryEntityRoutes } from './repository/entities.ts';
+import { repositoryTagRoutes } from './repository/tags.ts';
+import { repositoryTransferRoutes } from './repository/transfers.ts';
 import { schedulesRoutes } from './schedules.ts';
 import { sessionRoutes } from './session.ts';
 import { shellRoutes } from './shell.ts';
@@ -31,7 +34,10 @@ export const routeGroups: readonly RouteGroup[] = [
   authorisationRoutes,
   meteringRoutes,
   usersRoutes,
-  repositoryRoutes,
+  repositoryEntityRoutes,
+  repositoryTransferRoutes,
+  repositoryAccessRoutes,
+  repositoryTagRoutes,
   bundlesRoutes,
   migrationRoutes,
   notificationsRoutes,
