@@ -158,7 +158,10 @@ export function bundlesRoutes(router: ContractRouter, { db }: RouteDeps): void {
       return { bundleId: bundle.id, valid: problems.length === 0, status, problems };
     }),
   );
+}
 
+/** Installing, uninstalling, copying and pushing bundles. */
+export function bundleDistributionRoutes(router: ContractRouter, { db }: RouteDeps): void {
   for (const [action, endpoint] of [
     ['publish', c.publishBundle],
     ['withdraw', c.withdrawBundle],

@@ -2,8 +2,8 @@ import type { RouteGroup } from '../http/routeGroup.ts';
 import { authRoutes } from './auth.ts';
 import { authorisationRoutes } from './authorisation.ts';
 import { brandingRoutes } from './branding.ts';
-import { bundlesRoutes } from './bundles.ts';
-import { identityRoutes } from './identity.ts';
+import { bundleDistributionRoutes, bundlesRoutes } from './bundles.ts';
+import { identityRoutes, identitySettingsRoutes } from './identity.ts';
 import { licenceRoutes } from './licence.ts';
 import { meteringRoutes } from './metering.ts';
 import { migrationRoutes } from './migration.ts';
@@ -18,7 +18,11 @@ import { schedulesRoutes } from './schedules.ts';
 import { sessionRoutes } from './session.ts';
 import { shellRoutes } from './shell.ts';
 import { shellCatalogueRoutes } from './shellCatalogue.ts';
-import { sourceControlRoutes } from './sourceControl.ts';
+import {
+  sourceControlActionRoutes,
+  sourceControlCompareRoutes,
+  sourceControlSetupRoutes,
+} from './sourceControl.ts';
 import { tokenRoutes } from './token.ts';
 import { usersRoutes } from './users.ts';
 
@@ -28,6 +32,7 @@ export const routeGroups: readonly RouteGroup[] = [
   shellRoutes,
   preferencesRoutes,
   identityRoutes,
+  identitySettingsRoutes,
   licenceRoutes,
   shellCatalogueRoutes,
   brandingRoutes,
@@ -39,10 +44,13 @@ export const routeGroups: readonly RouteGroup[] = [
   repositoryAccessRoutes,
   repositoryTagRoutes,
   bundlesRoutes,
+  bundleDistributionRoutes,
   migrationRoutes,
   notificationsRoutes,
   schedulesRoutes,
-  sourceControlRoutes,
+  sourceControlSetupRoutes,
+  sourceControlActionRoutes,
+  sourceControlCompareRoutes,
   notificationSettingsRoutes,
   tokenRoutes,
   authRoutes,

@@ -187,6 +187,11 @@ export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void 
     await requireVisibleOrg(db, session.user, role.orgId);
     return role;
   });
+}
+
+/** Time zones, configuration and e-mail verification. */
+export function identitySettingsRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  const i = contract.identity;
 
   router.add(i.getTimeZones, async () => ({ value: timeZones }));
 

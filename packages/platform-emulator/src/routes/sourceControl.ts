@@ -58,42 +58,28 @@ function diff(current: Snapshot, remote: Snapshot) {
     }));
 }
 
-export function sourceControlRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
-  const requireSetup = async (q: Queryable, user: UserSession) => {
-    const setup = await scmSetup(q, user.orgId, user.id);
-    if (!setup.connection)
-      throw conflict(
-        'Your organization has no repository connection; an administrator sets one with POST RepoConnection.',
-      );
-    if (!setup.credential)
-      throw conflict('You have no source-control credentials; save them with POST UserCredential.');
-  };
-  /** Runs one action over every object in one transaction: all or none. */
-  const action = (
-    endpoint: Parameters<ContractRouter['add']>[0],
-    each: (
-      tx: Queryable,
-      user: UserSession,
-      id: string,
-      body: Record<string, unknown>,
-      ctx: { hash?: string },
-    ) => Promise<void>,
-  ) =>
-    router.add(
-      endpoint,
-      async ({ session, body }) =>
-        db.transaction(async (tx) => {
-          const b = body as { objectIds: string[] } & Record<string, unknown>;
-          await requireSetup(tx, session.user);
-          const ctx: { hash?: string } = {};
-          for (const id of new Set(b.objectIds)) await each(tx, session.user, id, b, ctx);
-          return {
-            objects: await Promise.all(b.objectIds.map((id) => scmState(tx, id))),
-            ...(ctx.hash ? { commitHash: ctx.hash } : {}),
-          };
-        }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
+/** Source control needs the organisation's connection and the user's credential. */
+const requireSetup = async (q: Queryable, user: UserSession) => {
+  const setup = await scmSetup(q, user.orgId, user.id);
+  if (!setup.connection)
+    throw conflict(
+      'Your organization has no repository connection; an administrator sets one with POST RepoConnection.',
     );
+  if (!setup.credential)
+    throw conflict('You have no source-control credentials; save them with POST UserCredential.');
+};
 
+/** An object under source control that the user may change (its content is replaced). */
+const linked = async (tx: Queryable, user: UserSession, id: string) => {
+  const row = await requireEntity(tx, user, id, 'update');
+  const state = await scmState(tx, id);
+  if (!state.linked)
+    throw conflict(`'${row.name}' is not under source control; check it in first.`);
+  return { row, state };
+};
+
+/** Credentials, the repository connection and what the remote holds. */
+export function sourceControlSetupRoutes(router: ContractRouter, { db }: RouteDeps): void {
   router.add(s.getUserCredential, async ({ session }) => {
     const credential = await findCredential(db, session.user.id);
     if (!credential) throw notFound('Your source-control credential');
@@ -161,6 +147,35 @@ export function sourceControlRoutes(router: ContractRouter, { db, clock }: Route
         .map(({ objectIds: _carried, ...project }) => project),
     };
   });
+}
+
+/** Check-in, check-out, undo, unlink and pulls: each over a list of objects, all or none. */
+export function sourceControlActionRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  /** Runs one action over every object in one transaction: all or none. */
+  const action = (
+    endpoint: Parameters<ContractRouter['add']>[0],
+    each: (
+      tx: Queryable,
+      user: UserSession,
+      id: string,
+      body: Record<string, unknown>,
+      ctx: { hash?: string },
+    ) => Promise<void>,
+  ) =>
+    router.add(
+      endpoint,
+      async ({ session, body }) =>
+        db.transaction(async (tx) => {
+          const b = body as { objectIds: string[] } & Record<string, unknown>;
+          await requireSetup(tx, session.user);
+          const ctx: { hash?: string } = {};
+          for (const id of new Set(b.objectIds)) await each(tx, session.user, id, b, ctx);
+          return {
+            objects: await Promise.all(b.objectIds.map((id) => scmState(tx, id))),
+            ...(ctx.hash ? { commitHash: ctx.hash } : {}),
+          };
+        }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
+    );
 
   action(s.checkin, async (tx, user, id, body, ctx) => {
     const { row, snapshot } = await snapshotOf(tx, user, id);
@@ -187,14 +202,6 @@ export function sourceControlRoutes(router: ContractRouter, { db, clock }: Route
       snapshot,
     });
   });
-  /** An object under source control that the user may change (its content is replaced). */
-  const linked = async (tx: Queryable, user: UserSession, id: string) => {
-    const row = await requireEntity(tx, user, id, 'update');
-    const state = await scmState(tx, id);
-    if (!state.linked)
-      throw conflict(`'${row.name}' is not under source control; check it in first.`);
-    return { row, state };
-  };
   action(s.checkout, async (tx, user, id) => {
     const { row, state } = await linked(tx, user, id);
     if (state.checkedOutBy && state.checkedOutBy !== user.id)
@@ -229,7 +236,10 @@ export function sourceControlRoutes(router: ContractRouter, { db, clock }: Route
     const at = await commitSnapshot(tx, user.orgId, id, String(body.commitHash));
     await restoreSnapshot(tx, id, at.snapshot, at.hash);
   });
+}
 
+/** Comparing objects with a commit, at once or as a job. */
+export function sourceControlCompareRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const compareAll = async (
     user: UserSession,
     objectIds: readonly string[],
