@@ -131,7 +131,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/platform-emulator/src/routes/**/*.ts'],
+    files: ['packages/platform-emulator/src/{routes,http}/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noSqlInRoutes] },
+  },
+  {
+    // Small rooms (issue 25): a route group that outgrows this splits by aggregate.
+    files: ['packages/platform-emulator/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
   },
 );

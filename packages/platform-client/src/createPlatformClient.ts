@@ -1,6 +1,6 @@
 import {
   buildCore,
-  registerBound,
+  type CoreParts,
   type PlatformCore,
   type PlatformCoreOptions,
 } from './createPlatformCore.ts';
@@ -52,9 +52,16 @@ export interface PlatformClient extends PlatformCore {
 
 /** Creates the client. Nothing is fetched until the first call. */
 export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
-  const { core, binder, transport, environment } = buildCore(options);
-  const client: PlatformClient = {
-    ...core,
+  const parts = buildCore(options);
+  return { ...parts.core, ...platformServices(parts, options) };
+}
+
+/** The service catalogue, bound on the core's binder (which records every endpoint bound). */
+export function platformServices(
+  { binder, transport, environment }: CoreParts,
+  options: PlatformClientOptions,
+): Omit<PlatformClient, keyof PlatformCore> {
+  return {
     identity: identityService(binder),
     licence: licenceService(binder),
     branding: brandingService(binder),
@@ -76,7 +83,4 @@ export function createPlatformClient(options: PlatformClientOptions = {}): Platf
     sourceControl: sourceControlService(binder),
     notificationSettings: notificationSettingsService(binder, options.getAccessToken),
   };
-  return registerBound(client, binder);
 }
-
-export { endpointsBoundBy } from './createPlatformCore.ts';

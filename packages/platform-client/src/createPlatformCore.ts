@@ -1,4 +1,4 @@
-import { authEndpoints, type AnyEndpoint } from '@ics/platform-contract';
+import { authEndpoints } from '@ics/platform-contract';
 import { browserEnvironment, type PlatformEnvironment } from './environment.ts';
 import { ConfigurationError } from './errors.ts';
 import { ExtensionLoader, type ExtensionLoaderOptions } from './extensions/extensionLoader.ts';
@@ -84,8 +84,6 @@ export interface PlatformCore {
   /** An extension loader for this client (PC-4.8). */
   extensions(options: ExtensionLoaderOptions): ExtensionLoader;
 }
-
-const boundEndpoints = new WeakMap<object, ReadonlySet<AnyEndpoint>>();
 
 /** What `createPlatformClient` builds its services on. */
 export interface CoreParts {
@@ -198,19 +196,7 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
   return { core, binder, transport, environment };
 }
 
-/** Records which endpoints a client's services bound, for `endpointsBoundBy`. */
-export function registerBound<T extends object>(client: T, binder: Binder): T {
-  boundEndpoints.set(client, binder.bound);
-  return client;
-}
-
 /** Creates the core client. Nothing is fetched until the first call. */
 export function createPlatformCore(options: PlatformCoreOptions = {}): PlatformCore {
-  const { core, binder } = buildCore(options);
-  return registerBound(core, binder);
-}
-
-/** The endpoints a client's services are bound to (for the contract-coverage test). */
-export function endpointsBoundBy(client: object): ReadonlySet<AnyEndpoint> {
-  return boundEndpoints.get(client) ?? new Set();
+  return buildCore(options).core;
 }

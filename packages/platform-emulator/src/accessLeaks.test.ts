@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { RUN_MS } from './routes/migration.ts';
+import { RUN_MS } from './jobs/migrationJobs.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
 
 // The access findings of issue 24's probe, each reproduced over real HTTP with the personas:

@@ -16,32 +16,17 @@ import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
 import { ApiError } from './errors.ts';
 import { requestForLog } from './redaction.ts';
-import { registerInputGuards } from './routes/inputs.ts';
+import { registerInputGuards } from './http/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
-import { authRoutes, registerExtensionScripts } from './routes/auth.ts';
-import { preferencesRoutes } from './routes/preferences.ts';
-import { ContractRouter, type ContractAnswer } from './routes/router.ts';
-import { sessionRoutes } from './routes/session.ts';
-import { shellRoutes } from './routes/shell.ts';
-import { repositoryRoutes } from './routes/repository.ts';
-import { bundlesRoutes } from './routes/bundles.ts';
-import { migrationRoutes } from './routes/migration.ts';
-import { notificationsRoutes } from './routes/notifications.ts';
-import { schedulesRoutes } from './routes/schedules.ts';
-import { sourceControlRoutes } from './routes/sourceControl.ts';
-import { notificationSettingsRoutes } from './routes/notificationSettings.ts';
-import { tokenRoutes } from './routes/token.ts';
+import { registerExtensionScripts } from './routes/auth.ts';
+import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { seed } from './seed/seed.ts';
-import { authorisationRoutes } from './routes/authorisation.ts';
-import { brandingRoutes, registerBrandingFiles } from './routes/branding.ts';
-import { identityRoutes } from './routes/identity.ts';
-import { licenceRoutes } from './routes/licence.ts';
-import { meteringRoutes } from './routes/metering.ts';
-import { shellCatalogueRoutes } from './routes/shellCatalogue.ts';
-import { usersRoutes } from './routes/users.ts';
+import { registerBrandingFiles } from './routes/branding.ts';
+import { routeGroups } from './routes/groups.ts';
+import type { RouteDeps } from './http/routeGroup.ts';
 import { seedServices } from './seed/services.ts';
 import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole } from './console/install.ts';
@@ -248,50 +233,31 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   const consoleServer =
     options.console === false ? undefined : await installConsole(app, admin, db, options.console);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
-  sessionRoutes(router, db);
-  const trialDaysPassed = () => admin.trialDaysPassed();
-  shellRoutes(router, db, { saasBaseURL: options.saasBaseURL, trialDaysPassed });
-  preferencesRoutes(router, db);
-  identityRoutes(router, db);
-  licenceRoutes(router, db);
-  shellCatalogueRoutes(router, db, trialDaysPassed);
-  brandingRoutes(router, db);
-  authorisationRoutes(router, db);
-  meteringRoutes(router, db, clock);
-  usersRoutes(router, db);
-  registerBrandingFiles(app, db);
-  repositoryRoutes(router, db);
-  bundlesRoutes(router, db);
-  migrationRoutes(router, db, clock);
-  notificationsRoutes(router, db, clock);
-  schedulesRoutes(router, db, clock);
-  sourceControlRoutes(router, db, clock);
-  notificationSettingsRoutes(router, db, jwtSecret, clock);
-  // Import packages arrive as binary bodies.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
-    done(null, b),
-  );
-  tokenRoutes(
-    router,
+  const sessionLifetimeSeconds = options.sessionLifetimeSeconds ?? 8 * 3600;
+  const deps: RouteDeps = {
     db,
-    new JwtIssuer({
+    clock,
+    jwtSecret,
+    tokens: new JwtIssuer({
       lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800,
       secret: jwtSecret,
       clock,
     }),
-  );
-  authRoutes(router, db, {
-    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+    sessionLifetimeSeconds,
+    trialDaysPassed: () => admin.trialDaysPassed(),
+    saasBaseURL: options.saasBaseURL,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
-    clock,
-  });
+  };
+  for (const group of routeGroups) group(router, deps);
+  registerBrandingFiles(app, db);
+  // Import packages arrive as binary bodies.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
+    done(null, b),
+  );
   router.mount(app);
   registerExtensionScripts(app);
 
-  registerAuthPages(app, db, {
-    sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
-    clock,
-  });
+  registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
 

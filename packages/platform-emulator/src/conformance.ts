@@ -1,7 +1,7 @@
 import { ApiErrorBody, schemasOf } from '@ics/platform-contract/schemas';
 import type { AnyEndpoint } from '@ics/platform-contract';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ContractAnswer } from './routes/router.ts';
+import type { ContractAnswer } from './http/router.ts';
 
 /** An answer that does not match its endpoint's schema. */
 export interface Mismatch {

@@ -17,7 +17,7 @@ export type {
 } from './console/requestLog.ts';
 export type { PersonaSummary, SessionSummary } from './db/console.ts';
 export { systemClock, type EmulatorClock } from './clock.ts';
-export type { ContractAnswer } from './routes/router.ts';
+export type { ContractAnswer } from './http/router.ts';
 export { Conformance, type Mismatch } from './conformance.ts';
 export type { Database, DatabaseOptions, DatabaseWait, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { listEndpoints, type AnyEndpoint } from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
-import { RUN_MS } from '../routes/migration.ts';
+import { RUN_MS } from '../jobs/migrationJobs.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from '../test-support/httpPersona.ts';
 import { accessTable, accessTableMarkdown, revealsTable, type AccessRule } from './table.ts';
 

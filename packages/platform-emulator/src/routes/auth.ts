@@ -1,47 +1,39 @@
 import { contract, TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
-import type { EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { EXTENSIONS_PATH, TEST_CONTRIBUTION_ID, testContributions } from '../seed/extensions.ts';
 import { ApiError, notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(
   router: ContractRouter,
-  db: Database,
-  options: {
-    sessionLifetimeSeconds: number;
-    maintenanceWindowEnd?: string;
-    clock: EmulatorClock;
-  },
+  { db, clock, sessionLifetimeSeconds, maintenanceWindowEnd }: RouteDeps,
 ): void {
-  router.add(contract.auth.keepAlive, {}, async ({ session }) => {
-    await extendSession(db, session.sessionId, options.sessionLifetimeSeconds, options.clock.now());
+  router.add(contract.auth.keepAlive, async ({ session }) => {
+    await extendSession(db, session.sessionId, sessionLifetimeSeconds, clock.now());
   });
 
-  router.add(contract.auth.selectOrg, {}, async ({ body, session }) => {
+  router.add(contract.auth.selectOrg, async ({ body, session }) => {
     // The organisations a user may select are those they may see.
     const org = await requireVisibleOrg(db, session.user, body.orgId);
     await setCurrentOrg(db, session.sessionId, org.id);
   });
 
-  router.add(contract.auth.saasLogout, {}, async ({ session, reply }) => {
+  router.add(contract.auth.saasLogout, async ({ session, reply }) => {
     await deleteSession(db, session.sessionId);
     clearSessionCookies(reply);
   });
 
-  router.add(contract.auth.getProductContribution, {}, async ({ params }) => {
+  router.add(contract.auth.getProductContribution, async ({ params }) => {
     if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
     return {
       value: testContributions,
       zeroDowntime: true,
-      ...(options.maintenanceWindowEnd
-        ? { maintenanceWindowEnd: options.maintenanceWindowEnd }
-        : {}),
+      ...(maintenanceWindowEnd ? { maintenanceWindowEnd: maintenanceWindowEnd } : {}),
     };
   });
 }

@@ -14,8 +14,9 @@ import {
 } from '../db/branding.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DEFAULT_THEME_ID } from '../seed/services.ts';
-import { queryCollection } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Largest logo the emulator keeps (the column's check agrees). */
 export const MAX_LOGO_BYTES = 512 * 1024;
@@ -78,18 +79,18 @@ const appBrand = (theme: AppBranding['brand']['theme']): AppBranding => ({
 });
 
 /** Branding: the platform's, the organisation's (with its parent's), themes, and uploads. */
-export function brandingRoutes(router: ContractRouter, db: Database): void {
+export function brandingRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const b = contract.branding;
 
-  router.add(b.getAppBranding, {}, async ({ session }) =>
+  router.add(b.getAppBranding, async ({ session }) =>
     appBrand((await findTheme(db, session.user.orgId, DEFAULT_THEME_ID)) ?? null),
   );
 
-  router.add(b.getOrgBranding, {}, async ({ session }) =>
+  router.add(b.getOrgBranding, async ({ session }) =>
     findOrgBranding(db, session.user.currentOrgId),
   );
 
-  router.add(b.getOrgAndParentOrgBranding, {}, async ({ session }) => {
+  router.add(b.getOrgAndParentOrgBranding, async ({ session }) => {
     const { currentOrgId, parentOrgId } = session.user;
     return {
       org: await findOrgBranding(db, currentOrgId),
@@ -97,7 +98,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(b.getThemes, {}, async ({ query, session }) =>
+  router.add(b.getThemes, async ({ query, session }) =>
     queryCollection(await listThemes(db, session.user.orgId), query, {
       id: (t) => t.id,
       name: (t) => t.name,
@@ -105,13 +106,13 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     }),
   );
 
-  router.add(b.getTheme, {}, async ({ params, session }) => {
+  router.add(b.getTheme, async ({ params, session }) => {
     const theme = await findTheme(db, session.user.orgId, params.themeId);
     if (!theme) throw notFound(`The theme '${params.themeId}'`);
     return theme;
   });
 
-  router.add(b.createTheme, {}, async ({ body, session }) => {
+  router.add(b.createTheme, async ({ body, session }) => {
     checkThemeJson('body.value', body.value);
     const theme = {
       id: `thm-${randomBytes(8).toString('hex').slice(0, 11)}`,
@@ -124,7 +125,7 @@ export function brandingRoutes(router: ContractRouter, db: Database): void {
     return theme;
   });
 
-  router.add(b.saveOrgBranding, {}, async ({ body, session }) => {
+  router.add(b.saveOrgBranding, async ({ body, session }) => {
     if (!(body instanceof FormData)) {
       throw invalid(
         'body',

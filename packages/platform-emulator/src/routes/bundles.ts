@@ -12,7 +12,7 @@ import {
   setBundleStatus,
   updateBundleDefinition,
 } from '../db/bundles.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { subOrgIds } from '../db/identity.ts';
 import { copyTree, findContainer, freeName, objectSummary } from '../db/repository.ts';
 import {
@@ -22,8 +22,9 @@ import {
   requireSubtree,
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const c = contract.bundles;
 /** What others see of a bundle: never its access code. */
@@ -56,8 +57,8 @@ function checkAccessCode(bundle: Bundle, given: string | undefined): void {
   }
 }
 
-export function bundlesRoutes(router: ContractRouter, db: Database): void {
-  router.add(c.getBundleDefinitions, {}, async ({ session }) => ({
+export function bundlesRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  router.add(c.getBundleDefinitions, async ({ session }) => ({
     value: (await listOrgBundles(db, session.user.orgId)).map((b) => ({
       id: b.id,
       name: b.name,
@@ -67,7 +68,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       accessCode: b.accessCode,
     })),
   }));
-  router.add(c.createBundleDefinition, {}, async ({ session, body }) => {
+  router.add(c.createBundleDefinition, async ({ session, body }) => {
     checkNameRules(body);
     await requireReadable(db, session.user, body.objectIds);
     return insertBundle(db, {
@@ -79,7 +80,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       createdBy: session.user.id,
     });
   });
-  router.add(c.updateBundleDefinition, {}, async ({ session, params, body }) => {
+  router.add(c.updateBundleDefinition, async ({ session, params, body }) => {
     checkNameRules(body);
     return db.transaction(async (tx) => {
       const bundle = await own(tx, session.user, params.id);
@@ -97,7 +98,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       });
     });
   });
-  router.add(c.deleteBundleDefinition, {}, async ({ session, params }) => {
+  router.add(c.deleteBundleDefinition, async ({ session, params }) => {
     const bundle = await own(db, session.user, params.id);
     if (bundle.status === 'PUBLISHED' || bundle.status === 'DEPRECATED') {
       throw conflict(
@@ -106,7 +107,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
     }
     await deleteBundle(db, params.id);
   });
-  router.add(c.getBundle, {}, async ({ session, params, query }) => {
+  router.add(c.getBundle, async ({ session, params, query }) => {
     const bundle = await findBundle(db, params.id);
     const visible =
       ['PUBLISHED', 'DEPRECATED'].includes(bundle.status) ||
@@ -117,22 +118,22 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       );
     return publicView(bundle, session.user);
   });
-  router.add(c.getCreatedBundles, {}, async ({ session }) => ({
+  router.add(c.getCreatedBundles, async ({ session }) => ({
     value: await listOrgBundles(db, session.user.orgId),
   }));
-  router.add(c.getPublishedBundles, {}, async ({ session }) => ({
+  router.add(c.getPublishedBundles, async ({ session }) => ({
     value: (await listPublishedBundles(db)).map((b) => publicView(b, session.user)),
   }));
-  router.add(c.getBundleInstallation, {}, async ({ session, params }) => {
+  router.add(c.getBundleInstallation, async ({ session, params }) => {
     const installation = await findInstallation(db, params.id, session.user.orgId);
     if (!installation) throw notFound(`The bundle installation '${params.id}'`);
     return installation;
   });
-  router.add(c.generateBundleAccessCode, {}, async () => ({
+  router.add(c.generateBundleAccessCode, async () => ({
     accessCode: randomBytes(12).toString('base64url'),
   }));
 
-  router.add(c.validateBundle, {}, async ({ session, body }) =>
+  router.add(c.validateBundle, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const bundle = await own(tx, session.user, body.bundleId);
       if (!['DRAFT', 'VALIDATED'].includes(bundle.status)) {
@@ -157,13 +158,16 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
       return { bundleId: bundle.id, valid: problems.length === 0, status, problems };
     }),
   );
+}
 
+/** Installing, uninstalling, copying and pushing bundles. */
+export function bundleDistributionRoutes(router: ContractRouter, { db }: RouteDeps): void {
   for (const [action, endpoint] of [
     ['publish', c.publishBundle],
     ['withdraw', c.withdrawBundle],
     ['deprecate', c.deprecateBundle],
   ] as const) {
-    router.add(endpoint, {}, async ({ session, params }) =>
+    router.add(endpoint, async ({ session, params }) =>
       db.transaction(async (tx) => {
         const bundle = await own(tx, session.user, params.id);
         const rule = transitions[action];
@@ -179,7 +183,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
     );
   }
 
-  router.add(c.copyBundle, {}, async ({ session, params, body }) =>
+  router.add(c.copyBundle, async ({ session, params, body }) =>
     db.transaction(async (tx) => {
       const source = await findBundle(tx, params.id);
       if (source.status !== 'PUBLISHED') {
@@ -234,7 +238,7 @@ export function bundlesRoutes(router: ContractRouter, db: Database): void {
     }),
   );
 
-  router.add(c.pushBundle, {}, async ({ session, body }) =>
+  router.add(c.pushBundle, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const bundle = await findBundleByExternalId(tx, body.bundleExternalId);
       if (!bundle || (bundle.orgId !== session.user.orgId && bundle.status !== 'PUBLISHED')) {

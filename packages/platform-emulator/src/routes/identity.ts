@@ -1,5 +1,5 @@
 import { contract, type UserSession } from '@ics/platform-contract';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   findGroup,
   findProfile,
@@ -24,8 +24,9 @@ import {
   visibleAttributes,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
-import { queryCollection, type Fields } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection, type Fields } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
@@ -84,16 +85,16 @@ const roleFields: Fields<Awaited<ReturnType<typeof listRoles>>[number]> = {
 };
 
 /** The identity service's directory, profile and email-verification calls. */
-export function identityRoutes(router: ContractRouter, db: Database): void {
+export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const i = contract.identity;
 
-  router.add(i.getUserProfile, {}, async ({ session }) => {
+  router.add(i.getUserProfile, async ({ session }) => {
     const profile = await findProfile(db, session.user.id);
     if (!profile) throw notFound('Your user');
     return profile;
   });
 
-  router.add(i.updateUserProfile, {}, async ({ body, session }) => {
+  router.add(i.updateUserProfile, async ({ body, session }) => {
     checkTimeZone('body.timeZone', body.timeZone);
     await updateUserFields(db, session.user.id, body);
     const profile = await findProfile(db, session.user.id);
@@ -101,7 +102,7 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     return profile;
   });
 
-  router.add(i.getCurrentUserInfo, {}, async ({ session }) => {
+  router.add(i.getCurrentUserInfo, async ({ session }) => {
     const { user } = session;
     const org = await requireVisibleOrg(db, user, user.orgId);
     const roles = await listRoles(db, user.orgId);
@@ -120,7 +121,7 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(i.getOrg, {}, async ({ params, query, session }) => {
+  router.add(i.getOrg, async ({ params, query, session }) => {
     const org = await requireVisibleOrg(db, session.user, params.orgId);
     return {
       id: org.id,
@@ -132,24 +133,24 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(i.getOrgUsers, {}, async ({ params, query, session }) => {
+  router.add(i.getOrgUsers, async ({ params, query, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     return queryCollection(await listOrgUsers(db, params.orgId), query, userFields);
   });
-  router.add(i.getOrgGroups, {}, async ({ params, query, session }) => {
+  router.add(i.getOrgGroups, async ({ params, query, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     return queryCollection(await listGroups(db, params.orgId), query, groupFields);
   });
-  router.add(i.getOrgRoles, {}, async ({ params, query, session }) => {
+  router.add(i.getOrgRoles, async ({ params, query, session }) => {
     await requireVisibleOrg(db, session.user, params.orgId);
     return queryCollection(await listRoles(db, params.orgId), query, roleFields);
   });
 
-  router.add(i.getUser, {}, async ({ params, session }) =>
+  router.add(i.getUser, async ({ params, session }) =>
     visibleUser(db, session.user, params.userId),
   );
 
-  router.add(i.updateUser, {}, async ({ params, body, session }) => {
+  router.add(i.updateUser, async ({ params, body, session }) => {
     const user = await visibleUser(db, session.user, params.userId);
     checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, user.orgId, body.roleIds);
@@ -173,23 +174,28 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     return (await findUser(db, user.id)) ?? user;
   });
 
-  router.add(i.getGroup, {}, async ({ params, session }) => {
+  router.add(i.getGroup, async ({ params, session }) => {
     const group = await findGroup(db, params.groupId);
     if (!group) throw notFound(`The group '${params.groupId}'`);
     await requireVisibleOrg(db, session.user, group.orgId);
     return group;
   });
 
-  router.add(i.getRole, {}, async ({ params, session }) => {
+  router.add(i.getRole, async ({ params, session }) => {
     const role = await findRole(db, params.roleId);
     if (!role) throw notFound(`The role '${params.roleId}'`);
     await requireVisibleOrg(db, session.user, role.orgId);
     return role;
   });
+}
 
-  router.add(i.getTimeZones, {}, async () => ({ value: timeZones }));
+/** Time zones, configuration and e-mail verification. */
+export function identitySettingsRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  const i = contract.identity;
 
-  router.add(i.getConfigInfo, {}, async ({ session }) => {
+  router.add(i.getTimeZones, async () => ({ value: timeZones }));
+
+  router.add(i.getConfigInfo, async ({ session }) => {
     const idle = Number(await orgAttribute(db, session.user.orgId, 'session.idleTimeoutSeconds'));
     return {
       sessionIdleTimeoutSeconds: Number.isInteger(idle) && idle > 0 ? idle : 1800,
@@ -199,7 +205,7 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     };
   });
 
-  router.add(i.initEmailVerification, {}, async ({ query, body, session }) => {
+  router.add(i.initEmailVerification, async ({ query, body, session }) => {
     const user = await findUser(db, session.user.id);
     if (!user) throw notFound('Your user');
     const pending = await pendingVerification(db, user.id);
@@ -218,7 +224,7 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     return sendVerification(db, user.id, body.email);
   });
 
-  router.add(i.initEmailVerificationForUser, {}, async ({ body, session }) => {
+  router.add(i.initEmailVerificationForUser, async ({ body, session }) => {
     const user = await visibleUser(db, session.user, body.userId);
     if (body.email === user.email && user.emailVerified) {
       throw conflict(`'${body.email}' is verified already.`);
@@ -226,11 +232,11 @@ export function identityRoutes(router: ContractRouter, db: Database): void {
     return sendVerification(db, user.id, body.email);
   });
 
-  router.add(i.getPendingVerification, {}, async ({ session }) =>
+  router.add(i.getPendingVerification, async ({ session }) =>
     pendingVerification(db, session.user.id),
   );
 
-  router.add(i.getPendingVerificationForUser, {}, async ({ params, session }) => {
+  router.add(i.getPendingVerificationForUser, async ({ params, session }) => {
     if (params.userId !== session.user.id && !isAdmin(session.user)) {
       throw new ApiError(
         403,

@@ -1,11 +1,11 @@
 import { contract } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
 import { catalogue } from '../seed/catalogue.ts';
 import { ApiError } from '../errors.ts';
-import { queryCollection } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { queryCollection } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));
 
 const invalid = (target: string, message: string) =>
@@ -18,21 +18,21 @@ function checkRange(from: string | undefined, to: string | undefined): void {
 }
 
 /** Metering (docs/decisions/0400-metering-api.md): monthly usage per organisation. */
-export function meteringRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
+export function meteringRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const m = contract.metering;
 
-  router.add(m.getUsage, {}, async ({ query, session }) => {
+  router.add(m.getUsage, async ({ query, session }) => {
     checkRange(query.from, query.to);
     return queryCollection(await usageRecords(db, session.user.orgId, query), query, {});
   });
 
-  router.add(m.getUsageSummary, {}, async ({ query, session }) => {
+  router.add(m.getUsageSummary, async ({ query, session }) => {
     checkRange(query.from, query.to);
     const totals = await usageTotals(db, session.user.orgId, query.from, query.to);
     return { orgId: session.user.orgId, from: query.from, to: query.to, services: totals };
   });
 
-  router.add(m.recordUsage, {}, async ({ body, session }) => {
+  router.add(m.recordUsage, async ({ body, session }) => {
     if (!services.has(body.service)) {
       throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
     }

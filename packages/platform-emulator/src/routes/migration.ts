@@ -1,42 +1,30 @@
-import { createHash } from 'node:crypto';
 import {
   contract,
   validateDescription,
   validateRepositoryName,
   type ExportJob,
   type ImportJob,
-  type MigrationJobStatus,
-  type MigrationObject,
   type UserSession,
 } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
 import {
   findJob,
   findPackage,
   insertJob,
   insertPackage,
   listJobs as listStoredJobs,
-  lockJob,
-  referencesOf,
   restartExport,
-  saveOutcome,
   startImport,
   type JobRow as Row,
   type JobSettings,
-  type Outcome,
   type PackageObject,
 } from '../db/migrationJobs.ts';
-import { insertMessage } from '../db/notifications.ts';
-import { checkStorable } from './inputs.ts';
-import {
-  dependenciesOf,
-  ensureDefaultProject,
-  findContainer,
-  freeName,
-  insertEntity,
-  selectEntities,
-} from '../db/repository.ts';
+import { dependenciesOf, ensureDefaultProject, findContainer } from '../db/repository.ts';
+import { checkStorable } from '../http/inputs.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
+import { checksumOf, settle, statusOf } from '../jobs/migrationJobs.ts';
 import {
   requireJob,
   requirePermission,
@@ -45,208 +33,8 @@ import {
   visibleJobs,
 } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
-
-/** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
-export const QUEUED_MS = 150;
-/** …and has ended this long after it started: clients poll; no timers run. */
-export const RUN_MS = 600;
 
 const m = contract.migration;
-const checksumOf = (objects: unknown) =>
-  createHash('sha256').update(JSON.stringify(objects)).digest('hex');
-
-function statusOf(row: Row, now: number): MigrationJobStatus {
-  if (row.outcome) return row.outcome.status;
-  if (!row.started_at) return 'CREATED';
-  const elapsed = now - new Date(row.started_at).getTime();
-  return elapsed < QUEUED_MS ? 'QUEUED' : 'IN_PROGRESS';
-}
-
-/** Runs the job's effects once a reader sees it past its running time. */
-async function settle(db: Database, user: UserSession, row: Row, now: number): Promise<Row> {
-  if (row.outcome || !row.started_at || now - new Date(row.started_at).getTime() < RUN_MS)
-    return row;
-  return db.transaction(async (tx) => {
-    const locked = await lockJob(tx, row.id);
-    if (!locked || locked.outcome) return locked ?? row;
-    const endTime = new Date(new Date(locked.started_at ?? 0).getTime() + RUN_MS).toISOString();
-    const outcome =
-      locked.kind === 'export' ? await runExport(tx, locked) : await runImport(tx, user, locked);
-    await saveOutcome(tx, locked.id, { ...outcome, endTime });
-    await notifyEnd(tx, locked, outcome.status, endTime);
-    return { ...locked, outcome: { ...outcome, endTime } };
-  });
-}
-
-/** Tells the job's creator in the bell that it ended; a successful export links its package. */
-async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: string): Promise<void> {
-  const what = row.kind === 'export' ? 'Export' : 'Import';
-  const actions =
-    row.kind === 'export' && status === 'SUCCESSFUL'
-      ? [
-          {
-            id: 'download',
-            label: 'Download the package',
-            kind: 'DOWNLOAD' as const,
-            url: `/migration-service/api/v1/ExportJobs(${row.id})/$package`,
-            status: null,
-          },
-        ]
-      : [];
-  await insertMessage(tx, row.created_by, {
-    type: 'BELL_NOTIFICATION',
-    priority: status === 'SUCCESSFUL' ? 'NORMAL' : 'HIGH',
-    categories: ['jobs'],
-    title: `${what} '${row.name}' ${status === 'SUCCESSFUL' ? 'finished' : 'failed'}`,
-    body:
-      status === 'SUCCESSFUL'
-        ? `The ${what.toLowerCase()} job ended successfully.`
-        : `The ${what.toLowerCase()} job failed; see its log.`,
-    publishTime: endTime,
-    actions,
-  });
-}
-
-async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
-  const log = [`Export '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
-  const all = await selectEntities(tx, row.org_id, 'true', []);
-  const byId = new Map(all.map((e) => [e.id, e]));
-  const chosen = new Map<string, boolean>();
-  for (const o of row.spec.objects ?? []) {
-    if (!byId.has(o.objectGuid)) {
-      log.push(`Object ${o.objectGuid} is not in the repository.`);
-      return {
-        status: 'FAILED',
-        message: `Object ${o.objectGuid} is not in the repository.`,
-        objects: [],
-        log,
-      };
-    }
-    chosen.set(o.objectGuid, false);
-    if (o.inclusionScope === 'WITH_DEPENDENCIES') {
-      const queue = [o.objectGuid];
-      while (queue.length > 0) {
-        for (const ref of await referencesOf(tx, queue.shift() ?? ''))
-          if (!chosen.has(ref)) {
-            chosen.set(ref, true);
-            queue.push(ref);
-          }
-      }
-    }
-  }
-  const objects: PackageObject[] = [...chosen].map(([id, dependency]) => {
-    const e = byId.get(id);
-    return {
-      objectGuid: id,
-      name: e?.name ?? '',
-      documentType: e?.document_type ?? '',
-      path: e?.path ?? '',
-      description: e?.description ?? '',
-      nativeData: e?.native_data ?? {},
-      dependency,
-    };
-  });
-  log.push(
-    ...objects.map(
-      (o) => `Exported ${o.documentType} ${o.path}${o.dependency ? ' (dependency)' : ''}.`,
-    ),
-    'Export finished.',
-  );
-  return {
-    status: 'SUCCESSFUL',
-    message: null,
-    log,
-    package: { objects },
-    objects: objects.map((o) => ({
-      objectGuid: o.objectGuid,
-      name: o.name,
-      documentType: o.documentType,
-      path: o.path,
-      status: 'SUCCESSFUL',
-      dependency: o.dependency,
-    })),
-  };
-}
-
-async function runImport(
-  tx: Queryable,
-  user: UserSession,
-  row: Row,
-): Promise<Omit<Outcome, 'endTime'>> {
-  const spec = row.spec.importSpecification;
-  const log = [`Import '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
-  const pkg = await findPackage(tx, spec?.packageId);
-  if (!pkg || !spec) return { status: 'FAILED', message: 'The package is gone.', objects: [], log };
-  if (!pkg.checksumValid && !row.relax_checksum) {
-    log.push('The package checksum does not match its contents.');
-    return {
-      status: 'FAILED',
-      message:
-        'The package checksum does not match; start the job with relaxChecksum to import it anyway.',
-      objects: [],
-      log,
-    };
-  }
-  if (!pkg.checksumValid) log.push('Checksum mismatch ignored (relaxChecksum).');
-  const target = spec.targetLocationId ?? (await ensureDefaultProject(tx, user));
-  const container = await findContainer(tx, user.orgId, target).catch(() => undefined);
-  if (!container)
-    return {
-      status: 'FAILED',
-      message: `The target location '${target}' does not exist.`,
-      objects: [],
-      log,
-    };
-  const objects: MigrationObject[] = [];
-  for (const o of pkg.objects.filter(
-    (p) => !spec.objectGuids || spec.objectGuids.includes(p.objectGuid),
-  )) {
-    const base = {
-      objectGuid: o.objectGuid,
-      name: o.name,
-      documentType: o.documentType,
-      path: `${container.path}/${o.name}`,
-      dependency: o.dependency,
-    };
-    // Packages stored before names were checked on upload: skipped, never a failure of the job.
-    const problem = validateRepositoryName(o.name);
-    if (problem) {
-      log.push(`Skipped ${String(o.documentType)} ${String(o.name)}: ${problem}`);
-      objects.push({ ...base, name: String(o.name), status: 'SKIPPED' });
-      continue;
-    }
-    if (['Project', 'Folder'].includes(o.documentType)) {
-      log.push(`Skipped ${o.documentType} ${o.name}: containers are not imported.`);
-      objects.push({ ...base, status: 'SKIPPED' });
-      continue;
-    }
-    const name = await freeName(tx, user.orgId, container.id, o.name, o.documentType);
-    if (name !== o.name) {
-      log.push(`Skipped ${o.documentType} ${o.name}: the name is taken in ${container.path}.`);
-      objects.push({ ...base, status: 'SKIPPED' });
-      continue;
-    }
-    if (row.run_type === 'REGULAR') {
-      await insertEntity(tx, {
-        orgId: user.orgId,
-        ownerId: row.created_by,
-        name: o.name,
-        documentType: o.documentType,
-        parentId: container.id,
-        description: o.description,
-        nativeData: o.nativeData,
-      });
-    }
-    log.push(
-      `${row.run_type === 'REGULAR' ? 'Imported' : 'Would import'} ${o.documentType} ${base.path}.`,
-    );
-    objects.push({ ...base, status: 'SUCCESSFUL' });
-  }
-  log.push('Import finished.');
-  return { status: 'SUCCESSFUL', message: null, objects, log };
-}
 
 /** The repository objects an export job names or carries: what its artefacts reveal. */
 function carriedBy(row: Row): string[] {
@@ -312,7 +100,8 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
   return objects as PackageObject[];
 }
 
-export function migrationRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
+/** How the job routes read, create and list jobs for a user; every read settles the job first. */
+function jobAccess({ db, clock }: RouteDeps) {
   const load = async (user: UserSession, id: string, kind: Row['kind']) => {
     const row = requireJob(user, await findJob(db, user.orgId, id, kind), id, kind);
     return settle(db, user, row, clock.now());
@@ -364,18 +153,31 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       );
     return row.outcome;
   };
+  const log = async (
+    user: UserSession,
+    id: string,
+    kind: Row['kind'],
+    reply: { header(k: string, v: string): unknown },
+  ) => {
+    const row =
+      kind === 'export' ? await loadExportArtefacts(user, id) : await load(user, id, kind);
+    reply.header('Content-Type', 'text/plain; charset=utf-8');
+    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row, clock.now())}.`]).join(
+      '\n',
+    );
+  };
+  return { load, loadExportArtefacts, createJob, listJobs, requireExportable, ended, log };
+}
 
+type JobAccess = ReturnType<typeof jobAccess>;
+
+function exportJobRoutes(router: ContractRouter, { db, clock }: RouteDeps, jobs: JobAccess): void {
+  const { load, loadExportArtefacts, createJob, listJobs, requireExportable, ended, log } = jobs;
   router.add(
     m.getExportJobs,
-    {},
     async ({ session }) => (await listJobs(session.user, 'export')) as { value: ExportJob[] },
   );
-  router.add(
-    m.getImportJobs,
-    {},
-    async ({ session }) => (await listJobs(session.user, 'import')) as { value: ImportJob[] },
-  );
-  router.add(m.createExportJob, {}, async ({ session, body }) => {
+  router.add(m.createExportJob, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const spec = { objects: body.objects };
@@ -383,11 +185,10 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   });
   router.add(
     m.getExportJob,
-    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'export'), clock.now()) as ExportJob,
   );
-  router.add(m.updateExportJob, {}, async ({ session, params, body }) => {
+  router.add(m.updateExportJob, async ({ session, params, body }) => {
     checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
@@ -398,7 +199,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     await restartExport(db, row.id, body, { objects: body.objects }, instantOf(clock));
     return toJob(await load(session.user, row.id, 'export'), clock.now()) as ExportJob;
   });
-  router.add(m.getExportObjects, {}, async ({ session, params }) => {
+  router.add(m.getExportObjects, async ({ session, params }) => {
     const row = await loadExportArtefacts(session.user, params.id);
     return {
       value:
@@ -413,7 +214,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
         })),
     };
   });
-  router.add(m.getExportPackage, {}, async ({ session, params, reply }) => {
+  router.add(m.getExportPackage, async ({ session, params, reply }) => {
     const outcome = ended(await loadExportArtefacts(session.user, params.id), 'package');
     if (outcome.status !== 'SUCCESSFUL' || !outcome.package)
       throw conflict('The export failed; it has no package.');
@@ -427,27 +228,22 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     // The contract types the answer as the Blob the client receives; the server sends bytes.
     return bytes as unknown as Blob;
   });
-  const log = async (
-    user: UserSession,
-    id: string,
-    kind: Row['kind'],
-    reply: { header(k: string, v: string): unknown },
-  ) => {
-    const row =
-      kind === 'export' ? await loadExportArtefacts(user, id) : await load(user, id, kind);
-    reply.header('Content-Type', 'text/plain; charset=utf-8');
-    return (row.outcome?.log ?? [`${kind} '${row.name}' is ${statusOf(row, clock.now())}.`]).join(
-      '\n',
-    );
-  };
-  router.add(m.getExportLog, {}, async ({ session, params, reply }) =>
+  router.add(m.getExportLog, async ({ session, params, reply }) =>
     log(session.user, params.id, 'export', reply),
   );
-  router.add(m.getImportLog, {}, async ({ session, params, reply }) =>
+}
+
+function importJobRoutes(router: ContractRouter, { db, clock }: RouteDeps, jobs: JobAccess): void {
+  const { load, createJob, listJobs, log } = jobs;
+  router.add(
+    m.getImportJobs,
+    async ({ session }) => (await listJobs(session.user, 'import')) as { value: ImportJob[] },
+  );
+  router.add(m.getImportLog, async ({ session, params, reply }) =>
     log(session.user, params.id, 'import', reply),
   );
 
-  router.add(m.uploadImportPackage, {}, async ({ session, body }) => {
+  router.add(m.uploadImportPackage, async ({ session, body }) => {
     if (!Buffer.isBuffer(body))
       throw badRequest(
         'body',
@@ -478,7 +274,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       })),
     };
   });
-  router.add(m.createImportJob, {}, async ({ session, body }) => {
+  router.add(m.createImportJob, async ({ session, body }) => {
     checkNameRules({ name: body.name });
     const pkg = await findPackage(db, body.importSpecification.packageId, session.user.orgId);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
@@ -493,11 +289,10 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
   });
   router.add(
     m.getImportJob,
-    {},
     async ({ session, params }) =>
       toJob(await load(session.user, params.id, 'import'), clock.now()) as ImportJob,
   );
-  router.add(m.startImportJob, {}, async ({ session, body }) => {
+  router.add(m.startImportJob, async ({ session, body }) => {
     const row = await load(session.user, body.jobId, 'import');
     if (row.started_at)
       throw conflict(
@@ -512,7 +307,7 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     await startImport(db, row.id, body.relaxChecksum ?? false, instantOf(clock));
     return toJob(await load(session.user, row.id, 'import'), clock.now()) as ImportJob;
   });
-  router.add(m.getImportObjects, {}, async ({ session, params }) => {
+  router.add(m.getImportObjects, async ({ session, params }) => {
     const row = await load(session.user, params.id, 'import');
     if (row.outcome) return { value: row.outcome.objects };
     const pkg = await findPackage(db, row.spec.importSpecification?.packageId);
@@ -527,7 +322,13 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
       })),
     };
   });
-  router.add(m.getComparableObjectTypes, {}, async () => ({
+}
+
+export function migrationRoutes(router: ContractRouter, deps: RouteDeps): void {
+  const jobs = jobAccess(deps);
+  exportJobRoutes(router, deps, jobs);
+  importJobRoutes(router, deps, jobs);
+  router.add(m.getComparableObjectTypes, async () => ({
     value: [
       { documentType: 'MAPPING', label: 'Mapping' },
       { documentType: 'CONNECTION', label: 'Connection' },

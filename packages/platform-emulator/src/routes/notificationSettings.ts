@@ -1,19 +1,16 @@
 import { contract, type NotificationSettings } from '@ics/platform-contract';
 import type { FastifyRequest } from 'fastify';
-import type { EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { findNotificationSettings, saveNotificationSettings } from '../db/notificationSettings.ts';
 import { verifyBearerSession } from '../auth/bearerSession.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const defaults: NotificationSettings = { email: true, inApp: true, digest: 'NONE' };
 
 /** The notification-settings service authenticates by bearer JWT only (PC-7.19), not the session. */
 export function notificationSettingsRoutes(
   router: ContractRouter,
-  db: Database,
-  jwtSecret: string,
-  clock: EmulatorClock,
+  { db, jwtSecret, clock }: RouteDeps,
 ): void {
   const s = contract.notificationsettings;
   // The token is verified before the input is read: no token, 401 whatever was sent.
@@ -22,11 +19,15 @@ export function notificationSettingsRoutes(
   };
   router.add(
     s.getSettings,
-    options,
     async ({ bearer }) => (await findNotificationSettings(db, bearer.user_id)) ?? defaults,
+    options,
   );
-  router.add(s.updateSettings, options, async ({ bearer, body }) => {
-    await saveNotificationSettings(db, bearer.user_id, body);
-    return body;
-  });
+  router.add(
+    s.updateSettings,
+    async ({ bearer, body }) => {
+      await saveNotificationSettings(db, bearer.user_id, body);
+      return body;
+    },
+    options,
+  );
 }

@@ -4,7 +4,6 @@ import {
   type NotificationPreferences,
   type UserSession,
 } from '@ics/platform-contract';
-import type { EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   deliverFirstMessages,
@@ -17,11 +16,12 @@ import {
   saveActions,
   savePreferences,
 } from '../db/notifications.ts';
-import { pageOf } from './kit.ts';
+import { pageOf } from '../http/kit.ts';
 import { firstMessages } from '../seed/messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { parseFilter, queryCollection, type Fields } from './odata.ts';
-import type { ContractRouter } from './router.ts';
+import { parseFilter, queryCollection, type Fields } from '../http/odata.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const n = contract.notifications;
 const categories: Record<string, Record<string, string>> = {
@@ -72,18 +72,14 @@ function checkFilterValues(filter: string | undefined): void {
   }
 }
 
-export function notificationsRoutes(
-  router: ContractRouter,
-  db: Database,
-  clock: EmulatorClock,
-): void {
+export function notificationsRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const mine = async (q: Queryable, user: UserSession, id: string) => {
     const message = await findMessage(q, user.id, id);
     if (!message) throw notFound(`The message '${id}'`);
     return message;
   };
 
-  router.add(n.searchBellNotifications, {}, async ({ session, body }) => {
+  router.add(n.searchBellNotifications, async ({ session, body }) => {
     await ensureMessages(db, session.user, clock.now());
     const rows = (await listMessages(db, session.user.id, 'BELL_NOTIFICATION')).filter(
       (r) =>
@@ -97,7 +93,7 @@ export function notificationsRoutes(
       unread: rows.filter((r) => r.status === 'NEW').length,
     };
   });
-  router.add(n.getCategories, {}, async ({ query }) => {
+  router.add(n.getCategories, async ({ query }) => {
     const language = (query.locale ?? 'en').slice(0, 2).toLowerCase();
     return {
       value: Object.entries(categories).map(([id, labels]) => ({
@@ -106,10 +102,10 @@ export function notificationsRoutes(
       })),
     };
   });
-  router.add(n.getPreferences, {}, async ({ session }) => {
+  router.add(n.getPreferences, async ({ session }) => {
     return (await findPreferences(db, session.user.id)) ?? defaultPrefs;
   });
-  router.add(n.updatePreferences, {}, async ({ session, body }) => {
+  router.add(n.updatePreferences, async ({ session, body }) => {
     // The categories are the emulator's data, not the contract's: checked here.
     body.mutedCategories.forEach((id, i) => {
       if (!Object.hasOwn(categories, id)) {
@@ -119,7 +115,7 @@ export function notificationsRoutes(
     await savePreferences(db, session.user.id, body);
     return body;
   });
-  router.add(n.getReceivedMessages, {}, async ({ session, params, query }) => {
+  router.add(n.getReceivedMessages, async ({ session, params, query }) => {
     if (params.userId !== session.user.id) throw forbidden('You may only read your own messages.');
     await ensureMessages(db, session.user, clock.now());
     checkFilterValues(query.$filter);
@@ -140,28 +136,28 @@ export function notificationsRoutes(
       fields,
     );
   });
-  router.add(n.markMessage, {}, async ({ session, params }) => {
+  router.add(n.markMessage, async ({ session, params }) => {
     await mine(db, session.user, params.id);
     await markOneRead(db, params.id);
     return mine(db, session.user, params.id);
   });
-  router.add(n.markAllAsRead, {}, async ({ session }) => {
+  router.add(n.markAllAsRead, async ({ session }) => {
     await ensureMessages(db, session.user, clock.now());
     return { updated: await markRead(db, session.user.id, 'all') };
   });
-  router.add(n.markBulkAsRead, {}, async ({ session, body }) =>
+  router.add(n.markBulkAsRead, async ({ session, body }) =>
     db.transaction(async (tx) => {
       for (const id of body.ids) await mine(tx, session.user, id);
       return { updated: await markRead(tx, session.user.id, body.ids) };
     }),
   );
-  router.add(n.markAsReadForAllUsers, {}, async ({ session, body }) => {
+  router.add(n.markAsReadForAllUsers, async ({ session, body }) => {
     // For the users of the organisations the administrator sees, never another's (404 as if missing).
     const updated = await markReadForAllUsers(db, session.user.orgId, body.notificationId);
     if (updated === undefined) throw notFound(`The notification '${body.notificationId}'`);
     return { updated };
   });
-  router.add(n.respondToAction, {}, async ({ session, params, body }) =>
+  router.add(n.respondToAction, async ({ session, params, body }) =>
     db.transaction(async (tx) => {
       const row = await mine(tx, session.user, params.id);
       const action = row.actions.find((a) => a.id === params.actionId);
@@ -180,7 +176,7 @@ export function notificationsRoutes(
       return mine(tx, session.user, row.id);
     }),
   );
-  router.add(n.updateActionStatus, {}, async ({ session, body }) => {
+  router.add(n.updateActionStatus, async ({ session, body }) => {
     const row = await mine(db, session.user, body.messageId);
     if (!row.actions.some((a) => a.id === body.actionId))
       throw notFound(`The action '${body.actionId}' of message '${body.messageId}'`);

@@ -1,5 +1,4 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import {
   deletePreference,
   insertPreference,
@@ -8,9 +7,10 @@ import {
 } from '../db/preferences.ts';
 import { requirePreferenceOwner } from '../policy/policy.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
-export function preferencesRoutes(router: ContractRouter, db: Database): void {
+export function preferencesRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const p = contract.preferences;
   for (const [kind, list, create, update, remove] of [
     [
@@ -29,14 +29,14 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
     ],
   ] as const) {
     const ownerId = (ps: Record<string, string>) => (kind === 'user' ? ps.userId : ps.orgId) ?? '';
-    router.add(list, {}, async ({ params: ps, query, session }) => ({
+    router.add(list, async ({ params: ps, query, session }) => ({
       value: await listPreferences(
         db,
         requirePreferenceOwner(session.user, kind, ownerId(ps), false),
         query.fullyQualifiedName,
       ),
     }));
-    router.add(create, {}, async ({ params: ps, body, session }) => {
+    router.add(create, async ({ params: ps, body, session }) => {
       if (
         !(await insertPreference(
           db,
@@ -50,7 +50,7 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
       }
       return body;
     });
-    router.add(update, {}, async ({ params: ps, body, session }) => {
+    router.add(update, async ({ params: ps, body, session }) => {
       const updated = { fullyQualifiedName: ps.key, value: body.value };
       if (
         !(await updatePreference(
@@ -63,7 +63,7 @@ export function preferencesRoutes(router: ContractRouter, db: Database): void {
       }
       return updated;
     });
-    router.add(remove, {}, async ({ params: ps, session }) => {
+    router.add(remove, async ({ params: ps, session }) => {
       if (
         !(await deletePreference(
           db,

@@ -1,10 +1,10 @@
 import { contract, type Schedule, type ScheduleInterval } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
 import { insertSchedule, listSchedules, type StoredSchedule } from '../db/schedules.ts';
 import { badRequest, conflict } from '../errors.ts';
-import { checkNameRules } from './kit.ts';
-import type { ContractRouter } from './router.ts';
+import { checkNameRules } from '../http/kit.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const stepMs: Record<ScheduleInterval, number> = {
   NONE: 0,
@@ -56,8 +56,8 @@ const toSchedule = (r: StoredSchedule, now: Date): Schedule => ({
 const inSaneRange = (date: Date) =>
   !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
 
-export function schedulesRoutes(router: ContractRouter, db: Database, clock: EmulatorClock): void {
-  router.add(contract.schedules.createSchedule, {}, async ({ session, body }) => {
+export function schedulesRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
+  router.add(contract.schedules.createSchedule, async ({ session, body }) => {
     checkNameRules(body);
     const start = new Date(body.startTime);
     if (!inSaneRange(start))
@@ -81,7 +81,7 @@ export function schedulesRoutes(router: ContractRouter, db: Database, clock: Emu
     if (!created) throw conflict(`A schedule named '${body.name}' exists already.`);
     return toSchedule(created, instantOf(clock));
   });
-  router.add(contract.schedules.getSchedules, {}, async ({ session }) => {
+  router.add(contract.schedules.getSchedules, async ({ session }) => {
     const now = instantOf(clock);
     return { value: (await listSchedules(db, session.user.orgId)).map((r) => toSchedule(r, now)) };
   });

@@ -1,25 +1,24 @@
 import { contract, type ProductRegistryProduct } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { orgAttribute } from '../db/identity.ts';
-import { productsWithLicenses, type TrialDaysPassed } from '../db/products.ts';
+import { productsWithLicenses } from '../db/products.ts';
 import { notFound } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** The shell's analytics, registry, user-products and trial calls. */
 export function shellCatalogueRoutes(
   router: ContractRouter,
-  db: Database,
-  trialDaysPassed: TrialDaysPassed,
+  { db, trialDaysPassed }: RouteDeps,
 ): void {
   const s = contract.shell;
 
-  router.add(s.getAnalytics, {}, async ({ session }) => {
+  router.add(s.getAnalytics, async ({ session }) => {
     const enabled = (await orgAttribute(db, session.user.orgId, 'analytics.enabled')) === 'true';
     const siteId = await orgAttribute(db, session.user.orgId, 'analytics.siteId');
     return enabled && siteId ? { enabled, siteId } : { enabled: false };
   });
 
-  router.add(s.getProductRegistry, {}, async ({ params, session }) => {
+  router.add(s.getProductRegistry, async ({ params, session }) => {
     const { allProducts } = await productsWithLicenses(db, session.user.id, trialDaysPassed());
     for (const item of allProducts) {
       if (item.uniqueName === params.id) return item;
@@ -30,7 +29,7 @@ export function shellCatalogueRoutes(
     throw notFound(`The registry item '${params.id}'`);
   });
 
-  router.add(s.getUserProductsInfo, {}, async ({ session }) => {
+  router.add(s.getUserProductsInfo, async ({ session }) => {
     const { userProducts, licensedProducts } = await productsWithLicenses(
       db,
       session.user.id,
@@ -49,7 +48,7 @@ export function shellCatalogueRoutes(
     };
   });
 
-  router.add(s.getTrialUrlIfEnabled, {}, async ({ query, session }) => {
+  router.add(s.getTrialUrlIfEnabled, async ({ query, session }) => {
     const { allProducts, licensedProducts } = await productsWithLicenses(
       db,
       session.user.id,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { contract, type CompareResult, type UserSession } from '@ics/platform-contract';
-import { instantOf, type EmulatorClock } from '../clock.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { instantOf } from '../clock.ts';
+import type { Queryable } from '../db/database.ts';
 import { findEntity } from '../db/repository.ts';
 import {
   commitObject,
@@ -29,9 +29,10 @@ import {
   unreadableIds,
 } from '../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
-import { pageOf } from './kit.ts';
+import { pageOf } from '../http/kit.ts';
 import { newId } from '../ids.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 const s = contract.sourcecontrol;
 /** A compare job ends this long after it was asked for. */
@@ -57,53 +58,34 @@ function diff(current: Snapshot, remote: Snapshot) {
     }));
 }
 
-export function sourceControlRoutes(
-  router: ContractRouter,
-  db: Database,
-  clock: EmulatorClock,
-): void {
-  const requireSetup = async (q: Queryable, user: UserSession) => {
-    const setup = await scmSetup(q, user.orgId, user.id);
-    if (!setup.connection)
-      throw conflict(
-        'Your organization has no repository connection; an administrator sets one with POST RepoConnection.',
-      );
-    if (!setup.credential)
-      throw conflict('You have no source-control credentials; save them with POST UserCredential.');
-  };
-  /** Runs one action over every object in one transaction: all or none. */
-  const action = (
-    endpoint: Parameters<ContractRouter['add']>[0],
-    each: (
-      tx: Queryable,
-      user: UserSession,
-      id: string,
-      body: Record<string, unknown>,
-      ctx: { hash?: string },
-    ) => Promise<void>,
-  ) =>
-    router.add(
-      endpoint,
-      {},
-      async ({ session, body }) =>
-        db.transaction(async (tx) => {
-          const b = body as { objectIds: string[] } & Record<string, unknown>;
-          await requireSetup(tx, session.user);
-          const ctx: { hash?: string } = {};
-          for (const id of new Set(b.objectIds)) await each(tx, session.user, id, b, ctx);
-          return {
-            objects: await Promise.all(b.objectIds.map((id) => scmState(tx, id))),
-            ...(ctx.hash ? { commitHash: ctx.hash } : {}),
-          };
-        }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
+/** Source control needs the organisation's connection and the user's credential. */
+const requireSetup = async (q: Queryable, user: UserSession) => {
+  const setup = await scmSetup(q, user.orgId, user.id);
+  if (!setup.connection)
+    throw conflict(
+      'Your organization has no repository connection; an administrator sets one with POST RepoConnection.',
     );
+  if (!setup.credential)
+    throw conflict('You have no source-control credentials; save them with POST UserCredential.');
+};
 
-  router.add(s.getUserCredential, {}, async ({ session }) => {
+/** An object under source control that the user may change (its content is replaced). */
+const linked = async (tx: Queryable, user: UserSession, id: string) => {
+  const row = await requireEntity(tx, user, id, 'update');
+  const state = await scmState(tx, id);
+  if (!state.linked)
+    throw conflict(`'${row.name}' is not under source control; check it in first.`);
+  return { row, state };
+};
+
+/** Credentials, the repository connection and what the remote holds. */
+export function sourceControlSetupRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  router.add(s.getUserCredential, async ({ session }) => {
     const credential = await findCredential(db, session.user.id);
     if (!credential) throw notFound('Your source-control credential');
     return credential;
   });
-  router.add(s.saveUserCredential, {}, async ({ session, body }) => {
+  router.add(s.saveUserCredential, async ({ session, body }) => {
     await saveCredential(db, session.user.id, body);
     return {
       provider: body.provider,
@@ -112,7 +94,7 @@ export function sourceControlRoutes(
       updatedTime: new Date().toISOString(),
     };
   });
-  router.add(s.getOAuthRedirect, {}, async ({ query }) => {
+  router.add(s.getOAuthRedirect, async ({ query }) => {
     let uri: URL;
     try {
       uri = new URL(query.redirectUri);
@@ -131,16 +113,16 @@ export function sourceControlRoutes(
     const authorizationUrl = `https://${hosts[query.provider]}?${new URLSearchParams({ client_id: 'ics-emulator', redirect_uri: uri.href, state })}`;
     return { provider: query.provider, authorizationUrl, state };
   });
-  router.add(s.getRepoConnection, {}, async ({ session }) => {
+  router.add(s.getRepoConnection, async ({ session }) => {
     const connection = await findConnection(db, session.user.orgId);
     if (!connection) throw notFound("Your organization's repository connection");
     return connection;
   });
-  router.add(s.saveRepoConnection, {}, async ({ session, body }) => {
+  router.add(s.saveRepoConnection, async ({ session, body }) => {
     await saveConnection(db, session.user.orgId, body);
     return body;
   });
-  router.add(s.getRemoteCommits, {}, async ({ session, query }) => {
+  router.add(s.getRemoteCommits, async ({ session, query }) => {
     if (query.objectId) await requireReadableNow(db, session.user, [query.objectId]);
     const commits = await remoteCommits(db, session.user.orgId, query.objectId);
     // A commit is listed only to whom may read every object of it the repository still holds.
@@ -152,7 +134,7 @@ export function sourceControlRoutes(
     const shown = commits.filter((c) => !c.objectIds.some((id) => hidden.has(id)));
     return { value: shown.slice(0, pageOf(query).top) };
   });
-  router.add(s.getRemoteProjects, {}, async ({ session }) => {
+  router.add(s.getRemoteProjects, async ({ session }) => {
     const projects = await remoteProjects(db, session.user.orgId);
     const hidden = await unreadableIds(
       db,
@@ -165,6 +147,35 @@ export function sourceControlRoutes(
         .map(({ objectIds: _carried, ...project }) => project),
     };
   });
+}
+
+/** Check-in, check-out, undo, unlink and pulls: each over a list of objects, all or none. */
+export function sourceControlActionRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  /** Runs one action over every object in one transaction: all or none. */
+  const action = (
+    endpoint: Parameters<ContractRouter['add']>[0],
+    each: (
+      tx: Queryable,
+      user: UserSession,
+      id: string,
+      body: Record<string, unknown>,
+      ctx: { hash?: string },
+    ) => Promise<void>,
+  ) =>
+    router.add(
+      endpoint,
+      async ({ session, body }) =>
+        db.transaction(async (tx) => {
+          const b = body as { objectIds: string[] } & Record<string, unknown>;
+          await requireSetup(tx, session.user);
+          const ctx: { hash?: string } = {};
+          for (const id of new Set(b.objectIds)) await each(tx, session.user, id, b, ctx);
+          return {
+            objects: await Promise.all(b.objectIds.map((id) => scmState(tx, id))),
+            ...(ctx.hash ? { commitHash: ctx.hash } : {}),
+          };
+        }) as Promise<never>, // each action endpoint answers ScmActionResult, built here
+    );
 
   action(s.checkin, async (tx, user, id, body, ctx) => {
     const { row, snapshot } = await snapshotOf(tx, user, id);
@@ -191,14 +202,6 @@ export function sourceControlRoutes(
       snapshot,
     });
   });
-  /** An object under source control that the user may change (its content is replaced). */
-  const linked = async (tx: Queryable, user: UserSession, id: string) => {
-    const row = await requireEntity(tx, user, id, 'update');
-    const state = await scmState(tx, id);
-    if (!state.linked)
-      throw conflict(`'${row.name}' is not under source control; check it in first.`);
-    return { row, state };
-  };
   action(s.checkout, async (tx, user, id) => {
     const { row, state } = await linked(tx, user, id);
     if (state.checkedOutBy && state.checkedOutBy !== user.id)
@@ -233,7 +236,10 @@ export function sourceControlRoutes(
     const at = await commitSnapshot(tx, user.orgId, id, String(body.commitHash));
     await restoreSnapshot(tx, id, at.snapshot, at.hash);
   });
+}
 
+/** Comparing objects with a commit, at once or as a job. */
+export function sourceControlCompareRoutes(router: ContractRouter, { db, clock }: RouteDeps): void {
   const compareAll = async (
     user: UserSession,
     objectIds: readonly string[],
@@ -254,7 +260,7 @@ export function sourceControlRoutes(
     }
     return results;
   };
-  router.add(s.compare, {}, async ({ session, body }) => {
+  router.add(s.compare, async ({ session, body }) => {
     const results = await compareAll(session.user, body.objectIds, body.commitHash);
     if (!body.async) return results;
     const id = newId();
@@ -266,7 +272,7 @@ export function sourceControlRoutes(
     });
     return { jobId: id, status: 'IN_PROGRESS' as const };
   });
-  router.add(s.getCompareJob, {}, async ({ session, params }) => {
+  router.add(s.getCompareJob, async ({ session, params }) => {
     const job = await findCompareJob(db, params.id, session.user.orgId);
     if (!job) throw notFound(`The compare job '${params.id}'`);
     // Its results show content: 'read' on each object, now, as the compare itself asked.

@@ -1,19 +1,18 @@
 import { contract, type JwtTokenResponse } from '@ics/platform-contract';
-import type { JwtIssuer } from '../auth/jwt.ts';
 import { sessionRef } from '../auth/bearerSession.ts';
 import { sameSecret, type SessionContext } from '../auth/session.ts';
 import { isClientId } from '../db/clients.ts';
-import type { Database } from '../db/database.ts';
 import { findSession } from '../db/sessions.ts';
 import { ApiError } from '../errors.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /**
  * jwt/Token, jwt/Renew and jwt/Renew2 (docs/decisions/0300-token-and-session.md). Every
  * token carries the request's nonce and client id; `access_code` must be the session's XSRF
  * token, which only a page of the platform's origin can read.
  */
-export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIssuer): void {
+export function tokenRoutes(router: ContractRouter, { db, tokens: issuer }: RouteDeps): void {
   const issue = async (
     session: SessionContext,
     nonce: string,
@@ -37,7 +36,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     };
   };
 
-  router.add(contract.token.getToken, {}, async ({ query, session }) => {
+  router.add(contract.token.getToken, async ({ query, session }) => {
     const row = await findSession(db, session.sessionId, issuer.now());
     if (!row || !sameSecret(query.access_code, row.xsrfToken)) {
       throw new ApiError(403, 'ACCESS_CODE', 'The access code does not belong to this session.');
@@ -45,7 +44,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     return issue(session, query.nonce, query.client_id);
   });
 
-  router.add(contract.token.renewToken, {}, async ({ query, session, request }) => {
+  router.add(contract.token.renewToken, async ({ query, session, request }) => {
     const header = request.headers['jwt_token'];
     const claims = typeof header === 'string' ? issuer.verify(header) : undefined;
     if (!claims) {
@@ -60,7 +59,7 @@ export function tokenRoutes(router: ContractRouter, db: Database, issuer: JwtIss
     return issue(session, query.nonce, query.client_id ?? claims.client_id);
   });
 
-  router.add(contract.token.renewToken2, {}, async ({ query, session }) =>
+  router.add(contract.token.renewToken2, async ({ query, session }) =>
     issue(session, query.nonce, query.client_id ?? 'cdlg_app'),
   );
 }

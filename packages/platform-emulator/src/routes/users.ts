@@ -1,17 +1,17 @@
 import { contract } from '@ics/platform-contract';
-import type { Database } from '../db/database.ts';
 import { findUser } from '../db/identity.ts';
 import { addUser, deleteUsers } from '../db/users.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { checkRoles, checkTimeZone } from './identity.ts';
-import type { ContractRouter } from './router.ts';
+import type { RouteDeps } from '../http/routeGroup.ts';
+import type { ContractRouter } from '../http/router.ts';
 
 /** Adding and deleting users on the management service: administrators only (PC-6.8). */
-export function usersRoutes(router: ContractRouter, db: Database): void {
+export function usersRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const m = contract.users;
 
-  router.add(m.addUser, {}, async ({ body, session }) => {
+  router.add(m.addUser, async ({ body, session }) => {
     const org = await requireVisibleOrg(db, session.user, body.orgId ?? session.user.orgId);
     checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, org.id, body.roleIds);
@@ -29,7 +29,7 @@ export function usersRoutes(router: ContractRouter, db: Database): void {
     return user;
   });
 
-  router.add(m.deleteUsers, {}, async ({ body, session }) => {
+  router.add(m.deleteUsers, async ({ body, session }) => {
     if (body.userIds.includes(session.user.id)) {
       throw new ApiError(
         400,

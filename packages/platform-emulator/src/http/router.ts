@@ -88,9 +88,14 @@ export class ContractRouter {
 
   /**
    * Serves a contract endpoint. Params, query and body are validated against the endpoint's
-   * schemas from `@ics/platform-contract/schemas` before the handler runs.
+   * schemas from `@ics/platform-contract/schemas` before the handler runs. `options` only where
+   * the route needs one (the verifier of a `bearer` route).
    */
-  add<E extends AnyEndpoint>(endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void {
+  add<E extends AnyEndpoint>(
+    endpoint: E,
+    handler: RouteHandler<E>,
+    options: RouteOptions = {},
+  ): void {
     const schemas = schemasOf(endpoint);
     // Every route has a rule in the access table; one without cannot be installed.
     const access = accessRuleOf(endpoint);

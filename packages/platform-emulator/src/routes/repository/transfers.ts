@@ -1,0 +1,191 @@
+import {
+  contract,
+  nameKey,
+  validateRepositoryName,
+  type UserSession,
+} from '@ics/platform-contract';
+import type { Queryable } from '../../db/database.ts';
+import {
+  conflictingId,
+  copyTree,
+  findContainer,
+  findEntity,
+  freeName,
+  isSelfOrDescendant,
+  moveEntity,
+  refuseConflict,
+} from '../../db/repository.ts';
+import {
+  requireEntity,
+  requirePermission,
+  requireSubtree,
+  unreadableIds,
+} from '../../policy/policy.ts';
+import { ApiError, conflict } from '../../errors.ts';
+import { checkNameRules } from '../../http/kit.ts';
+import type { RouteDeps } from '../../http/routeGroup.ts';
+import type { ContractRouter } from '../../http/router.ts';
+import { deleteAll, entityOf, requireAll } from './answers.ts';
+
+const r = contract.repository;
+
+/** The names of a bulk create that would fail, each with its reason; nothing is written. */
+async function nameConflicts(
+  db: Queryable,
+  user: UserSession,
+  entityList: readonly { name: string; documentType: string; parentId?: string | null }[],
+) {
+  const conflicts = [];
+  const seen = new Map<string, number>();
+  // The list asks what a container holds: 'read' on each container named, once.
+  for (const parentId of new Set(entityList.map((c) => c.parentId)))
+    if (parentId) await requireEntity(db, user, parentId, 'read');
+  for (const [index, candidate] of entityList.entries()) {
+    const { name: n, documentType } = candidate;
+    const problem = validateRepositoryName(n);
+    if (problem) {
+      conflicts.push({
+        index,
+        name: n,
+        documentType,
+        reason: 'INVALID_NAME' as const,
+        message: problem,
+      });
+      continue;
+    }
+    const key = `${candidate.parentId ?? ''}\u0000${documentType}\u0000${nameKey(n)}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      conflicts.push({
+        index,
+        name: n,
+        documentType,
+        reason: 'DUPLICATE' as const,
+        message: `'${n}' appears already at position ${first}.`,
+      });
+      continue;
+    }
+    seen.set(key, index);
+    const existingId = await conflictingId(
+      db,
+      user.orgId,
+      candidate.parentId ?? null,
+      n,
+      documentType,
+    );
+    if (existingId) {
+      // The name is taken either way; the id is shown only to whom may read the object.
+      const readable = !(await unreadableIds(db, user, [existingId])).has(existingId);
+      conflicts.push({
+        index,
+        name: n,
+        documentType,
+        reason: 'EXISTS' as const,
+        ...(readable ? { existingId } : {}),
+        message: `A ${documentType} named '${n}' exists already there.`,
+      });
+    }
+  }
+  return { conflicts };
+}
+
+/** Deleting, copying and moving entities, and checking names before a bulk create. */
+export function repositoryTransferRoutes(router: ContractRouter, { db }: RouteDeps): void {
+  router.add(r.deleteBaseEntity, async ({ session, params }) => {
+    await db.transaction(async (tx) => {
+      await requireAll(tx, session.user, [params.id]);
+      await deleteAll(tx, session.user, [params.id]);
+    });
+  });
+  router.add(r.deleteEntities, async ({ session, body }) =>
+    db.transaction(async (tx) => {
+      // Every id must exist before anything goes: one bad id leaves the tree unchanged.
+      await requireAll(tx, session.user, body.artifactIds);
+      return { deleted: await deleteAll(tx, session.user, body.artifactIds) };
+    }),
+  );
+
+  router.add(r.copyProjects, async ({ session, body }) => {
+    body.xferSpec.sourceSpecArr.forEach((s, i) =>
+      checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`),
+    );
+    return db.transaction(async (tx) => {
+      const copies: string[] = [];
+      for (const spec of body.xferSpec.sourceSpecArr) {
+        const source = await findEntity(tx, session.user.orgId, spec.id);
+        if (source.document_type !== 'Project')
+          throw new ApiError(
+            400,
+            'VALIDATION',
+            `'${source.name}' is not a project; use CopyEntities.`,
+          );
+        await requireSubtree(tx, session.user, spec.id, 'read');
+        const target =
+          spec.name ?? (await freeName(tx, session.user.orgId, null, source.name, 'Project'));
+        copies.push(await copyTree(tx, session.user, spec.id, null, target));
+      }
+      return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
+    });
+  });
+
+  router.add(r.copyEntities, async ({ session, body }) => {
+    const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
+    specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
+    return db.transaction(async (tx) => {
+      const target = await findContainer(tx, session.user.orgId, targetLocationId);
+      await requirePermission(tx, session.user, target, 'update');
+      const copies: string[] = [];
+      for (const spec of specs) {
+        const source = await findEntity(tx, session.user.orgId, spec.id);
+        if (source.document_type === 'Project')
+          throw new ApiError(400, 'VALIDATION', `'${source.name}' is a project; use CopyProjects.`);
+        if (await isSelfOrDescendant(tx, spec.id, targetLocationId)) {
+          throw conflict(
+            `'${source.name}' cannot be copied into itself or one of its descendants.`,
+          );
+        }
+        await requireSubtree(tx, session.user, spec.id, 'read');
+        const wanted =
+          spec.name ??
+          (await freeName(tx, session.user.orgId, target.id, source.name, source.document_type));
+        copies.push(await copyTree(tx, session.user, spec.id, target.id, wanted));
+      }
+      return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
+    });
+  });
+
+  router.add(r.moveEntities, async ({ session, body }) => {
+    const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
+    return db.transaction(async (tx) => {
+      const target = await findContainer(tx, session.user.orgId, targetLocationId);
+      await requirePermission(tx, session.user, target, 'update');
+      for (const spec of specs) {
+        const source = await findEntity(tx, session.user.orgId, spec.id);
+        if (source.document_type === 'Project')
+          throw new ApiError(
+            400,
+            'VALIDATION',
+            `'${source.name}' is a project; projects cannot be moved.`,
+          );
+        if (await isSelfOrDescendant(tx, spec.id, targetLocationId)) {
+          throw conflict(`'${source.name}' cannot be moved into itself or one of its descendants.`);
+        }
+        await requirePermission(tx, session.user, source, 'update');
+        await refuseConflict(
+          tx,
+          session.user.orgId,
+          target.id,
+          source.name,
+          source.document_type,
+          source.id,
+        );
+        await moveEntity(tx, spec.id, target.id);
+      }
+      return { value: await Promise.all(specs.map((s) => entityOf(tx, session.user, s.id))) };
+    });
+  });
+
+  router.add(r.checkEntityList, async ({ session, body }) =>
+    nameConflicts(db, session.user, body.entityList),
+  );
+}
