@@ -438,4 +438,41 @@ describe('finding 5: bulk requests a member can send', () => {
     expect((await remove(Array.from({ length: 201 }, (_, i) => `id-${i}`))).status).toBe(400);
     expect((await ok(ada.call('GET', `${frs}/BaseEntities(${p})`))).id).toBe(p);
   });
+
+  it('refuses UpdateEntityAccess one ACL row over 2,000 (41 ids × 50 entries, 400 naming the limit) and writes nothing, and writes 40 × 50', async () => {
+    const p = await project('Finding 5 rows');
+    const ids: string[] = [];
+    for (let i = 0; i < 41; i++) ids.push(await folder(p, `F${i}`));
+    const entries = Array.from({ length: 50 }, (_, i) => ({
+      principalType: 'USER',
+      principalId: `usr-rows-${String(i).padStart(5, '0')}`,
+      permissions: ['read'],
+    }));
+    const written = async () =>
+      (
+        await emulator.db.query<{ n: number }>(
+          'select count(*)::int as n from frs_acl where entity_id = any($1)',
+          [ids],
+        )
+      )[0]?.n;
+
+    const refused = await ada.call('POST', `${frs}/UpdateEntityAccess`, { ids, entries });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.code).toBe('VALIDATION');
+    expect(refused.json.error.details).toEqual([
+      {
+        target: 'entries',
+        message: expect.stringMatching(/^At most 2000 ACL rows .* 2050 \(41 × 50\)/),
+      },
+    ]);
+    expect(await written()).toBe(0);
+
+    const acls = await ok(
+      ada.call('POST', `${frs}/UpdateEntityAccess`, { ids: ids.slice(0, 40), entries }),
+    );
+    expect(acls.map((a: { entries: unknown[] }) => a.entries.length)).toEqual(
+      Array.from({ length: 40 }, () => 50),
+    );
+    expect(await written()).toBe(2000);
+  });
 });

@@ -1,5 +1,10 @@
-import type { Acl, AclEntry, RepositoryPermission } from '@ics/platform-contract';
-import { notFound } from '../errors.ts';
+import {
+  validateEntityAccessSize,
+  type Acl,
+  type AclEntry,
+  type RepositoryPermission,
+} from '@ics/platform-contract';
+import { badRequest, notFound } from '../errors.ts';
 import type { Queryable } from './database.ts';
 
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
@@ -57,7 +62,11 @@ export async function writeAclEntries(
   }
 }
 
-/** Sets the same ACL entries on every entity, in one statement (replacing entries of the same principals). */
+/**
+ * Sets the same ACL entries on every entity, in one statement (replacing entries of the same
+ * principals). Refuses (400, before writing) more than `MAX_ENTITY_ACCESS_ROWS` rows: the
+ * statement's cost grows with them, and the embedded database serves one query at a time.
+ */
 export async function writeAclEntriesOfAll(
   q: Queryable,
   ids: readonly string[],
@@ -67,6 +76,8 @@ export async function writeAclEntriesOfAll(
     permissions: readonly string[];
   }[],
 ): Promise<void> {
+  const tooMany = validateEntityAccessSize(ids.length, entries.length);
+  if (tooMany) throw badRequest('entries', tooMany);
   const last = new Map(entries.map((e) => [`${e.principalType}\u0000${e.principalId}`, e]));
   const rows = [...last.values()].map((e) => ({
     t: e.principalType,
