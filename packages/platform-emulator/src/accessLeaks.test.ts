@@ -439,7 +439,35 @@ describe('finding 5: bulk requests a member can send', () => {
     expect((await ok(ada.call('GET', `${frs}/BaseEntities(${p})`))).id).toBe(p);
   });
 
-  it('refuses UpdateEntityAccess one ACL row over 2,000 (41 ids × 50 entries, 400 naming the limit) and writes nothing, and writes 40 × 50', async () => {
+  it("lists for Lee exactly what each entity's nearest ACL lets him read, two levels deep, and refuses him a bulk delete of what he may only read (403)", async () => {
+    const p = await project('Finding 5 nearest ACL');
+    const open = await folder(p, 'Open');
+    const closed = await folder(p, 'Closed');
+    const inOpen = await document(open);
+    const inClosed = await document(closed);
+    await restrictToAda(p);
+    await ok(
+      ada.call('POST', `${frs}/UpdateACL`, {
+        objectId: open,
+        entries: [{ principalType: 'USER', principalId: 'usr-lee-0000001', permissions: ['read'] }],
+      }),
+    );
+
+    const listed = (await ok(lee.call('GET', `${frs}/BaseEntities?$top=100000`))).value.map(
+      (e: { id: string }) => e.id,
+    );
+    const made = [p, open, closed, inOpen.id, inClosed.id];
+    expect(made.filter((id) => listed.includes(id))).toEqual([open, inOpen.id]);
+
+    const refused = await lee.call('POST', `${frs}/DeleteEntities`, {
+      artifactIds: [open, inOpen.id],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toMatch(/^You lack the 'delete' permission/);
+    expect((await ok(ada.call('GET', `${frs}/BaseEntities(${inOpen.id})`))).id).toBe(inOpen.id);
+  });
+
+  it('refuses UpdateEntityAccess one ACL row over 2,000 (41 ids × 50 entries, 400 naming the limit) before looking the ids up, and writes nothing, and writes 40 × 50', async () => {
     const p = await project('Finding 5 rows');
     const ids: string[] = [];
     for (let i = 0; i < 41; i++) ids.push(await folder(p, `F${i}`));
@@ -466,6 +494,9 @@ describe('finding 5: bulk requests a member can send', () => {
       },
     ]);
     expect(await written()).toBe(0);
+    // Judged before any lookup: Tia, for whom Acme's ids do not exist, gets the same 400.
+    const tias = await tia.call('POST', `${frs}/UpdateEntityAccess`, { ids, entries });
+    expect(tias.status).toBe(400);
 
     const acls = await ok(
       ada.call('POST', `${frs}/UpdateEntityAccess`, { ids: ids.slice(0, 40), entries }),

@@ -1,6 +1,7 @@
 import {
   contract,
   nameKey,
+  validateEntityAccessSize,
   validateRepositoryName,
   type DocumentFilter,
   type Folder,
@@ -54,11 +55,12 @@ import {
   readableOnly,
   requireEntity,
   requirePermission,
+  requirePermissionOnAll,
   requireSubtree,
   requireTagControl,
   unreadableIds,
 } from '../policy/policy.ts';
-import { ApiError, conflict, notFound } from '../errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { checkNameRules, pageOf } from './kit.ts';
 import type { ContractRouter } from './router.ts';
 
@@ -235,10 +237,9 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     // One lookup, one count and one delete for the whole list (an entity under another one of
     // the list is counted once).
     const rows = await entityHeads(tx, user.orgId, artifactIds);
-    for (const row of rows) {
-      if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
-      await requirePermission(tx, user, row, 'delete');
-    }
+    if (rows.some((row) => row.is_default))
+      throw conflict("The organization's default project cannot be deleted.");
+    await requirePermissionOnAll(tx, user, rows, 'delete');
     const ids = rows.map((row) => row.id);
     const deleted = await subtreeSize(tx, ids);
     await deleteEntities(tx, ids);
@@ -410,16 +411,18 @@ export function repositoryRoutes(router: ContractRouter, db: Database): void {
     return { conflicts };
   });
 
-  router.add(r.updateEntityAccess, {}, async ({ session, body }) =>
-    db.transaction(async (tx) => {
+  router.add(r.updateEntityAccess, {}, async ({ session, body }) => {
+    const tooMany = validateEntityAccessSize(body.ids.length, body.entries.length);
+    if (tooMany) throw badRequest('entries', tooMany); // before any query (decision 0965)
+    return db.transaction(async (tx) => {
       // Each id looked up once, in one query; the entries written in one statement.
       const rows = await heldAll(tx, session.user, body.ids);
-      for (const row of rows) await requirePermission(tx, session.user, row, 'change_perm');
+      await requirePermissionOnAll(tx, session.user, rows, 'change_perm');
       await writeAclEntriesOfAll(tx, body.ids, body.entries);
       // Each now carries entries of its own: its effective ACL is its own, read in one query.
       return ownAcls(tx, body.ids);
-    }),
-  );
+    });
+  });
   router.add(r.updateAcl, {}, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const row = await findEntity(tx, session.user.orgId, body.objectId);
