@@ -467,6 +467,38 @@ describe('finding 5: bulk requests a member can send', () => {
     expect((await ok(ada.call('GET', `${frs}/BaseEntities(${inOpen.id})`))).id).toBe(inOpen.id);
   });
 
+  it('checks every folder of a bundle definition and an export of several together: Lee is refused (403, nothing created) when one is restricted, and allowed the others', async () => {
+    const p = await project('Finding 5 subtrees');
+    const a = await folder(p, 'Shared A');
+    const b = await folder(p, 'Secret B');
+    const c = await folder(p, 'Shared C');
+    await document(b);
+    await restrictToAda(b);
+    const definitions = async () =>
+      (await ok(lee.call('GET', `${bnd}/BundleDefinitions`))).value.length;
+    const jobs = async () => (await ok(lee.call('GET', `${mig}/ExportJobs`))).value.length;
+    const before = [await definitions(), await jobs()];
+    const objects = (ids: string[]) =>
+      ids.map((objectGuid) => ({ objectGuid, inclusionScope: 'WITH_DEPENDENCIES' }));
+
+    const bundle = await lee.call('POST', `${bnd}/BundleDefinitions`, {
+      name: 'Several',
+      objectIds: [a, b, c],
+    });
+    expect(bundle.status).toBe(403);
+    expect(bundle.json.error.message).toMatch(/^You lack the 'read' permission/);
+    const job = await lee.call('POST', `${mig}/ExportJobs`, {
+      name: 'Several',
+      objects: objects([a, b, c]),
+    });
+    expect(job.status).toBe(403);
+    expect([await definitions(), await jobs()]).toEqual(before);
+
+    await ok(lee.call('POST', `${bnd}/BundleDefinitions`, { name: 'Two', objectIds: [a, c] }));
+    await ok(lee.call('POST', `${mig}/ExportJobs`, { name: 'Two', objects: objects([a, c]) }));
+    expect([await definitions(), await jobs()]).toEqual(before.map((n) => n + 1));
+  });
+
   it('refuses UpdateEntityAccess one ACL row over 2,000 (41 ids × 50 entries, 400 naming the limit) before looking the ids up, and writes nothing, and writes 40 × 50', async () => {
     const p = await project('Finding 5 rows');
     const ids: string[] = [];

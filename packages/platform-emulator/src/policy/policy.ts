@@ -2,7 +2,13 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcls } from '../db/acl.ts';
-import { entityHeads, findEntity, subtreeOf, type EntityRow } from '../db/repository.ts';
+import {
+  entityHeads,
+  findEntity,
+  subtreeOf,
+  subtreesOf,
+  type EntityRow,
+} from '../db/repository.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
@@ -151,9 +157,26 @@ export async function requireSubtree(
   id: string,
   permission: RepositoryPermission,
 ): Promise<void> {
-  const rows = await subtreeOf(q, user.orgId, id);
-  if (rows.length === 0)
-    throw new ApiError(404, 'NOT_FOUND', `The repository entity '${id}' does not exist.`);
+  await requireSubtrees(q, user, [id], permission);
+}
+
+/**
+ * `requireSubtree` for many entities, in two queries whatever their number: 404 for the first
+ * one the organisation does not hold, then 403 for the first object refused, in their order.
+ */
+export async function requireSubtrees(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+  permission: RepositoryPermission,
+): Promise<void> {
+  const rows = await subtreesOf(q, user.orgId, ids);
+  const found = new Set(rows.map((row) => row.root));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined)
+    throw new ApiError(404, 'NOT_FOUND', `The repository entity '${missing}' does not exist.`);
+  const order = new Map(ids.map((id, i) => [id, i] as const).reverse());
+  rows.sort((a, b) => (order.get(a.root) ?? 0) - (order.get(b.root) ?? 0));
   await requirePermissionOnAll(q, user, rows, permission);
 }
 

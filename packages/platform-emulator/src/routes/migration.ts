@@ -41,7 +41,7 @@ import {
   requireJob,
   requirePermission,
   requireReadableNow,
-  requireSubtree,
+  requireSubtrees,
   visibleJobs,
 } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
@@ -349,11 +349,13 @@ export function migrationRoutes(router: ContractRouter, db: Database, clock: Emu
     user: UserSession,
     objects: readonly { objectGuid: string; inclusionScope: string }[],
   ) => {
+    const ids: string[] = [];
     for (const o of objects) {
       const carried =
         o.inclusionScope === 'WITH_DEPENDENCIES' ? await dependenciesOf(db, o.objectGuid) : [];
-      for (const id of [o.objectGuid, ...carried]) await requireSubtree(db, user, id, 'read');
+      ids.push(o.objectGuid, ...carried);
     }
+    await requireSubtrees(db, user, ids, 'read');
   };
   const ended = (row: Row, what: string) => {
     if (!row.outcome)
