@@ -193,10 +193,12 @@ export type {
 export { DEFAULT_SERVICE_PREFERENCE } from './preferenceKeys.ts';
 export {
   MAX_DESCRIPTION_LENGTH,
+  MAX_ENTITY_ACCESS_ROWS,
   MAX_NAME_LENGTH,
   nameKey,
   namesConflict,
   validateDescription,
+  validateEntityAccessSize,
   validateRepositoryName,
   type RuleProblem,
 } from './validation/repositoryRules.ts';

@@ -438,4 +438,104 @@ describe('finding 5: bulk requests a member can send', () => {
     expect((await remove(Array.from({ length: 201 }, (_, i) => `id-${i}`))).status).toBe(400);
     expect((await ok(ada.call('GET', `${frs}/BaseEntities(${p})`))).id).toBe(p);
   });
+
+  it("lists for Lee exactly what each entity's nearest ACL lets him read, two levels deep, and refuses him a bulk delete of what he may only read (403)", async () => {
+    const p = await project('Finding 5 nearest ACL');
+    const open = await folder(p, 'Open');
+    const closed = await folder(p, 'Closed');
+    const inOpen = await document(open);
+    const inClosed = await document(closed);
+    await restrictToAda(p);
+    await ok(
+      ada.call('POST', `${frs}/UpdateACL`, {
+        objectId: open,
+        entries: [{ principalType: 'USER', principalId: 'usr-lee-0000001', permissions: ['read'] }],
+      }),
+    );
+
+    const listed = (await ok(lee.call('GET', `${frs}/BaseEntities?$top=100000`))).value.map(
+      (e: { id: string }) => e.id,
+    );
+    const made = [p, open, closed, inOpen.id, inClosed.id];
+    expect(made.filter((id) => listed.includes(id))).toEqual([open, inOpen.id]);
+
+    const refused = await lee.call('POST', `${frs}/DeleteEntities`, {
+      artifactIds: [open, inOpen.id],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toMatch(/^You lack the 'delete' permission/);
+    expect((await ok(ada.call('GET', `${frs}/BaseEntities(${inOpen.id})`))).id).toBe(inOpen.id);
+  });
+
+  it('checks every folder of a bundle definition and an export of several together: Lee is refused (403, nothing created) when one is restricted, and allowed the others', async () => {
+    const p = await project('Finding 5 subtrees');
+    const a = await folder(p, 'Shared A');
+    const b = await folder(p, 'Secret B');
+    const c = await folder(p, 'Shared C');
+    await document(b);
+    await restrictToAda(b);
+    const definitions = async () =>
+      (await ok(lee.call('GET', `${bnd}/BundleDefinitions`))).value.length;
+    const jobs = async () => (await ok(lee.call('GET', `${mig}/ExportJobs`))).value.length;
+    const before = [await definitions(), await jobs()];
+    const objects = (ids: string[]) =>
+      ids.map((objectGuid) => ({ objectGuid, inclusionScope: 'WITH_DEPENDENCIES' }));
+
+    const bundle = await lee.call('POST', `${bnd}/BundleDefinitions`, {
+      name: 'Several',
+      objectIds: [a, b, c],
+    });
+    expect(bundle.status).toBe(403);
+    expect(bundle.json.error.message).toMatch(/^You lack the 'read' permission/);
+    const job = await lee.call('POST', `${mig}/ExportJobs`, {
+      name: 'Several',
+      objects: objects([a, b, c]),
+    });
+    expect(job.status).toBe(403);
+    expect([await definitions(), await jobs()]).toEqual(before);
+
+    await ok(lee.call('POST', `${bnd}/BundleDefinitions`, { name: 'Two', objectIds: [a, c] }));
+    await ok(lee.call('POST', `${mig}/ExportJobs`, { name: 'Two', objects: objects([a, c]) }));
+    expect([await definitions(), await jobs()]).toEqual(before.map((n) => n + 1));
+  });
+
+  it('refuses UpdateEntityAccess one ACL row over 2,000 (41 ids × 50 entries, 400 naming the limit) before looking the ids up, and writes nothing, and writes 40 × 50', async () => {
+    const p = await project('Finding 5 rows');
+    const ids: string[] = [];
+    for (let i = 0; i < 41; i++) ids.push(await folder(p, `F${i}`));
+    const entries = Array.from({ length: 50 }, (_, i) => ({
+      principalType: 'USER',
+      principalId: `usr-rows-${String(i).padStart(5, '0')}`,
+      permissions: ['read'],
+    }));
+    const written = async () =>
+      (
+        await emulator.db.query<{ n: number }>(
+          'select count(*)::int as n from frs_acl where entity_id = any($1)',
+          [ids],
+        )
+      )[0]?.n;
+
+    const refused = await ada.call('POST', `${frs}/UpdateEntityAccess`, { ids, entries });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.code).toBe('VALIDATION');
+    expect(refused.json.error.details).toEqual([
+      {
+        target: 'entries',
+        message: expect.stringMatching(/^At most 2000 ACL rows .* 2050 \(41 × 50\)/),
+      },
+    ]);
+    expect(await written()).toBe(0);
+    // Judged before any lookup: Tia, for whom Acme's ids do not exist, gets the same 400.
+    const tias = await tia.call('POST', `${frs}/UpdateEntityAccess`, { ids, entries });
+    expect(tias.status).toBe(400);
+
+    const acls = await ok(
+      ada.call('POST', `${frs}/UpdateEntityAccess`, { ids: ids.slice(0, 40), entries }),
+    );
+    expect(acls.map((a: { entries: unknown[] }) => a.entries.length)).toEqual(
+      Array.from({ length: 40 }, () => 50),
+    );
+    expect(await written()).toBe(2000);
+  });
 });

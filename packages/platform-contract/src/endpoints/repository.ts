@@ -114,6 +114,10 @@ export const repositoryEndpoints = {
     method: 'POST',
     path: '/CheckEntityList',
   }),
+  /**
+   * Adds the same ACL entries to many entities: at most 2,000 ACL rows (ids × entries) per
+   * request, refused above with 400 naming the limit.
+   */
   updateEntityAccess: endpoint<typeof S.updateEntityAccess>()({
     backend: frs,
     method: 'POST',

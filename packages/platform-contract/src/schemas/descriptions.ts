@@ -86,6 +86,8 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'repository.deleteEntities': 'Deletes entities and their contents; all or none.',
   'repository.checkEntityList':
     'Reports which of the intended entities would conflict (PC-5.2) or have invalid names.',
+  'repository.updateEntityAccess':
+    'Adds the same ACL entries to many entities: at most 2,000 ACL rows (ids × entries) per request, refused above with 400 naming the limit.',
   'repository.fetchDefaultLocation': "The organisation's default project (created on first use).",
   'repository.fetchProjectStatForRecentEntity': 'Projects by most recent change inside them.',
   'repository.getSystemDocuments':

@@ -1,6 +1,7 @@
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
 import { key, keys, list, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
+import { MAX_ENTITY_ACCESS_ROWS } from '../validation/repositoryRules.ts';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -259,7 +260,13 @@ export const EntityAccessBody = Type.Object(
       description: "Added to each entity's list, replacing an entry for the same principal.",
     }),
   },
-  closed,
+  {
+    ...closed,
+    description:
+      `At most ${MAX_ENTITY_ACCESS_ROWS} ACL rows per request: \`ids\` × \`entries\` ≤ ${MAX_ENTITY_ACCESS_ROWS} ` +
+      '(e.g. 100 ids × 20 entries, or 40 × 50); a larger request is refused with 400 `VALIDATION`, ' +
+      'naming the limit, and nothing is written (issue 24: one request may not hold the database).',
+  },
 );
 export type EntityAccessBody = Of<typeof EntityAccessBody>;
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_ENTITY_ACCESS_ROWS,
   nameKey,
   namesConflict,
   validateDescription,
+  validateEntityAccessSize,
   validateRepositoryName,
 } from './repositoryRules.ts';
 
@@ -70,5 +72,20 @@ describe('given the repository naming rules', () => {
         { name: 'Sales 2', documentType: 'Project' },
       ),
     ).toBe(false);
+  });
+});
+
+describe('given the size of an UpdateEntityAccess', () => {
+  it('accepts 2,000 ACL rows (ids × entries) in any shape and refuses 2,001 and more, naming the limit and the count', () => {
+    expect(MAX_ENTITY_ACCESS_ROWS).toBe(2000);
+    expect(validateEntityAccessSize(40, 50)).toBeUndefined();
+    expect(validateEntityAccessSize(100, 20)).toBeUndefined();
+    expect(validateEntityAccessSize(2000, 1)).toBeUndefined();
+    expect(validateEntityAccessSize(41, 50)).toBe(
+      'At most 2000 ACL rows (ids × entries) per request; this one asks for 2050 (41 × 50). ' +
+        'Send the ids in several requests.',
+    );
+    expect(validateEntityAccessSize(2001, 1)).toMatch(/asks for 2001 \(2001 × 1\)/);
+    expect(validateEntityAccessSize(1, 2001)).toMatch(/asks for 2001 \(1 × 2001\)/);
   });
 });

@@ -7,6 +7,11 @@
 export const MAX_NAME_LENGTH = 255;
 /** Longest description (PC-5.1). */
 export const MAX_DESCRIPTION_LENGTH = 4000;
+/**
+ * Most ACL rows one `UpdateEntityAccess` may write (ids × entries): one request may not hold the
+ * database for the others (issue 24, docs/decisions/0965-acl-rows-per-request.md).
+ */
+export const MAX_ENTITY_ACCESS_ROWS = 2000;
 
 /** Why a name or description is refused, or `undefined` when it is fine. */
 export type RuleProblem = string | undefined;
@@ -52,4 +57,17 @@ export function namesConflict(
   b: { readonly name: string; readonly documentType: string },
 ): boolean {
   return a.documentType === b.documentType && nameKey(a.name) === nameKey(b.name);
+}
+
+/**
+ * The size of an `UpdateEntityAccess`: each of its entries is written to each of its ids, at most
+ * `MAX_ENTITY_ACCESS_ROWS` rows in all.
+ */
+export function validateEntityAccessSize(ids: number, entries: number): RuleProblem {
+  const rows = ids * entries;
+  if (rows <= MAX_ENTITY_ACCESS_ROWS) return undefined;
+  return (
+    `At most ${MAX_ENTITY_ACCESS_ROWS} ACL rows (ids × entries) per request; this one asks for ` +
+    `${rows} (${ids} × ${entries}). Send the ids in several requests.`
+  );
 }

@@ -4,38 +4,54 @@ import type { Queryable } from './database.ts';
 
 /** The ACL that applies to an entity: its own entries, or its nearest ancestor's. */
 export async function effectiveAcl(q: Queryable, id: string): Promise<Acl> {
-  const chain = await q.query<{ id: string; owner_id: string; depth: number }>(
-    `with recursive up as (
-       select id, parent_id, owner_id, 0 as depth from frs_entities where id = $1
-       union all select e.id, e.parent_id, e.owner_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
-     ) select id, owner_id, depth from up order by depth`,
+  const [own] = await q.query<{ owner_id: string }>(
+    'select owner_id from frs_entities where id = $1',
     [id],
   );
-  const own = chain[0];
   if (!own) throw notFound(`The repository entity '${id}'`);
-  for (const node of chain) {
-    const entries = await aclEntries(q, node.id);
-    if (entries.length > 0) {
-      return { objectId: id, owner: own.owner_id, entries, inheritedFrom: node.id };
-    }
-  }
-  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null };
+  const acl = (await effectiveAcls(q, [id])).get(id);
+  return { objectId: id, owner: own.owner_id, entries: [], inheritedFrom: null, ...acl };
 }
 
-async function aclEntries(q: Queryable, id: string): Promise<AclEntry[]> {
+/**
+ * The ACLs that apply to entities (each its own entries, or its nearest ancestor's), read in
+ * one query whatever the number of entities and the depth of the tree: an entity whose chain
+ * carries no ACL, or that does not exist, has no key in the answer.
+ */
+export async function effectiveAcls(
+  q: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, Pick<Acl, 'entries' | 'inheritedFrom'>>> {
   const rows = await q.query<{
+    start: string;
+    holder: string;
     principal_type: 'USER' | 'ORG';
     principal_id: string;
     permissions: RepositoryPermission[];
   }>(
-    'select principal_type, principal_id, permissions from frs_acl where entity_id = $1 order by principal_type, principal_id',
-    [id],
+    `with recursive up as (
+       select id as start, id, parent_id, 0 as depth from frs_entities where id = any($1)
+       union all select up.start, e.id, e.parent_id, up.depth + 1 from frs_entities e join up on e.id = up.parent_id
+     ), holder as (
+       select distinct on (start) start, id from up
+        where exists (select 1 from frs_acl a where a.entity_id = up.id)
+        order by start, depth
+     ) select h.start, h.id as holder, a.principal_type, a.principal_id, a.permissions
+         from holder h join frs_acl a on a.entity_id = h.id
+        order by h.start, a.principal_type, a.principal_id`,
+    [[...new Set(ids)]],
   );
-  return rows.map((r) => ({
-    principalType: r.principal_type,
-    principalId: r.principal_id,
-    permissions: r.permissions,
-  }));
+  const acls = new Map<string, { entries: AclEntry[]; inheritedFrom: string }>();
+  for (const r of rows) {
+    const acl = acls.get(r.start) ?? { entries: [], inheritedFrom: r.holder };
+    acl.entries.push({
+      principalType: r.principal_type,
+      principalId: r.principal_id,
+      permissions: r.permissions,
+    });
+    acls.set(r.start, acl);
+  }
+  return acls;
 }
 
 /** Sets ACL entries of an entity, replacing an entry of the same principal. */

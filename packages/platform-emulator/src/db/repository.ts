@@ -420,12 +420,24 @@ export async function subtreeOf(
   orgId: string,
   id: string,
 ): Promise<{ id: string; name: string; owner_id: string }[]> {
+  return subtreesOf(q, orgId, [id]);
+}
+
+/**
+ * Entities of the organisation and everything under each (`root`: the entity it lies under),
+ * in one query; an id the organisation does not hold has no rows.
+ */
+export async function subtreesOf(
+  q: Queryable,
+  orgId: string,
+  ids: readonly string[],
+): Promise<{ root: string; id: string; name: string; owner_id: string }[]> {
   return q.query(
     `with recursive down as (
-       select id, name, owner_id from frs_entities where id = $1 and org_id = $2
-       union all select e.id, e.name, e.owner_id from frs_entities e join down on e.parent_id = down.id
-     ) select id, name, owner_id from down`,
-    [id, orgId],
+       select id as root, id, name, owner_id from frs_entities where id = any($1) and org_id = $2
+       union all select down.root, e.id, e.name, e.owner_id from frs_entities e join down on e.parent_id = down.id
+     ) select root, id, name, owner_id from down`,
+    [[...new Set(ids)], orgId],
   );
 }
 

@@ -20,6 +20,7 @@ import {
   requirePermission,
   requireSharedSubtree,
   requireSubtree,
+  requireSubtrees,
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
 import { checkNameRules } from '../http/kit.ts';
@@ -47,7 +48,7 @@ async function own(q: Queryable, user: UserSession, id: string): Promise<Bundle>
 }
 /** A bundle carries copies of its objects: the user must be able to read each of them. */
 async function requireReadable(q: Queryable, user: UserSession, objectIds: readonly string[]) {
-  for (const id of objectIds) await requireSubtree(q, user, id, 'read');
+  await requireSubtrees(q, user, objectIds, 'read');
 }
 function checkAccessCode(bundle: Bundle, given: string | undefined): void {
   if (bundle.accessCode !== null && bundle.accessCode !== given) {

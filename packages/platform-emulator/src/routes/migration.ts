@@ -29,7 +29,7 @@ import {
   requireJob,
   requirePermission,
   requireReadableNow,
-  requireSubtree,
+  requireSubtrees,
   visibleJobs,
 } from '../policy/policy.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
@@ -138,11 +138,13 @@ function jobAccess({ db, clock }: RouteDeps) {
     user: UserSession,
     objects: readonly { objectGuid: string; inclusionScope: string }[],
   ) => {
+    const ids: string[] = [];
     for (const o of objects) {
       const carried =
         o.inclusionScope === 'WITH_DEPENDENCIES' ? await dependenciesOf(db, o.objectGuid) : [];
-      for (const id of [o.objectGuid, ...carried]) await requireSubtree(db, user, id, 'read');
+      ids.push(o.objectGuid, ...carried);
     }
+    await requireSubtrees(db, user, ids, 'read');
   };
   const ended = (row: Row, what: string) => {
     if (!row.outcome)

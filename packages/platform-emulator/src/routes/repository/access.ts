@@ -1,4 +1,4 @@
-import { contract } from '@ics/platform-contract';
+import { contract, validateEntityAccessSize } from '@ics/platform-contract';
 import {
   clearAcl,
   effectiveAcl,
@@ -7,7 +7,13 @@ import {
   writeAclEntriesOfAll,
 } from '../../db/acl.ts';
 import { findContainer, findEntity } from '../../db/repository.ts';
-import { permissionsOf, requireEntity, requirePermission } from '../../policy/policy.ts';
+import { badRequest } from '../../errors.ts';
+import {
+  permissionsOf,
+  requireEntity,
+  requirePermission,
+  requirePermissionOnAll,
+} from '../../policy/policy.ts';
 import type { RouteDeps } from '../../http/routeGroup.ts';
 import type { ContractRouter } from '../../http/router.ts';
 import { heldAll } from './answers.ts';
@@ -16,16 +22,18 @@ const r = contract.repository;
 
 /** Access control lists and the permissions they give. */
 export function repositoryAccessRoutes(router: ContractRouter, { db }: RouteDeps): void {
-  router.add(r.updateEntityAccess, async ({ session, body }) =>
-    db.transaction(async (tx) => {
+  router.add(r.updateEntityAccess, async ({ session, body }) => {
+    const tooMany = validateEntityAccessSize(body.ids.length, body.entries.length);
+    if (tooMany) throw badRequest('entries', tooMany); // before any query (decision 0965)
+    return db.transaction(async (tx) => {
       // Each id looked up once, in one query; the entries written in one statement.
       const rows = await heldAll(tx, session.user, body.ids);
-      for (const row of rows) await requirePermission(tx, session.user, row, 'change_perm');
+      await requirePermissionOnAll(tx, session.user, rows, 'change_perm');
       await writeAclEntriesOfAll(tx, body.ids, body.entries);
       // Each now carries entries of its own: its effective ACL is its own, read in one query.
       return ownAcls(tx, body.ids);
-    }),
-  );
+    });
+  });
   router.add(r.updateAcl, async ({ session, body }) =>
     db.transaction(async (tx) => {
       const row = await findEntity(tx, session.user.orgId, body.objectId);

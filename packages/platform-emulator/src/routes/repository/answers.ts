@@ -12,7 +12,7 @@ import {
 import {
   readableOnly,
   requireEntity,
-  requirePermission,
+  requirePermissionOnAll,
   unreadableIds,
 } from '../../policy/policy.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -86,10 +86,9 @@ export const deleteAll = async (
   // One lookup, one count and one delete for the whole list (an entity under another one of
   // the list is counted once).
   const rows = await entityHeads(tx, user.orgId, artifactIds);
-  for (const row of rows) {
-    if (row.is_default) throw conflict("The organization's default project cannot be deleted.");
-    await requirePermission(tx, user, row, 'delete');
-  }
+  if (rows.some((row) => row.is_default))
+    throw conflict("The organization's default project cannot be deleted.");
+  await requirePermissionOnAll(tx, user, rows, 'delete');
   const ids = rows.map((row) => row.id);
   const deleted = await subtreeSize(tx, ids);
   await deleteEntities(tx, ids);
