@@ -10,7 +10,6 @@ import { authenticator, currentSession } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
 import { DatabaseUnavailable } from './db/failures.ts';
-import { migrate } from './db/migrations.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
@@ -23,13 +22,12 @@ import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
-import { seed } from './seed/seed.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
-import { seedServices } from './seed/services.ts';
 import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole } from './console/install.ts';
+import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
 
 /** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
@@ -120,13 +118,6 @@ export async function openDatabase(
   if (snapshot && database !== 'memory')
     throw new Error("A snapshot starts only a 'memory' database.");
   return openPglite(database === 'memory' ? undefined : database, snapshot);
-}
-
-/** Brings a database to the current schema with the seed data; a seeded one is left as it is. */
-export async function migrateAndSeed(db: Database): Promise<void> {
-  await migrate(db);
-  await seed(db);
-  await seedServices(db);
 }
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */

@@ -1,10 +1,5 @@
-export {
-  createEmulator,
-  migrateAndSeed,
-  openDatabase,
-  type Emulator,
-  type EmulatorOptions,
-} from './app.ts';
+export { createEmulator, openDatabase, type Emulator, type EmulatorOptions } from './app.ts';
+export { migrateAndSeed } from './seed/migrateAndSeed.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
 // The console's admin API (`emulator.admin`, docs/decisions/0950-emulator-console.md).
 export type { EmulatorAdmin, StateSummary } from './console/admin.ts';

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrateAndSeed } from './app.ts';
+import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { openPglite } from './db/database.ts';
 
 /** Options of `seededSnapshot`. */
