@@ -10,6 +10,9 @@ import { startPostgres } from '../../packages/platform-emulator/src/test-support
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+// `BENCH_CONSOLE=off` starts the emulators with `--console off` (no console hooks at all): the
+// same code with and without its console, for issue 26's "within 5 %".
+const consoleArgs = process.env.BENCH_CONSOLE === 'off' ? ['--console', 'off'] : [];
 const products = '/shell-service/api/v1/ProductsWithLicenses';
 const preference = '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences';
 
@@ -51,7 +54,8 @@ async function load(
 
 async function scenario(name: string, processes: number, env: Record<string, string>) {
   const started = [];
-  for (let i = 0; i < processes; i += 1) started.push(startCli(['--log-level', 'warn'], env));
+  for (let i = 0; i < processes; i += 1)
+    started.push(startCli(['--log-level', 'warn', ...consoleArgs], env));
   try {
     const urls = await Promise.all(started.map((p) => p.url()));
     const { cookie, xsrf } = await signInOverHttp(urls[0] ?? '', 'usr-ada-0000001');
@@ -87,7 +91,9 @@ try {
 }
 
 const row = (r: Result) => `${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors}`;
-console.log(`\n${connections} connections, ${duration} s per run, Node ${process.version}\n`);
+console.log(
+  `\n${connections} connections, ${duration} s per run, console ${consoleArgs.length ? 'off' : 'on (closed)'}, Node ${process.version}\n`,
+);
 console.log(
   '| Database | Product fetch req/s | p50 ms | p99 ms | errors | Preference write req/s | p50 ms | p99 ms | errors |',
 );
