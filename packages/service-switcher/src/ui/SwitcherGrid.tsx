@@ -6,7 +6,8 @@ import { EmptyState } from './EmptyState.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { useOpenProduct } from './navigation.ts';
 import { SearchField } from './SearchField.tsx';
-import type { SwitcherGridProps, SwitcherView } from './switcherTypes.ts';
+import type { SwitcherGridProps } from './switcherGridProps.ts';
+import type { SwitcherView } from './switcherTypes.ts';
 import {
   AllServices,
   MyServices,
