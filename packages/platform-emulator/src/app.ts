@@ -73,7 +73,7 @@ export interface EmulatorOptions {
   readonly snapshot?: Blob;
   /**
    * Called with every answer of a contract endpoint, errors included — e.g. to check each
-   * answer against the contract's schemas (the test suites do, see `testing/conformance.ts`).
+   * answer against the contract's schemas (the test suites do, see `conformance.ts`).
    */
   readonly onAnswer?: (answer: ContractAnswer) => void;
   /**
