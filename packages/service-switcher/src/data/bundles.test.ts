@@ -220,4 +220,102 @@ describe('given the translation bundles of the products', () => {
     await loadTranslations(options);
     expect(s.requested).toHaveLength(8);
   });
+
+  it('requests the first screen’s bundles first and reports their texts once they are in, while the rest are under way', async () => {
+    // Each address answers when the test releases it.
+    const requested: string[] = [];
+    const held = new Map<string, () => void>();
+    const fetchBundle: BundleFetch = (url) => {
+      requested.push(new URL(url).pathname);
+      return new Promise((resolve) =>
+        held.set(new URL(url).pathname, () =>
+          resolve(url.includes('/products/') ? { product: { label: `${url} label` } } : {}),
+        ),
+      );
+    };
+    const release = (path: string) => held.get(`/i18n/${path}/en/translation.json`)?.();
+    const onFirstScreen = vi.fn();
+    const loading = loadTranslations({
+      groups,
+      locale: 'en',
+      fetchBundle,
+      storage: undefined,
+      logger: logger(),
+      base,
+      firstScreen: () => [
+        '/i18n/products/b/en/translation.json',
+        '/i18n/groups/h/en/translation.json',
+      ],
+      onFirstScreen,
+    });
+    expect(requested).toEqual([
+      '/i18n/products/b/en/translation.json',
+      '/i18n/groups/h/en/translation.json',
+      '/i18n/groups/g/en/translation.json',
+      '/i18n/products/a/en/translation.json',
+    ]);
+    release('products/b');
+    release('groups/g');
+    await new Promise((resolve) => setTimeout(resolve)); // a task: the answers are read
+    expect(onFirstScreen).not.toHaveBeenCalled();
+    release('groups/h'); // answers without texts: answered all the same
+    await vi.waitFor(() => expect(onFirstScreen).toHaveBeenCalledTimes(1));
+    const [first] = onFirstScreen.mock.calls[0] as [Awaited<typeof loading>];
+    expect([...first.products.keys()]).toEqual(['/i18n/products/b/en/translation.json']);
+    release('products/a');
+    const t = await loading;
+    expect(t.products.size).toBe(2);
+    expect(onFirstScreen).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again which bundles the first screen needs once those it named have answered, and waits for the new ones', async () => {
+    const s = server();
+    const asked: number[] = [];
+    const onFirstScreen = vi.fn();
+    await loadTranslations({
+      groups,
+      locale: 'en',
+      fetchBundle: s.fetchBundle,
+      storage: undefined,
+      logger: logger(),
+      base,
+      concurrency: 1,
+      // First the group bundle; once read, a product of that group.
+      firstScreen: (read) => {
+        asked.push(read.groups.size);
+        return read.groups.size === 0
+          ? ['/i18n/groups/g/en/translation.json']
+          : ['/i18n/groups/g/en/translation.json', '/i18n/products/a/en/translation.json'];
+      },
+      onFirstScreen,
+    });
+    // One at a time: the group, then the product the answer named, then the rest.
+    expect(s.requested.slice(0, 2).map((u) => new URL(u).pathname)).toEqual([
+      '/i18n/groups/g/en/translation.json',
+      '/i18n/products/a/en/translation.json',
+    ]);
+    expect(onFirstScreen).toHaveBeenCalledTimes(1);
+    const [first] = onFirstScreen.mock.calls[0] as [{ products: Map<string, unknown> }];
+    expect([...first.products.keys()]).toEqual(['/i18n/products/a/en/translation.json']);
+    expect(asked.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does not report a first screen when every bundle is already kept: the whole is read at once', async () => {
+    const onFirstScreen = vi.fn();
+    const options = {
+      groups,
+      locale: 'en',
+      fetchBundle: server().fetchBundle,
+      storage: memoryStorage(),
+      logger: logger(),
+      base,
+    } as const;
+    await loadTranslations(options);
+    await loadTranslations({
+      ...options,
+      firstScreen: () => ['/i18n/products/a/en/translation.json'],
+      onFirstScreen,
+    });
+    expect(onFirstScreen).not.toHaveBeenCalled();
+  });
 });

@@ -59,6 +59,16 @@ export interface LoadTranslationsOptions {
   readonly base: string;
   /** Bundle requests at a time; default all at once. */
   readonly concurrency?: number;
+  /**
+   * The addresses the first screen waits for, from the texts read so far
+   * (`firstScreenAddresses`): requested first, in that order.
+   */
+  readonly firstScreen?: (texts: Translations) => readonly string[];
+  /**
+   * Called once, with the texts read so far, when every address `firstScreen` names has
+   * answered (or failed) while others are still under way: the first screen can be drawn.
+   */
+  readonly onFirstScreen?: (texts: Translations) => void;
 }
 
 /** Requests under way per fetch function and address: a second reader waits for the first. */
@@ -124,7 +134,29 @@ export function cachedTranslations(
 export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
   const { storage, locale } = options;
   const { products, groups, missing } = plan(options);
+  const unanswered = new Set(missing.map(([address]) => address));
+  // The first screen's addresses still unanswered, from the texts read so far; read first.
+  const firstScreen = () =>
+    (options.firstScreen?.(translations(products, groups)) ?? []).filter((address) =>
+      unanswered.has(address),
+    );
   const queue = [...missing];
+  const putFirst = (addresses: readonly string[]) => {
+    const rank = new Map(addresses.map((address, index) => [address, index]));
+    const at = ([address]: [string, unknown]) => rank.get(address) ?? addresses.length;
+    queue.sort((a, b) => at(a) - at(b));
+  };
+  let waiting = firstScreen();
+  putFirst(waiting);
+  const firstScreenAnswered = () => {
+    if (!options.onFirstScreen || unanswered.size === 0) return;
+    // The order of the groups may change with the texts just read: ask again.
+    waiting = firstScreen();
+    putFirst(waiting);
+    if (waiting.length > 0) return;
+    options.onFirstScreen(translations(products, groups));
+  };
+  if (waiting.length === 0) firstScreenAnswered();
   const read = async ([address, kind]: [string, 'product' | 'group']) => {
     const url = safeHttpUrl(address, options.base);
     try {
@@ -141,6 +173,9 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
           error,
         );
     }
+    unanswered.delete(address);
+    if (waiting.includes(address) && waiting.every((a) => !unanswered.has(a)))
+      firstScreenAnswered();
   };
   // Each lane reads the next bundle of the queue when its last one has answered.
   const lanes = Math.min(options.concurrency ?? queue.length, queue.length);

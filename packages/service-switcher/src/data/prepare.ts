@@ -2,6 +2,7 @@
 // requested while the user has not yet asked, so that the click finds it there.
 import type { Locale } from '../model/language.ts';
 import { loadMessages } from '../i18n/messages.ts';
+import { firstScreenCards } from '../model/firstScreen.ts';
 import type { BundleFetch } from './bundles.ts';
 import type { Chunk } from './chunk.ts';
 import type { SwitcherClient } from './client.ts';
@@ -16,6 +17,8 @@ interface Prepared {
 const prepared = new WeakMap<SwitcherClient, Prepared | 'taken'>();
 /** A prepared answer older than this is not shown: the display fetches its own. */
 const FRESH_MS = 300_000;
+/** The dialog's height (SW-2.4), whose first screen is prepared first. */
+const DIALOG_HEIGHT = 520;
 /** Bundle requests at a time while preparing: the page keeps connections for its own calls. */
 const BUNDLE_CONCURRENCY = 4;
 
@@ -72,7 +75,9 @@ export function prepareSwitcher(options: PrepareOptions): void {
   }
   void Promise.all([answer, options.answerCode.load()])
     .then(([data, m]) => {
-      const groups = m.groupsOf(m.readProductData(data, () => {}));
+      const products = m.readProductData(data, () => {});
+      const groups = m.groupsOf(products);
+      const cards = firstScreenCards(DIALOG_HEIGHT);
       return m.loadTranslations({
         groups,
         locale: options.locale,
@@ -82,6 +87,9 @@ export function prepareSwitcher(options: PrepareOptions): void {
         logger: { warn: () => {}, error: () => {} },
         base: options.document.baseURI,
         concurrency: BUNDLE_CONCURRENCY,
+        // The bundles of the dialog's first screen first: a click before the rest find them.
+        firstScreen: (read) =>
+          m.firstScreenAddresses(products.userGroups, read, options.locale, cards),
       });
     })
     .catch(() => {});

@@ -6,6 +6,7 @@ import type { ProductData, ProductGroup } from '../model/products.ts';
 import { translateGroups, type Translations } from '../model/translations.ts';
 
 export { readProductData } from '../model/products.ts';
+export { firstScreenAddresses } from '../model/translations.ts';
 export { browserBundleFetch, cachedTranslations, loadTranslations } from './bundles.ts';
 export { readCachedAnswer, writeCachedAnswer } from './productCache.ts';
 

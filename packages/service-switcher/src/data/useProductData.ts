@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { Locale } from '../model/language.ts';
 import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
+import type { Translations } from '../model/translations.ts';
 import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import type { AnswerOwner } from './productCache.ts';
@@ -23,6 +24,11 @@ export interface ProductDataOptions {
   /** Reads a translation bundle; default the browser's `fetch`. */
   readonly fetchBundle: BundleFetch | undefined;
   readonly storage: Storage | undefined;
+  /**
+   * The view shown first and how many cards its first screen shows: those cards are drawn once
+   * their own bundles have answered, and the others' texts follow (decision 0911).
+   */
+  readonly firstScreen?: { readonly view: 'user' | 'all'; readonly cards: () => number };
 }
 
 /** A product answer read and shown: `text` tells whether a later answer is the same. */
@@ -38,6 +44,8 @@ interface Translated {
   readonly source: Source;
   readonly locale: Locale;
   readonly data: ProductData;
+  /** False while only the first screen's bundles have been read. */
+  readonly complete: boolean;
 }
 
 const LOADING = { status: 'loading' } as const;
@@ -58,7 +66,7 @@ const isUnauthorized = (error: unknown) =>
 export function useProductData(
   client: SwitcherClient,
   logger: SwitcherLogger,
-  { locale, fetchBundle, storage }: ProductDataOptions,
+  { locale, fetchBundle, storage, firstScreen }: ProductDataOptions,
 ): [ProductState, () => void] {
   // The code that reads the answer is requested at the first render, before the product fetch
   // starts: it is ready by the time a quick answer arrives (a prefetch, kept once loaded).
@@ -66,9 +74,15 @@ export function useProductData(
   const [attempt, setAttempt] = useState(0);
   const [fetched, setFetched] = useState<Fetched>(LOADING);
   const [translated, setTranslated] = useState<Translated>();
-  const current = useRef({ locale, storage });
+  // What is drawn, read by the effect that reads the bundles without re-running it.
+  const drawn = useRef<Translated>(undefined);
+  const keep = useCallback((texts: Translated) => {
+    drawn.current = texts;
+    setTranslated(texts);
+  }, []);
+  const current = useRef({ locale, storage, firstScreen });
   useEffect(() => {
-    current.current = { locale, storage };
+    current.current = { locale, storage, firstScreen };
   });
 
   // A layout effect: the requests start when the loading state is committed, not a frame later
@@ -94,7 +108,8 @@ export function useProductData(
       const groups = m.groupsOf(source.data);
       const texts = m.cachedTranslations({ groups, locale: now, storage: store });
       setFetched({ status: 'ready', source });
-      if (texts) setTranslated({ source, locale: now, data: m.translate(source.data, texts, now) });
+      if (texts)
+        keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
     };
     // Unknown user or organisation: nothing is read from or written to the cache.
     const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
@@ -158,16 +173,26 @@ export function useProductData(
       },
     );
     return () => controller.abort();
-  }, [client, logger, storage, attempt]);
+  }, [client, logger, storage, attempt, keep]);
 
   useEffect(() => {
     if (fetched.status !== 'ready') return;
     const { source } = fetched;
-    if (translated?.source === source && translated.locale === locale) return;
+    const done = drawn.current;
+    if (done?.source === source && done.locale === locale && done.complete) return;
     let live = true;
+    const first = current.current.firstScreen;
     const load = async () => {
       const m = await answerCode.load();
+      const translate = (texts: Translations, complete: boolean) => ({
+        source,
+        locale,
+        data: m.translate(source.data, texts, locale),
+        complete,
+      });
       try {
+        const view = first?.view === 'all' ? source.data.allGroups : source.data.userGroups;
+        const cards = first?.cards() ?? 0;
         const texts = await m.loadTranslations({
           groups: m.groupsOf(source.data),
           locale,
@@ -175,20 +200,26 @@ export function useProductData(
           storage,
           logger,
           base: document.baseURI,
+          ...(first && {
+            firstScreen: (read: Translations) => m.firstScreenAddresses(view, read, locale, cards),
+            onFirstScreen: (read: Translations) => {
+              if (live) keep(translate(read, false));
+            },
+          }),
         });
-        return m.translate(source.data, texts, locale);
+        return translate(texts, true);
       } catch (error) {
         logger.warn('[service-switcher] Translation bundles unavailable', error);
-        return m.translate(source.data, { products: new Map(), groups: new Map() }, locale);
+        return translate({ products: new Map(), groups: new Map() }, true);
       }
     };
-    void load().then((data) => {
-      if (live) setTranslated({ source, locale, data });
+    void load().then((texts) => {
+      if (live) keep(texts);
     });
     return () => {
       live = false;
     };
-  }, [fetched, translated, locale, fetchBundle, storage, logger]);
+  }, [fetched, locale, fetchBundle, storage, logger, keep]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   if (fetched.status !== 'ready') return [fetched, retry];

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readGroups } from './products.ts';
+import { firstScreenCards } from './firstScreen.ts';
 import {
   bundleAddress,
+  firstScreenAddresses,
   readGroupBundle,
   readProductBundle,
   translateGroups,
@@ -88,5 +90,82 @@ describe('given translation bundles', () => {
     );
     expect(untranslated?.label).toBe('Group');
     expect(untranslated?.products.map((p) => p.label)).toEqual(['A', 'B']);
+  });
+});
+
+describe('given the bundles the first screen waits for', () => {
+  const product = (name: string, label: string) => ({
+    uniqueName: name,
+    label,
+    localeResourceUrl: `/p/${name}/`,
+  });
+  const group = (name: string, label: string, products: object[]) => ({
+    uniqueName: name,
+    label,
+    productRegistryItemType: 'productGroup',
+    localeResourceUrl: `/g/${name}/`,
+    products,
+  });
+  const groups = readGroups(
+    [
+      group('common.group', 'Aaa common', [product('admin', 'Admin')]),
+      group('late', 'Zeta', [product('z1', 'Z one'), product('z2', 'Z two')]),
+      group('early', 'Alpha', [product('a1', 'A one'), product('a2', 'A two')]),
+      group('middle', 'Mu', [product('m1', 'M one'), product('m2', 'M two')]),
+    ],
+    () => {},
+  );
+  const none = { products: new Map(), groups: new Map() };
+  const at = (kind: string, name: string) => `/${kind}/${name}/de/translation.json`;
+
+  it('names every group but common.group, then the products of the groups that come first by label until the count is reached, in that order', () => {
+    expect(firstScreenAddresses(groups, none, 'de', 3)).toEqual([
+      at('g', 'late'),
+      at('g', 'early'),
+      at('g', 'middle'),
+      at('p', 'a1'),
+      at('p', 'a2'),
+      at('p', 'm1'),
+      at('p', 'm2'),
+    ]);
+    expect(firstScreenAddresses(groups, none, 'de', 2)).toHaveLength(5);
+  });
+
+  it('follows the order the group labels read so far give: a group translated to the front brings its products in', () => {
+    const read = {
+      products: new Map(),
+      groups: new Map([[at('g', 'late'), { label: 'Aardvark' }]]),
+    };
+    expect(firstScreenAddresses(groups, read, 'de', 2).slice(3)).toEqual([
+      at('p', 'z1'),
+      at('p', 'z2'),
+    ]);
+  });
+
+  it('names common.group’s bundle and products when the first screen reaches it, last', () => {
+    const all = firstScreenAddresses(groups, none, 'de', 7);
+    expect(all).toHaveLength(4 + 7);
+    expect(all.slice(-2)).toEqual([at('g', 'common.group'), at('p', 'admin')]);
+  });
+
+  it('names no address for a group or product without a bundle', () => {
+    const bare = readGroups(
+      [
+        {
+          uniqueName: 'g',
+          label: 'G',
+          productRegistryItemType: 'productGroup',
+          products: [{ uniqueName: 'x', label: 'X' }],
+        },
+      ],
+      () => {},
+    );
+    expect(firstScreenAddresses(bare, none, 'de', 9)).toEqual([]);
+  });
+
+  it('gives three cards a row for each 132 px row below the first: three rows in the dialog’s 520 px, one at the least', () => {
+    expect(firstScreenCards(520)).toBe(9);
+    expect(firstScreenCards(800)).toBe(18);
+    expect(firstScreenCards(100)).toBe(3);
   });
 });

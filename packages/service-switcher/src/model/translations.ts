@@ -1,3 +1,5 @@
+import { bundleSubtag, type Locale } from './language.ts';
+import { COMMON_GROUP, sortGroups } from './ordering.ts';
 import type { Product, ProductGroup } from './products.ts';
 
 /** Texts read from a product's bundle (SW-3.5): keys product.label and product.description. */
@@ -81,4 +83,37 @@ export function translateGroups(
       }),
     };
   });
+}
+
+/**
+ * The translation bundles the first `count` cards of a view wait for (issue 23, decision 0911):
+ * their texts, and their order (SW-2.14: groups by label with 'common.group' last, products by
+ * label within a group). That is every group's bundle but that of 'common.group' (which sorts
+ * last whatever it is called), and the bundles of every product of the groups that come first
+ * in the order the texts read so far give, until `count` cards are reached, with those groups'
+ * own. Once these have answered, the first screen's cards, texts and order are those the full
+ * translations give. Groups come first, then products in display order: the order in which to
+ * request them.
+ */
+export function firstScreenAddresses(
+  groups: readonly ProductGroup[],
+  texts: Translations,
+  locale: Locale,
+  count: number,
+): string[] {
+  const subtag = bundleSubtag(locale);
+  const addresses = new Set<string>();
+  const add = (resource: string | undefined) => {
+    if (resource) addresses.add(bundleAddress(resource, subtag));
+  };
+  for (const group of groups) if (group.uniqueName !== COMMON_GROUP) add(group.localeResourceUrl);
+  const sorted = sortGroups(translateGroups(groups, texts, subtag), locale);
+  let left = count;
+  for (const group of sorted) {
+    if (left <= 0) break;
+    add(group.localeResourceUrl);
+    for (const product of group.products) add(product.localeResourceUrl);
+    left -= group.products.length;
+  }
+  return [...addresses];
 }

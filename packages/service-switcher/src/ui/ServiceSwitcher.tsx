@@ -6,6 +6,7 @@ import { sessionStorageOrNone } from '../data/sessionStore.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { useProductData } from '../data/useProductData.ts';
 import { useRecentServices } from '../data/useRecentServices.ts';
+import { firstScreenCards } from '../model/firstScreen.ts';
 import { bcp47, chooseLocale, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { SwitcherTheme, SwitcherView } from './switcherTypes.ts';
@@ -77,7 +78,16 @@ export function ServiceSwitcher({
   const rootProps = { ref: root, lang: bcp47(locale), dir, 'data-ics-theme': theme };
   const messages = useMessages(locale);
   const [storage] = useState(() => storageProp ?? sessionStorageOrNone());
-  const [state, retryProducts] = useProductData(client, logger, { locale, fetchBundle, storage });
+  const [state, retryProducts] = useProductData(client, logger, {
+    locale,
+    fetchBundle,
+    storage,
+    firstScreen: {
+      view: defaultView,
+      // The window the switcher is drawn in: the dialog's frame, or the page.
+      cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight ?? 2400),
+    },
+  });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
   const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => gridCode.loaded);
   useEffect(() => {

@@ -1,7 +1,9 @@
 import type { ProductsWithLicenses } from '@ics/platform-client';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BundleFetch } from '../data/bundles.ts';
 import { fakeClient } from '../testing/fakeClient.ts';
+import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcher } from './ServiceSwitcher.tsx';
 
 afterEach(() => {
@@ -85,5 +87,56 @@ describe('given a catalogue longer than the window', () => {
     render(<ServiceSwitcher client={client} locale="en" defaultView="all" logger={quiet} />);
     await screen.findByText('Product 0000');
     await waitFor(() => expect(cards()).toHaveLength(100));
+  });
+});
+
+describe('given translation bundles that answer one group at a time', () => {
+  /** Three groups of ten products, each product and group with a bundle. */
+  const translated: ProductsWithLicenses = (() => {
+    const groups = catalogue(30).userProducts.map((group) => ({
+      ...group,
+      localeResourceUrl: `/i18n/groups/${group.uniqueName}/`,
+      products: group.products.map((p) => ({
+        ...p,
+        localeResourceUrl: `/i18n/products/${p.uniqueName}/`,
+      })),
+    }));
+    return { licensedProducts: [], userProducts: groups, allProducts: groups };
+  })();
+
+  it('draws the first screen once its own groups’ bundles are in, with their texts, and the later cards’ texts when theirs arrive', async () => {
+    let releaseLast = () => {};
+    const last = new Promise<void>((resolve) => (releaseLast = resolve));
+    const requested: string[] = [];
+    const fetchBundle: BundleFetch = async (url) => {
+      const name = /\/(p-\d+|group-\d+)\//.exec(url)?.[1] ?? '';
+      requested.push(name);
+      // The third group's products answer only when the test says.
+      if (/^p-2\d$/.test(name)) await last;
+      return name.startsWith('p-')
+        ? { product: { label: `Übersetzt ${name}` } }
+        : { productGroup: { label: `Gruppe ${name}` } };
+    };
+    const { client } = fakeClient(() => Promise.resolve(translated));
+    render(
+      <ServiceSwitcher
+        client={client}
+        locale="de"
+        logger={quiet}
+        fetchBundle={fetchBundle}
+        storage={memoryStorage()}
+      />,
+    );
+    // jsdom's 768 px window shows 15 cards: the first two groups of ten.
+    await screen.findByText('Übersetzt p-0');
+    expect(screen.getByText('Übersetzt p-19')).toBeTruthy();
+    // The third group's cards keep the registry's texts while their bundles are on their way.
+    expect(screen.getByText('Product 0020')).toBeTruthy();
+    // Requested first: every group, then the first two groups' products.
+    expect(requested.slice(0, 3)).toEqual(['group-000', 'group-001', 'group-002']);
+    expect(requested.slice(3, 23).every((name) => /^p-[01]?\d$/.test(name))).toBe(true);
+    releaseLast();
+    await screen.findByText('Übersetzt p-20');
+    expect(screen.queryByText('Product 0020')).toBeNull();
   });
 });
