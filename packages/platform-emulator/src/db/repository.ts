@@ -467,14 +467,98 @@ export async function entityHeads(
   );
 }
 
-/** Every object an object references, directly or through others (an export's dependencies). */
-export async function dependenciesOf(q: Queryable, id: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `with recursive deps as (
-       select to_id as id from frs_refs where from_id = $1
-       union select r.to_id from frs_refs r join deps on r.from_id = deps.id
-     ) select id from deps`,
-    [id],
+/**
+ * The references reachable from the objects, directly or through others, in one query: each
+ * object met (the given ones included) mapped to those it refers to directly, each reference
+ * once however many objects share it, cycles included. Exports walk their dependencies in it.
+ */
+export async function referenceGraph(
+  q: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ from_id: string; to_id: string }>(
+    `with recursive reach as (
+       select unnest($1::text[]) as id
+       union select r.to_id from frs_refs r join reach on r.from_id = reach.id
+     ) select r.from_id, r.to_id from frs_refs r join reach on r.from_id = reach.id`,
+    [[...new Set(ids)]],
   );
-  return rows.map((r) => r.id);
+  const graph = new Map<string, string[]>();
+  for (const { from_id: from, to_id: to } of rows)
+    graph.set(from, [...(graph.get(from) ?? []), to]);
+  return graph;
+}
+
+/**
+ * For each candidate, in their order, the id of the entity of the organisation with the same
+ * name (case-insensitively) and type under the candidate's parent, or `undefined`:
+ * `conflictingId` for many names in one query.
+ */
+export async function conflictingIds(
+  q: Queryable,
+  orgId: string,
+  candidates: readonly { parentId: string | null; name: string; documentType: string }[],
+): Promise<(string | undefined)[]> {
+  const rows = await q.query<{ i: number; id: string }>(
+    `select c.i, e.id from jsonb_to_recordset($2::jsonb) as c (i int, parent text, key text, type text)
+       join frs_entities e on e.org_id = $1 and coalesce(e.parent_id, '') = c.parent
+        and e.name_key = c.key and e.document_type = c.type`,
+    [
+      orgId,
+      JSON.stringify(
+        candidates.map((c, i) => ({
+          i,
+          parent: c.parentId ?? '',
+          key: nameKey(c.name),
+          type: c.documentType,
+        })),
+      ),
+    ],
+  );
+  const found = new Map(rows.map((row) => [row.i, row.id]));
+  return candidates.map((_, i) => found.get(i));
+}
+
+/** A document to write into a container (`insertEntities`). */
+export interface NewDocument {
+  ownerId: string;
+  name: string;
+  documentType: string;
+  description: string;
+  nativeData: Record<string, unknown>;
+}
+
+/**
+ * Inserts entities into one container in one statement, after the caller's conflict check
+ * (`conflictingIds`); a name taken meanwhile fails the statement, and with it the transaction.
+ */
+export async function insertEntities(
+  q: Queryable,
+  orgId: string,
+  parentId: string,
+  entities: readonly NewDocument[],
+): Promise<void> {
+  if (entities.length === 0) return;
+  await q.query(
+    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id)
+     select v.id, $1, v.name, v.key, v.type, $2, coalesce(v.description, ''), coalesce(v.native, '{}'), v.owner
+       from jsonb_to_recordset($3::jsonb)
+            as v (id text, name text, key text, type text, description text, native jsonb, owner text)`,
+    [
+      orgId,
+      parentId,
+      JSON.stringify(
+        entities.map((e) => ({
+          id: newId(),
+          name: e.name,
+          key: nameKey(e.name),
+          type: e.documentType,
+          description: e.description,
+          native: e.nativeData,
+          owner: e.ownerId,
+        })),
+      ),
+    ],
+  );
 }
