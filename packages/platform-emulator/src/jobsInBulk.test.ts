@@ -190,6 +190,19 @@ describe.each(databases)('given %s', (_, database) => {
     expect(answer.conflicts[0].message).toBe("'ALPHA' appears already at position 0.");
   });
 
+  it('checks a name whose type holds a lone surrogate like any other (201, its name free in that type), never a 5xx', async () => {
+    const folder = await entity('Surrogates', 'Folder', await project());
+    await entity('Taken', 'MAPPING', folder);
+    const answer = await lee.call('POST', `${frs}/CheckEntityList`, {
+      entityList: [
+        { name: 'Taken', documentType: 'MAP\ud800', parentId: folder },
+        { name: 'Taken', documentType: 'MAPPING', parentId: folder },
+      ],
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.json.conflicts.map((c: { index: number }) => c.index)).toEqual([1]);
+  });
+
   it('imports a package of 500 with names taken in the target and repeated in the package: those skipped, the others written once', async () => {
     const target = await entity('Target', 'Folder', await project());
     for (let i = 100; i < 120; i++) await entity(`Doc ${i}`, 'MAPPING', target);

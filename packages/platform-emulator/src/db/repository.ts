@@ -500,20 +500,18 @@ export async function conflictingIds(
   orgId: string,
   candidates: readonly { parentId: string | null; name: string; documentType: string }[],
 ): Promise<(string | undefined)[]> {
+  // Arrays of text, not JSON: text carries any string the request did (jsonb refuses, say, a
+  // lone surrogate that a text parameter stores as U+FFFD).
   const rows = await q.query<{ i: number; id: string }>(
-    `select c.i, e.id from jsonb_to_recordset($2::jsonb) as c (i int, parent text, key text, type text)
+    `select (c.i - 1)::int as i, e.id
+       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as c (parent, key, type, i)
        join frs_entities e on e.org_id = $1 and coalesce(e.parent_id, '') = c.parent
         and e.name_key = c.key and e.document_type = c.type`,
     [
       orgId,
-      JSON.stringify(
-        candidates.map((c, i) => ({
-          i,
-          parent: c.parentId ?? '',
-          key: nameKey(c.name),
-          type: c.documentType,
-        })),
-      ),
+      candidates.map((c) => c.parentId ?? ''),
+      candidates.map((c) => nameKey(c.name)),
+      candidates.map((c) => c.documentType),
     ],
   );
   const found = new Map(rows.map((row) => [row.i, row.id]));
@@ -543,22 +541,18 @@ export async function insertEntities(
   await q.query(
     `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id)
      select v.id, $1, v.name, v.key, v.type, $2, coalesce(v.description, ''), coalesce(v.native, '{}'), v.owner
-       from jsonb_to_recordset($3::jsonb)
-            as v (id text, name text, key text, type text, description text, native jsonb, owner text)`,
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
+            as v (id, name, key, type, description, native, owner)`,
     [
       orgId,
       parentId,
-      JSON.stringify(
-        entities.map((e) => ({
-          id: newId(),
-          name: e.name,
-          key: nameKey(e.name),
-          type: e.documentType,
-          description: e.description,
-          native: e.nativeData,
-          owner: e.ownerId,
-        })),
-      ),
+      entities.map(() => newId()),
+      entities.map((e) => e.name),
+      entities.map((e) => nameKey(e.name)),
+      entities.map((e) => e.documentType),
+      entities.map((e) => e.description),
+      entities.map((e) => JSON.stringify(e.nativeData)),
+      entities.map((e) => e.ownerId),
     ],
   );
 }
