@@ -190,6 +190,26 @@ describe.each(databases)('given %s', (_, database) => {
     expect(answer.conflicts[0].message).toBe("'ALPHA' appears already at position 0.");
   });
 
+  it('refuses CheckEntityList for the first container in the list that is missing (404) or that Lee may not read (403)', async () => {
+    const p = await project();
+    const [open, closed] = await Promise.all([
+      entity('Open', 'Folder', p),
+      entity('Closed', 'Folder', p),
+    ]);
+    await restrictToAda(closed ?? '');
+    const check = (...parents: string[]) =>
+      lee.call('POST', `${frs}/CheckEntityList`, {
+        entityList: parents.map((parentId) => ({ name: 'N', documentType: 'MAPPING', parentId })),
+      });
+    const refused = await check(open ?? '', closed ?? '', 'no-such-folder');
+    expect([refused.status, refused.json.error.code]).toEqual([403, 'FORBIDDEN']);
+    expect(refused.text).toContain("'Closed'");
+    const missing = await check(open ?? '', 'no-such-folder', closed ?? '');
+    expect([missing.status, missing.json.error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(missing.text).toContain('no-such-folder');
+    expect((await check(open ?? '', open ?? '')).status).toBe(201);
+  });
+
   it('checks a name whose type holds a lone surrogate like any other (201, its name free in that type), never a 5xx', async () => {
     const folder = await entity('Surrogates', 'Folder', await project());
     await entity('Taken', 'MAPPING', folder);

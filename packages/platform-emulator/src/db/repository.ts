@@ -485,8 +485,11 @@ export async function referenceGraph(
     [[...new Set(ids)]],
   );
   const graph = new Map<string, string[]>();
-  for (const { from_id: from, to_id: to } of rows)
-    graph.set(from, [...(graph.get(from) ?? []), to]);
+  for (const { from_id: from, to_id: to } of rows) {
+    const refs = graph.get(from);
+    if (refs) refs.push(to);
+    else graph.set(from, [to]);
+  }
   return graph;
 }
 
