@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import { MAX_ENTITY_ACCESS_ROWS } from '../../packages/platform-contract/src/index.ts';
 import { createEmulator } from '../../packages/platform-emulator/src/app.ts';
 import { insertEntity } from '../../packages/platform-emulator/src/db/repository.ts';
+import { checksumOf } from '../../packages/platform-emulator/src/jobs/migrationJobs.ts';
 import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -181,6 +182,17 @@ await measure(
       })),
     }),
 );
+await measure(
+  'CheckEntityList, 1,000 names all taken, in 20 folders',
+  async () => () =>
+    lee('POST', `${frs}/CheckEntityList`, {
+      entityList: Array.from({ length: 1000 }, (_, i) => ({
+        name: `D${i % 50}`,
+        documentType: 'MAPPING',
+        parentId: big.folders[Math.floor(i / 50)],
+      })),
+    }),
+);
 
 const entries = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -236,6 +248,30 @@ const exportBody = {
 await measure(
   'POST ExportJobs, 500 documents with dependencies',
   async () => () => lee('POST', `${mig}/ExportJobs`, exportBody),
+);
+// 500 documents each referencing the next (written through the database: no route writes
+// references): the first one's dependencies are the 499 others, 499 references deep.
+const chained = (await tree(1, 500)).documents;
+for (let i = 1; i < chained.length; i++)
+  await emulator.db.query('insert into frs_refs (from_id, to_id) values ($1, $2)', [
+    chained[i - 1],
+    chained[i],
+  ]);
+const chainBody = {
+  name: 'Bench chain',
+  objects: chained.map((objectGuid) => ({ objectGuid, inclusionScope: 'WITH_DEPENDENCIES' })),
+};
+await measure(
+  'POST ExportJobs, 500 documents each referencing the next (499 deep)',
+  async () => () => lee('POST', `${mig}/ExportJobs`, chainBody),
+);
+await measure(
+  'GET ExportJobs(<id>), the read that runs the ended export of the chain',
+  async () => {
+    const id = (await ok(lee('POST', `${mig}/ExportJobs`, chainBody))).json.id;
+    letJobsEnd();
+    return () => lee('GET', `${mig}/ExportJobs(${id})`);
+  },
 );
 /** An export of Lee's of 500 documents, created (not measured); its run is left to the caller. */
 const exportJob = async () => (await ok(lee('POST', `${mig}/ExportJobs`, exportBody))).json.id;
@@ -299,6 +335,38 @@ await measure('GET ImportJobs(<id>), the read that runs the ended import of 500'
   letJobsEnd();
   return () => lee('GET', `${mig}/ImportJobs(${jobId})`);
 });
+// A package of 500 documents of distinct names (checksum valid): an import that writes them all.
+const distinct = Array.from({ length: 500 }, (_, i) => ({
+  objectGuid: `bench-${i}`,
+  name: `Imported ${i}`,
+  documentType: 'MAPPING',
+  path: `/Bench/Imported ${i}`,
+  description: `Document ${i} of the package`,
+  nativeData: { steps: [{ kind: 'source', table: `t${i}` }] },
+  dependency: false,
+}));
+const distinctPkg = Buffer.from(
+  JSON.stringify({ format: 'ics-package/1', checksum: checksumOf(distinct), objects: distinct }),
+);
+await measure(
+  'GET ImportJobs(<id>), the read that runs an import writing 500 documents',
+  async () => {
+    const packageId = (await ok(lee('POST', `${mig}/ImportJobs/$package`, distinctPkg))).json
+      .packageId;
+    const { folders } = await tree(1, 0);
+    const jobId = (
+      await ok(
+        lee('POST', `${mig}/ImportJobs`, {
+          name: 'Bench import of 500',
+          importSpecification: { packageId, targetLocationId: folders[0] },
+        }),
+      )
+    ).json.id;
+    await ok(lee('POST', `${mig}/StartImportJob`, { jobId }));
+    letJobsEnd();
+    return () => lee('GET', `${mig}/ImportJobs(${jobId})`);
+  },
+);
 await measure('GET ImportJobs(<id>)/ImportObjects of 500', async () => {
   const jobId = await importJob();
   await ok(lee('POST', `${mig}/StartImportJob`, { jobId }));

@@ -185,11 +185,3 @@ export async function findPackage(
   );
   return row && { objects: row.content.objects, checksumValid: row.checksum_valid };
 }
-
-/** The objects an object refers to directly (a mapping's connection, …). */
-export async function referencesOf(q: Queryable, id: string): Promise<string[]> {
-  const rows = await q.query<{ to_id: string }>('select to_id from frs_refs where from_id = $1', [
-    id,
-  ]);
-  return rows.map((r) => r.to_id);
-}

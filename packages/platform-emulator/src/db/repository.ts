@@ -467,14 +467,95 @@ export async function entityHeads(
   );
 }
 
-/** Every object an object references, directly or through others (an export's dependencies). */
-export async function dependenciesOf(q: Queryable, id: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `with recursive deps as (
-       select to_id as id from frs_refs where from_id = $1
-       union select r.to_id from frs_refs r join deps on r.from_id = deps.id
-     ) select id from deps`,
-    [id],
+/**
+ * The references reachable from the objects, directly or through others, in one query: each
+ * object met (the given ones included) mapped to those it refers to directly, each reference
+ * once however many objects share it, cycles included. Exports walk their dependencies in it.
+ */
+export async function referenceGraph(
+  q: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ from_id: string; to_id: string }>(
+    `with recursive reach as (
+       select unnest($1::text[]) as id
+       union select r.to_id from frs_refs r join reach on r.from_id = reach.id
+     ) select r.from_id, r.to_id from frs_refs r join reach on r.from_id = reach.id`,
+    [[...new Set(ids)]],
   );
-  return rows.map((r) => r.id);
+  const graph = new Map<string, string[]>();
+  for (const { from_id: from, to_id: to } of rows) {
+    const refs = graph.get(from);
+    if (refs) refs.push(to);
+    else graph.set(from, [to]);
+  }
+  return graph;
+}
+
+/**
+ * For each candidate, in their order, the id of the entity of the organisation with the same
+ * name (case-insensitively) and type under the candidate's parent, or `undefined`:
+ * `conflictingId` for many names in one query.
+ */
+export async function conflictingIds(
+  q: Queryable,
+  orgId: string,
+  candidates: readonly { parentId: string | null; name: string; documentType: string }[],
+): Promise<(string | undefined)[]> {
+  // Arrays of text, not JSON: text carries any string the request did (jsonb refuses, say, a
+  // lone surrogate that a text parameter stores as U+FFFD).
+  const rows = await q.query<{ i: number; id: string }>(
+    `select (c.i - 1)::int as i, e.id
+       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as c (parent, key, type, i)
+       join frs_entities e on e.org_id = $1 and coalesce(e.parent_id, '') = c.parent
+        and e.name_key = c.key and e.document_type = c.type`,
+    [
+      orgId,
+      candidates.map((c) => c.parentId ?? ''),
+      candidates.map((c) => nameKey(c.name)),
+      candidates.map((c) => c.documentType),
+    ],
+  );
+  const found = new Map(rows.map((row) => [row.i, row.id]));
+  return candidates.map((_, i) => found.get(i));
+}
+
+/** A document to write into a container (`insertEntities`). */
+export interface NewDocument {
+  ownerId: string;
+  name: string;
+  documentType: string;
+  description: string;
+  nativeData: Record<string, unknown>;
+}
+
+/**
+ * Inserts entities into one container in one statement, after the caller's conflict check
+ * (`conflictingIds`); a name taken meanwhile fails the statement, and with it the transaction.
+ */
+export async function insertEntities(
+  q: Queryable,
+  orgId: string,
+  parentId: string,
+  entities: readonly NewDocument[],
+): Promise<void> {
+  if (entities.length === 0) return;
+  await q.query(
+    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id)
+     select v.id, $1, v.name, v.key, v.type, $2, coalesce(v.description, ''), coalesce(v.native, '{}'), v.owner
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
+            as v (id, name, key, type, description, native, owner)`,
+    [
+      orgId,
+      parentId,
+      entities.map(() => newId()),
+      entities.map((e) => e.name),
+      entities.map((e) => nameKey(e.name)),
+      entities.map((e) => e.documentType),
+      entities.map((e) => e.description),
+      entities.map((e) => JSON.stringify(e.nativeData)),
+      entities.map((e) => e.ownerId),
+    ],
+  );
 }

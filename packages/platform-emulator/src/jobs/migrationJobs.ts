@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  nameKey,
   validateRepositoryName,
   type MigrationJobStatus,
   type MigrationObject,
@@ -9,7 +10,6 @@ import type { Database, Queryable } from '../db/database.ts';
 import {
   findPackage,
   lockJob,
-  referencesOf,
   saveOutcome,
   type JobRow as Row,
   type Outcome,
@@ -17,11 +17,13 @@ import {
 } from '../db/migrationJobs.ts';
 import { insertMessage } from '../db/notifications.ts';
 import {
+  conflictingIds,
   ensureDefaultProject,
   findContainer,
-  freeName,
-  insertEntity,
+  insertEntities,
+  referenceGraph,
   selectEntities,
+  type NewDocument,
 } from '../db/repository.ts';
 
 // The migration job engine: a job's status follows from its start time on the emulator's
@@ -32,6 +34,9 @@ import {
 export const QUEUED_MS = 150;
 /** …and has ended this long after it started: clients poll; no timers run. */
 export const RUN_MS = 600;
+
+/** What an import never writes: only documents land in the target. */
+const CONTAINERS = ['Project', 'Folder'];
 
 /** The checksum an export package carries and an upload is checked against. */
 export const checksumOf = (objects: unknown) =>
@@ -91,30 +96,37 @@ async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: strin
 
 async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
   const log = [`Export '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
-  const all = await selectEntities(tx, row.org_id, 'true', []);
-  const byId = new Map(all.map((e) => [e.id, e]));
+  const specObjects = row.spec.objects ?? [];
+  // Two queries whatever the size: the references, then the rows of what the export carries.
+  const graph = await referenceGraph(
+    tx,
+    specObjects.filter((o) => o.inclusionScope === 'WITH_DEPENDENCIES').map((o) => o.objectGuid),
+  );
   const chosen = new Map<string, boolean>();
-  for (const o of row.spec.objects ?? []) {
-    if (!byId.has(o.objectGuid)) {
-      log.push(`Object ${o.objectGuid} is not in the repository.`);
-      return {
-        status: 'FAILED',
-        message: `Object ${o.objectGuid} is not in the repository.`,
-        objects: [],
-        log,
-      };
-    }
+  for (const o of specObjects) {
     chosen.set(o.objectGuid, false);
     if (o.inclusionScope === 'WITH_DEPENDENCIES') {
       const queue = [o.objectGuid];
       while (queue.length > 0) {
-        for (const ref of await referencesOf(tx, queue.shift() ?? ''))
+        for (const ref of graph.get(queue.shift() ?? '') ?? [])
           if (!chosen.has(ref)) {
             chosen.set(ref, true);
             queue.push(ref);
           }
       }
     }
+  }
+  const rows = await selectEntities(tx, row.org_id, 't.id = any($2)', [[...chosen.keys()]]);
+  const byId = new Map(rows.map((e) => [e.id, e]));
+  const missing = specObjects.find((o) => !byId.has(o.objectGuid));
+  if (missing) {
+    log.push(`Object ${missing.objectGuid} is not in the repository.`);
+    return {
+      status: 'FAILED',
+      message: `Object ${missing.objectGuid} is not in the repository.`,
+      objects: [],
+      log,
+    };
   }
   const objects: PackageObject[] = [...chosen].map(([id, dependency]) => {
     const e = byId.get(id);
@@ -179,10 +191,23 @@ async function runImport(
       objects: [],
       log,
     };
-  const objects: MigrationObject[] = [];
-  for (const o of pkg.objects.filter(
+  const chosen = pkg.objects.filter(
     (p) => !spec.objectGuids || spec.objectGuids.includes(p.objectGuid),
-  )) {
+  );
+  // The names taken in the target, looked up in one query; the objects written in one statement.
+  const importable = chosen.filter(
+    (o) => validateRepositoryName(o.name) === undefined && !CONTAINERS.includes(o.documentType),
+  );
+  const keyOf = (o: PackageObject) => `${o.documentType}\u0000${nameKey(o.name)}`;
+  const existing = await conflictingIds(
+    tx,
+    user.orgId,
+    importable.map((o) => ({ parentId: container.id, name: o.name, documentType: o.documentType })),
+  );
+  const taken = new Set(importable.filter((_, i) => existing[i]).map(keyOf));
+  const written: NewDocument[] = [];
+  const objects: MigrationObject[] = [];
+  for (const o of chosen) {
     const base = {
       objectGuid: o.objectGuid,
       name: o.name,
@@ -197,24 +222,23 @@ async function runImport(
       objects.push({ ...base, name: String(o.name), status: 'SKIPPED' });
       continue;
     }
-    if (['Project', 'Folder'].includes(o.documentType)) {
+    if (CONTAINERS.includes(o.documentType)) {
       log.push(`Skipped ${o.documentType} ${o.name}: containers are not imported.`);
       objects.push({ ...base, status: 'SKIPPED' });
       continue;
     }
-    const name = await freeName(tx, user.orgId, container.id, o.name, o.documentType);
-    if (name !== o.name) {
+    if (taken.has(keyOf(o))) {
       log.push(`Skipped ${o.documentType} ${o.name}: the name is taken in ${container.path}.`);
       objects.push({ ...base, status: 'SKIPPED' });
       continue;
     }
     if (row.run_type === 'REGULAR') {
-      await insertEntity(tx, {
-        orgId: user.orgId,
+      // A later object of the same name and type in the package finds this one's name taken.
+      taken.add(keyOf(o));
+      written.push({
         ownerId: row.created_by,
         name: o.name,
         documentType: o.documentType,
-        parentId: container.id,
         description: o.description,
         nativeData: o.nativeData,
       });
@@ -224,6 +248,7 @@ async function runImport(
     );
     objects.push({ ...base, status: 'SUCCESSFUL' });
   }
+  await insertEntities(tx, user.orgId, container.id, written);
   log.push('Import finished.');
   return { status: 'SUCCESSFUL', message: null, objects, log };
 }

@@ -271,3 +271,24 @@ export async function unreadableIds(
   const readable = new Set((await readableOnly(q, user, held)).map((row) => row.id));
   return new Set(held.map((row) => row.id).filter((id) => !readable.has(id)));
 }
+
+/**
+ * `requireEntity` for many entities in two queries whatever their number: in their order, 404
+ * for one the organisation does not hold or 403 for one refused, whichever comes first.
+ */
+export async function requireEntities(
+  q: Queryable,
+  user: UserSession,
+  ids: readonly string[],
+  permission: RepositoryPermission,
+): Promise<void> {
+  const heads = await entityHeads(q, user.orgId, ids);
+  const granted = await permissionsOfAll(q, user, heads);
+  const byId = new Map(heads.map((row, i) => [row.id, { row, granted: granted[i] ?? [] }]));
+  for (const id of ids) {
+    const head = byId.get(id);
+    if (!head)
+      throw new ApiError(404, 'NOT_FOUND', `The repository entity '${id}' does not exist.`);
+    enforce(rules.permissionRefusal(head.granted, permission, head.row.name));
+  }
+}

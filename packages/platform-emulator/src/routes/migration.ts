@@ -19,7 +19,7 @@ import {
   type JobSettings,
   type PackageObject,
 } from '../db/migrationJobs.ts';
-import { dependenciesOf, ensureDefaultProject, findContainer } from '../db/repository.ts';
+import { ensureDefaultProject, findContainer, referenceGraph } from '../db/repository.ts';
 import { checkStorable } from '../http/inputs.ts';
 import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
@@ -133,16 +133,34 @@ function jobAccess({ db, clock }: RouteDeps) {
       value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
     };
   };
-  /** A package carries the content of every object it names and of what they contain. */
+  /**
+   * A package carries the content of every object it names, of what they contain and (with
+   * dependencies) of every object they reference, directly or through others: three queries
+   * whatever their number (the references, the subtrees, their ACLs).
+   */
   const requireExportable = async (
     user: UserSession,
     objects: readonly { objectGuid: string; inclusionScope: string }[],
   ) => {
+    const roots = objects.filter((o) => o.inclusionScope === 'WITH_DEPENDENCIES');
+    const graph = await referenceGraph(
+      db,
+      roots.map((o) => o.objectGuid),
+    );
+    // Each object named, then what it references that an earlier one did not: a refusal names
+    // the first refused object in the order the objects were given.
     const ids: string[] = [];
+    const walked = new Set<string>();
     for (const o of objects) {
-      const carried =
-        o.inclusionScope === 'WITH_DEPENDENCIES' ? await dependenciesOf(db, o.objectGuid) : [];
-      ids.push(o.objectGuid, ...carried);
+      ids.push(o.objectGuid);
+      const queue = o.inclusionScope === 'WITH_DEPENDENCIES' ? [o.objectGuid] : [];
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        if (walked.has(id)) continue;
+        walked.add(id);
+        const refs = graph.get(id) ?? [];
+        ids.push(...refs);
+        queue.push(...refs);
+      }
     }
     await requireSubtrees(db, user, ids, 'read');
   };

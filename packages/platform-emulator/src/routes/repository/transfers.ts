@@ -6,7 +6,7 @@ import {
 } from '@ics/platform-contract';
 import type { Queryable } from '../../db/database.ts';
 import {
-  conflictingId,
+  conflictingIds,
   copyTree,
   findContainer,
   findEntity,
@@ -16,7 +16,7 @@ import {
   refuseConflict,
 } from '../../db/repository.ts';
 import {
-  requireEntity,
+  requireEntities,
   requirePermission,
   requireSubtree,
   unreadableIds,
@@ -29,21 +29,47 @@ import { deleteAll, entityOf, requireAll } from './answers.ts';
 
 const r = contract.repository;
 
-/** The names of a bulk create that would fail, each with its reason; nothing is written. */
+/**
+ * The names of a bulk create that would fail, each with its reason; nothing is written. A few
+ * queries whatever the list's length: the containers and their ACLs, the names, the ACLs of
+ * the objects found.
+ */
 async function nameConflicts(
   db: Queryable,
   user: UserSession,
   entityList: readonly { name: string; documentType: string; parentId?: string | null }[],
 ) {
-  const conflicts = [];
-  const seen = new Map<string, number>();
   // The list asks what a container holds: 'read' on each container named, once.
-  for (const parentId of new Set(entityList.map((c) => c.parentId)))
-    if (parentId) await requireEntity(db, user, parentId, 'read');
-  for (const [index, candidate] of entityList.entries()) {
-    const { name: n, documentType } = candidate;
+  const parents = new Set(entityList.map((c) => c.parentId ?? ''));
+  parents.delete('');
+  await requireEntities(db, user, [...parents], 'read');
+  // Each valid name is looked up once per container and type; a later equal one is a DUPLICATE.
+  const firsts = new Map<
+    string,
+    { index: number; parentId: string | null; name: string; documentType: string }
+  >();
+  const earlier = entityList.map((c, index) => {
+    if (validateRepositoryName(c.name)) return undefined;
+    const key = `${c.parentId ?? ''}\u0000${c.documentType}\u0000${nameKey(c.name)}`;
+    const first = firsts.get(key);
+    if (!first) firsts.set(key, { ...c, index, parentId: c.parentId ?? null });
+    return first?.index;
+  });
+  const lookedUp = [...firsts.values()];
+  const found = await conflictingIds(db, user.orgId, lookedUp);
+  const existing = new Map(lookedUp.map((c, i) => [c.index, found[i]]));
+  // The name is taken either way; the id is shown only to whom may read the object.
+  const unreadable = await unreadableIds(
+    db,
+    user,
+    found.filter((id) => id !== undefined),
+  );
+  const conflicts = [];
+  for (const [index, { name: n, documentType }] of entityList.entries()) {
     const problem = validateRepositoryName(n);
-    if (problem) {
+    const first = earlier[index];
+    const existingId = existing.get(index);
+    if (problem)
       conflicts.push({
         index,
         name: n,
@@ -51,11 +77,7 @@ async function nameConflicts(
         reason: 'INVALID_NAME' as const,
         message: problem,
       });
-      continue;
-    }
-    const key = `${candidate.parentId ?? ''}\u0000${documentType}\u0000${nameKey(n)}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
+    else if (first !== undefined)
       conflicts.push({
         index,
         name: n,
@@ -63,28 +85,15 @@ async function nameConflicts(
         reason: 'DUPLICATE' as const,
         message: `'${n}' appears already at position ${first}.`,
       });
-      continue;
-    }
-    seen.set(key, index);
-    const existingId = await conflictingId(
-      db,
-      user.orgId,
-      candidate.parentId ?? null,
-      n,
-      documentType,
-    );
-    if (existingId) {
-      // The name is taken either way; the id is shown only to whom may read the object.
-      const readable = !(await unreadableIds(db, user, [existingId])).has(existingId);
+    else if (existingId)
       conflicts.push({
         index,
         name: n,
         documentType,
         reason: 'EXISTS' as const,
-        ...(readable ? { existingId } : {}),
+        ...(unreadable.has(existingId) ? {} : { existingId }),
         message: `A ${documentType} named '${n}' exists already there.`,
       });
-    }
   }
   return { conflicts };
 }
