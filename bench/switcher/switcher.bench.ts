@@ -158,6 +158,9 @@ const countOf = (urls: readonly string[]): Counts => {
   return counts;
 };
 
+/** Fresh pages per way of clicking (`BENCH_PAGES`, default 3): their median first open is reported. */
+const PAGES = Number(process.env.BENCH_PAGES ?? 3);
+
 /** How the click comes: prefetch off, straight after load, after 2 s idle, after 1 s of hover. */
 const WHEN = ['off', 'load', 'idle', 'hover'] as const;
 type When = (typeof WHEN)[number];
@@ -225,14 +228,22 @@ test('dialog at 0 and 100 ms round trip: click → first card, cold, prepared an
   page,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000 * PAGES);
   await signIn(page);
   const state = await page.context().storageState();
-  const network: Record<string, Record<string, Awaited<ReturnType<typeof openAtLatency>>>> = {};
+  type Opened = Awaited<ReturnType<typeof openAtLatency>>;
+  const network: Record<string, Record<string, Opened & { firstOpensMs: number[] }>> = {};
   for (const latency of [0, 100]) {
-    const row: Record<string, Awaited<ReturnType<typeof openAtLatency>>> = {};
-    for (const when of WHEN)
-      row[when] = await openAtLatency(browser, state, baseURL ?? '', latency, when);
+    const row: (typeof network)[string] = {};
+    for (const when of WHEN) {
+      // A first open is one sample per page: the page whose first open is the median is kept.
+      const pages: Opened[] = [];
+      for (let i = 0; i < PAGES; i++)
+        pages.push(await openAtLatency(browser, state, baseURL ?? '', latency, when));
+      const sorted = [...pages].sort((a, b) => a.firstOpenMs - b.firstOpenMs);
+      const kept = sorted[Math.floor(sorted.length / 2)] ?? sorted[0];
+      if (kept) row[when] = { ...kept, firstOpensMs: pages.map((p) => p.firstOpenMs) };
+    }
     network[`rtt${latency}`] = row;
   }
   results.network = network;
