@@ -193,6 +193,30 @@ describe.each(backends)('given copies on $name, over real HTTP', ({ start }) => 
     expect(await snapshot()).toEqual(before);
   });
 
+  it('copies 2,000 entities in one request, a source given twice counted twice, and refuses 2,001 (400 naming the limit) writing nothing', async () => {
+    const project = await entity('Sizes', 'Project', null);
+    const big = await entity('Big', 'Folder', project);
+    const fifty = await entity('Fifty', 'Folder', big);
+    for (let d = 1; d < 50; d++) await entity(`Doc ${d}`, 'MAPPING', fifty);
+    const target = await entity('Target', 'Folder', project);
+    const fortyTimes = Array(40).fill({ id: fifty });
+    const tooLarge = async (specs: object[]) => {
+      const before = await snapshot();
+      const answer = await copyEntities(lee, target, specs);
+      expect(answer.status).toBe(400);
+      expect(answer.json.error.message).toBe(
+        'At most 2000 entities (the sources and everything under them) per copy; this one ' +
+          'copies more. Copy the folders in several requests.',
+      );
+      expect(await snapshot()).toEqual(before);
+    };
+    await tooLarge([...fortyTimes, { id: await entity('One more', 'MAPPING', project) }]);
+    expect((await ok(copyEntities(lee, target, fortyTimes))).value).toHaveLength(40);
+    expect(await idsUnder('/Sizes/Target')).toHaveLength(1 + 2000);
+    await ok(copyEntities(lee, big, Array(39).fill({ id: fifty })));
+    await tooLarge([{ id: big }]); // Big and its 40 × 50
+  });
+
   it('writes nothing of a copy whose insert fails part-way through its one statement', async () => {
     const project = await entity('Atomic copies', 'Project', null);
     const deep = await entity('Deep', 'Folder', project);

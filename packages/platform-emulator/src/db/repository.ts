@@ -1,4 +1,10 @@
-import { nameKey, type RepositoryEntity, type UserSession } from '@ics/platform-contract';
+import {
+  MAX_COPY_ENTITIES,
+  nameKey,
+  validateCopySize,
+  type RepositoryEntity,
+  type UserSession,
+} from '@ics/platform-contract';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { iso, newId } from '../ids.ts';
 import { defaultProject } from '../seed/defaultProject.ts';
@@ -426,8 +432,9 @@ export async function selfAndAncestors(q: Queryable, id: string): Promise<Set<st
 
 /**
  * Copies entities and everything under them into `parentId`, in at most three statements
- * whatever their number: the subtrees as they stand before the copy (one query), the copies
- * (one insert; ids made here, as for any entity), their tags (one insert). `copies[i].name` names
+ * whatever their number: the subtrees as they stand before the copy (one query; 400 past
+ * `MAX_COPY_ENTITIES`, before anything is written), the copies (one insert; ids made here, as for
+ * any entity), their tags (one insert). `copies[i].name` names
  * the i-th top-level copy (the caller decided it is free, `CopyNames`); everything under it keeps
  * its name. A source given twice is copied twice. Answers the top-level copies' ids in order.
  */
@@ -448,9 +455,12 @@ export async function copyTrees(
          from unnest($1::text[]) with ordinality as r(id, ord) join frs_entities e on e.id = r.id
        union all
        select down.ord, e.id, e.parent_id, e.name from frs_entities e join down on e.parent_id = down.id
-     ) select ord, id, parent_id, name from down`,
-    [copies.map((c) => c.sourceId)],
+     ) select ord, id, parent_id, name from down limit $2`,
+    [copies.map((c) => c.sourceId), MAX_COPY_ENTITIES + 1],
   );
+  // The walk stops one row past the bound: a copy too large costs no more than the largest allowed.
+  const tooLarge = validateCopySize(rows.length);
+  if (tooLarge) throw new ApiError(400, 'VALIDATION', tooLarge);
   const copyOf = new Map(rows.map((row) => [`${row.ord}/${row.id}`, newId()] as const));
   const top = copies.map((c, i) => copyOf.get(`${i + 1}/${c.sourceId}`));
   const missing = copies.find((_, i) => top[i] === undefined);
