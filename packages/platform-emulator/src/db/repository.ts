@@ -434,9 +434,9 @@ export async function selfAndAncestors(q: Queryable, id: string): Promise<Set<st
  * Copies entities and everything under them into `parentId`, in at most three statements
  * whatever their number: the subtrees as they stand before the copy (one query; 400 past
  * `MAX_COPY_ENTITIES`, before anything is written), the copies (one insert; ids made here, as for
- * any entity), their tags (one insert). `copies[i].name` names
- * the i-th top-level copy (the caller decided it is free, `CopyNames`); everything under it keeps
- * its name. A source given twice is copied twice. Answers the top-level copies' ids in order.
+ * any entity), their tags (one insert). `copies[i].name` names the i-th top-level copy (the
+ * caller decided it is free, `CopyNames`); everything under it keeps its name. A source given
+ * twice is copied twice. Answers the top-level copies' ids in order.
  */
 export async function copyTrees(
   q: Queryable,
