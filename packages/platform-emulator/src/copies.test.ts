@@ -193,6 +193,36 @@ describe.each(backends)('given copies on $name, over real HTTP', ({ start }) => 
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses (409, writing nothing) a copy with no free name left within 255 characters, and a bundle copy of which an object is gone', async () => {
+    const project = await entity('Conflicts', 'Project', null);
+    const target = await entity('Target', 'Folder', project);
+    const long = 'L'.repeat(249);
+    await entity(long, 'MAPPING', target);
+    const source = await entity(long, 'MAPPING', await entity('From', 'Folder', project));
+    const kept = await entity('Kept', 'Folder', project);
+    const gone = await entity('Gone', 'Folder', project);
+    const bundle = await ok(
+      ada.call('POST', `${bnd}/BundleDefinitions`, { name: 'Half gone', objectIds: [kept, gone] }),
+    );
+    await ok(ada.call('POST', `${bnd}/Bundles/Validate`, { bundleId: bundle.id }));
+    await ok(ada.call('POST', `${bnd}/Bundles(${bundle.id})/Publish`));
+    await ok(ada.call('POST', `${frs}/DeleteEntities`, { artifactIds: [gone] }));
+    const before = await snapshot();
+
+    // `<name> (Copy)` would be 256 characters.
+    const noName = await copyEntities(lee, target, [{ id: kept }, { id: source }]);
+    expect(noName.status).toBe(409);
+    expect(noName.json.error.message).toBe(`No free name for a copy of '${long}'.`);
+    const halfGone = await lee.call('POST', `${bnd}/Bundles(${bundle.id})/Copy`, {
+      locationFrsId: target,
+    });
+    expect(halfGone.status).toBe(409);
+    expect(halfGone.json.error.message).toBe(
+      `The object '${gone}' of the bundle 'Half gone' no longer exists.`,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('copies 2,000 entities in one request, a source given twice counted twice, and refuses 2,001 (400 naming the limit) writing nothing', async () => {
     const project = await entity('Sizes', 'Project', null);
     const big = await entity('Big', 'Folder', project);
