@@ -13,7 +13,7 @@ import { checksumOf } from '../../packages/platform-emulator/src/jobs/migrationJ
 import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
-/** Only the measures whose name contains this (all by default): a copy of 1,000 takes minutes. */
+/** Only the measures whose name contains this (all by default). */
 const only = process.argv[3] ?? '';
 const frs = '/frs-service/api/v1';
 const mig = '/migration-service/api/v1';
@@ -236,6 +236,23 @@ await measure(
   'CopyProjects, a project of 1,020 entities',
   async () => () =>
     lee('POST', `${frs}/CopyProjects`, { xferSpec: { sourceSpecArr: [{ id: big.project }] } }),
+);
+// At most MAX_COPY_ENTITIES (2,000) entities per copy (decision 0971).
+const nearLimit = await tree(39, 50);
+await measure(
+  'CopyProjects, a project of 1,990 entities (the limit is 2,000)',
+  async () => () =>
+    lee('POST', `${frs}/CopyProjects`, {
+      xferSpec: { sourceSpecArr: [{ id: nearLimit.project }] },
+    }),
+);
+const overLimit = await tree(40, 50);
+await measure(
+  'CopyProjects, a project of 2,041 entities (refused, 400)',
+  async () => () =>
+    lee('POST', `${frs}/CopyProjects`, {
+      xferSpec: { sourceSpecArr: [{ id: overLimit.project }] },
+    }),
 );
 
 // Exports: 500 objects (the schema's limit), with their dependencies.

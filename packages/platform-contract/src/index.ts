@@ -192,11 +192,13 @@ export type {
 } from './schemas/sourceControl.ts';
 export { DEFAULT_SERVICE_PREFERENCE } from './preferenceKeys.ts';
 export {
+  MAX_COPY_ENTITIES,
   MAX_DESCRIPTION_LENGTH,
   MAX_ENTITY_ACCESS_ROWS,
   MAX_NAME_LENGTH,
   nameKey,
   namesConflict,
+  validateCopySize,
   validateDescription,
   validateEntityAccessSize,
   validateRepositoryName,

@@ -80,7 +80,10 @@ export const bundlesEndpoints = {
     method: 'POST',
     path: '/Bundles({id})/Deprecate',
   }),
-  /** Copies a published bundle into a repository location of the caller's organisation. */
+  /**
+   * Copies a published bundle into a repository location of the caller's organisation. At most
+   * 2,000 entities (its objects and everything under them), refused above with 400.
+   */
   copyBundle: endpoint<typeof S.copyBundle>()({
     backend: bundle,
     method: 'POST',

@@ -84,13 +84,19 @@ export const repositoryEndpoints = {
     method: 'DELETE',
     path: '/BaseEntities({id})',
   }),
-  /** Copies projects with their contents; answers the new projects. */
+  /**
+   * Copies projects with their contents; answers the new projects. At most 2,000 entities per
+   * request, refused above with 400 naming the limit.
+   */
   copyProjects: endpoint<typeof S.copyProjects>()({
     backend: frs,
     method: 'POST',
     path: '/CopyProjects',
   }),
-  /** Copies entities (with contents) into a project or folder; all or none. */
+  /**
+   * Copies entities (with contents) into a project or folder; all or none. At most 2,000
+   * entities (the sources and everything under them) per request, refused above with 400.
+   */
   copyEntities: endpoint<typeof S.copyEntities>()({
     backend: frs,
     method: 'POST',

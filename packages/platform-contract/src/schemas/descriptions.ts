@@ -70,7 +70,7 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'bundles.withdrawBundle': 'PUBLISHED or DEPRECATED → WITHDRAWN.',
   'bundles.deprecateBundle': 'PUBLISHED → DEPRECATED.',
   'bundles.copyBundle':
-    "Copies a published bundle into a repository location of the caller's organisation.",
+    "Copies a published bundle into a repository location of the caller's organisation. At most 2,000 entities (its objects and everything under them), refused above with 400.",
   'bundles.pushBundle':
     "Installs a published bundle in every sub-organisation of the caller's organisation.",
   'repository.getProjects': "The organisation's projects.",
@@ -78,9 +78,10 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'repository.getProjectBaseEntities': 'Folders and documents directly under a project.',
   'repository.getBaseEntities': 'Every entity of the organisation (projects, folders, documents).',
   'repository.deleteBaseEntity': 'Deletes one entity and everything under it.',
-  'repository.copyProjects': 'Copies projects with their contents; answers the new projects.',
+  'repository.copyProjects':
+    'Copies projects with their contents; answers the new projects. At most 2,000 entities per request, refused above with 400 naming the limit.',
   'repository.copyEntities':
-    'Copies entities (with contents) into a project or folder; all or none.',
+    'Copies entities (with contents) into a project or folder; all or none. At most 2,000 entities (the sources and everything under them) per request, refused above with 400.',
   'repository.moveEntities':
     'Moves entities (with contents) into a project or folder; all or none.',
   'repository.deleteEntities': 'Deletes entities and their contents; all or none.',

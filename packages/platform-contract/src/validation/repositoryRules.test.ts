@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_COPY_ENTITIES,
   MAX_ENTITY_ACCESS_ROWS,
   nameKey,
   namesConflict,
+  validateCopySize,
   validateDescription,
   validateEntityAccessSize,
   validateRepositoryName,
@@ -87,5 +89,18 @@ describe('given the size of an UpdateEntityAccess', () => {
     );
     expect(validateEntityAccessSize(2001, 1)).toMatch(/asks for 2001 \(2001 × 1\)/);
     expect(validateEntityAccessSize(1, 2001)).toMatch(/asks for 2001 \(1 × 2001\)/);
+  });
+});
+
+describe('given the size of a copy', () => {
+  it('accepts 2,000 entities written and refuses 2,001 and more, naming the limit', () => {
+    expect(MAX_COPY_ENTITIES).toBe(2000);
+    expect(validateCopySize(0)).toBeUndefined();
+    expect(validateCopySize(2000)).toBeUndefined();
+    expect(validateCopySize(2001)).toBe(
+      'At most 2000 entities (the sources and everything under them) per copy; this one copies ' +
+        'more. Copy the folders in several requests.',
+    );
+    expect(validateCopySize(1_000_000)).toBe(validateCopySize(2001));
   });
 });

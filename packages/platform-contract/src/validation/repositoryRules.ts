@@ -12,6 +12,11 @@ export const MAX_DESCRIPTION_LENGTH = 4000;
  * database for the others (issue 24, docs/decisions/0965-acl-rows-per-request.md).
  */
 export const MAX_ENTITY_ACCESS_ROWS = 2000;
+/**
+ * Most entities one copy (`CopyEntities`, `CopyProjects`, a bundle copy) may write: its sources
+ * and everything under them (issue 24, docs/decisions/0971-entities-per-copy.md).
+ */
+export const MAX_COPY_ENTITIES = 2000;
 
 /** Why a name or description is refused, or `undefined` when it is fine. */
 export type RuleProblem = string | undefined;
@@ -69,5 +74,17 @@ export function validateEntityAccessSize(ids: number, entries: number): RuleProb
   return (
     `At most ${MAX_ENTITY_ACCESS_ROWS} ACL rows (ids × entries) per request; this one asks for ` +
     `${rows} (${ids} × ${entries}). Send the ids in several requests.`
+  );
+}
+
+/**
+ * The size of a copy: the entities it writes (its sources and everything under them, a source
+ * given twice counted twice), at most `MAX_COPY_ENTITIES`.
+ */
+export function validateCopySize(entities: number): RuleProblem {
+  if (entities <= MAX_COPY_ENTITIES) return undefined;
+  return (
+    `At most ${MAX_COPY_ENTITIES} entities (the sources and everything under them) per copy; ` +
+    'this one copies more. Copy the folders in several requests.'
   );
 }

@@ -1,4 +1,10 @@
-import { nameKey, type RepositoryEntity, type UserSession } from '@ics/platform-contract';
+import {
+  MAX_COPY_ENTITIES,
+  nameKey,
+  validateCopySize,
+  type RepositoryEntity,
+  type UserSession,
+} from '@ics/platform-contract';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { iso, newId } from '../ids.ts';
 import { defaultProject } from '../seed/defaultProject.ts';
@@ -305,12 +311,15 @@ export async function refuseConflict(
   documentType: string,
   exceptId?: string,
 ): Promise<void> {
-  if (await conflictingId(q, orgId, parentId, name, documentType, exceptId)) {
-    throw conflict(
-      `A ${documentType} named '${name}' exists already in this location (names compare case-insensitively).`,
-    );
-  }
+  if (await conflictingId(q, orgId, parentId, name, documentType, exceptId))
+    throw nameTaken(documentType, name);
 }
+
+/** The 409 of a name that an entity of the type holds already under the parent (PC-5.2). */
+const nameTaken = (documentType: string, name: string) =>
+  conflict(
+    `A ${documentType} named '${name}' exists already in this location (names compare case-insensitively).`,
+  );
 
 /** A project or folder of the organisation to put things in, or a clear error. */
 export async function findContainer(q: Queryable, orgId: string, id: string): Promise<EntityRow> {
@@ -325,6 +334,10 @@ export async function findContainer(q: Queryable, orgId: string, id: string): Pr
   return row;
 }
 
+/** The `n`-th name a copy of `name` tries (from 1): `<name>`, `<name> (Copy)`, `<name> (Copy 2)`, … */
+const copyCandidate = (name: string, n: number) =>
+  n === 1 ? name : `${name} (Copy${n === 2 ? '' : ` ${n - 1}`})`;
+
 /** A name free under `parentId`: the wanted one, else `<name> (Copy)`, `<name> (Copy 2)`, … */
 export async function freeName(
   q: Queryable,
@@ -334,53 +347,178 @@ export async function freeName(
   documentType: string,
 ): Promise<string> {
   for (let n = 1; ; n++) {
-    const candidate = n === 1 ? name : `${name} (Copy${n === 2 ? '' : ` ${n - 1}`})`;
+    const candidate = copyCandidate(name, n);
     if (candidate.length > 255) throw conflict(`No free name for a copy of '${name}'.`);
     if (!(await conflictingId(q, orgId, parentId, candidate, documentType))) return candidate;
   }
 }
 
-/** Copies an entity and everything under it; answers the copy's id. */
-export async function copyTree(
+const typedKey = (documentType: string, name: string) => `${documentType}\u0000${nameKey(name)}`;
+
+/**
+ * The names under `parentId` (as `CopyNames` keys) that a copy named after any of `names` could
+ * clash with: each name itself and its `(Copy …)` variants, in one query.
+ */
+export async function takenCopyNames(
   q: Queryable,
-  user: UserSession,
-  sourceId: string,
+  orgId: string,
   parentId: string | null,
-  name: string,
+  names: readonly string[],
+): Promise<Set<string>> {
+  const rows = await q.query<{ name_key: string; document_type: string }>(
+    `select name_key, document_type from frs_entities
+      where org_id = $1 and coalesce(parent_id, '') = coalesce($2, '')
+        and (name_key = any($3) or regexp_replace(name_key, ' \\(copy( [0-9]+)?\\)$', '') = any($3))`,
+    [orgId, parentId, [...new Set(names.map(nameKey))]],
+  );
+  return new Set(rows.map((row) => `${row.document_type}\u0000${row.name_key}`));
+}
+
+/**
+ * The names of the top-level copies of one request under one parent, decided in their order as
+ * inserting them one by one would: a given name must be free (409); otherwise the first free of
+ * `<name>`, `<name> (Copy)`, `<name> (Copy 2)`, … (409 past 255 characters, as `freeName`). Each
+ * name decided is taken for the next ones. `taken` comes from `takenCopyNames`.
+ */
+export class CopyNames {
+  /** Where the search for a name (type and key) goes on: every candidate before it is taken. */
+  private readonly from = new Map<string, number>();
+  constructor(private readonly taken: Set<string>) {}
+
+  take(name: string, documentType: string, given?: string): string {
+    if (given !== undefined) {
+      if (this.taken.has(typedKey(documentType, given))) throw nameTaken(documentType, given);
+      this.taken.add(typedKey(documentType, given));
+      return given;
+    }
+    const base = typedKey(documentType, name);
+    for (let n = this.from.get(base) ?? 1; ; n++) {
+      const candidate = copyCandidate(name, n);
+      if (candidate.length > 255) throw conflict(`No free name for a copy of '${name}'.`);
+      const key = typedKey(documentType, candidate);
+      if (!this.taken.has(key)) {
+        this.taken.add(key);
+        this.from.set(base, n + 1);
+        return candidate;
+      }
+    }
+  }
+}
+
+/** The names and types of those of the given entities that the organisation holds. */
+export async function entityKinds(
+  q: Queryable,
+  orgId: string,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; documentType: string }>> {
+  const rows = await q.query<{ id: string; name: string; document_type: string }>(
+    'select id, name, document_type from frs_entities where org_id = $1 and id = any($2)',
+    [orgId, [...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, documentType: r.document_type }]));
+}
+
+/** `id` and every entity it lies under. */
+export async function selfAndAncestors(q: Queryable, id: string): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>(
+    `with recursive up as (
+       select id, parent_id from frs_entities where id = $1
+       union all select e.id, e.parent_id from frs_entities e join up on e.id = up.parent_id
+     ) select id from up`,
+    [id],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Copies entities and everything under them into `parentId`, in at most three statements
+ * whatever their number: the subtrees as they stand before the copy (one query; 400 past
+ * `MAX_COPY_ENTITIES`, before anything is written), the copies (one insert; ids made here, as for
+ * any entity), their tags (one insert). `copies[i].name` names the i-th top-level copy (the
+ * caller decided it is free, `CopyNames`); everything under it keeps its name. A source given
+ * twice is copied twice. Answers the top-level copies' ids in order.
+ */
+export async function copyTrees(
+  q: Queryable,
+  /** Who copies: the copies are theirs, in their organisation. */
+  user: Pick<UserSession, 'id' | 'orgId'>,
+  parentId: string | null,
+  copies: readonly { sourceId: string; name: string }[],
   /** Whether the copies carry the source's tags: only within its organisation (tags are per organisation). */
   withTags = true,
-): Promise<string> {
-  const [source] = await q.query<{
-    document_type: string;
-    description: string;
-    native_data: Record<string, unknown>;
-    metering_tag: string | null;
-  }>(
-    'select document_type, description, native_data, metering_tag from frs_entities where id = $1',
-    [sourceId],
+): Promise<string[]> {
+  if (copies.length === 0) return [];
+  // `ord` numbers the top-level copies from 1; `parent_id` is null for their sources.
+  const rows = await q.query<{ ord: number; id: string; parent_id: string | null; name: string }>(
+    `with recursive down as (
+       select r.ord::int as ord, e.id, null::text as parent_id, e.name
+         from unnest($1::text[]) with ordinality as r(id, ord) join frs_entities e on e.id = r.id
+       union all
+       select down.ord, e.id, e.parent_id, e.name from frs_entities e join down on e.parent_id = down.id
+     ) select ord, id, parent_id, name from down limit $2`,
+    [copies.map((c) => c.sourceId), MAX_COPY_ENTITIES + 1],
   );
-  if (!source) throw notFound(`The repository entity '${sourceId}'`);
-  const id = await insertEntity(q, {
-    orgId: user.orgId,
-    ownerId: user.id,
-    name,
-    documentType: source.document_type,
-    parentId,
-    description: source.description,
-    nativeData: source.native_data,
-    meteringTag: source.metering_tag,
-  });
+  // The walk stops one row past the bound: a copy too large costs no more than the largest allowed.
+  const tooLarge = validateCopySize(rows.length);
+  if (tooLarge) throw new ApiError(400, 'VALIDATION', tooLarge);
+  const copyOf = new Map(rows.map((row) => [`${row.ord}/${row.id}`, newId()] as const));
+  const top = copies.map((c, i) => copyOf.get(`${i + 1}/${c.sourceId}`));
+  const missing = copies.find((_, i) => top[i] === undefined);
+  if (missing) throw notFound(`The repository entity '${missing.sourceId}'`);
+  const ids: string[] = [];
+  const sources: string[] = [];
+  const parents: (string | null)[] = [];
+  const names: string[] = [];
+  for (const row of rows) {
+    const name = row.parent_id === null ? (copies[row.ord - 1]?.name ?? row.name) : row.name;
+    ids.push(copyOf.get(`${row.ord}/${row.id}`) ?? '');
+    sources.push(row.id);
+    parents.push(
+      row.parent_id === null ? parentId : (copyOf.get(`${row.ord}/${row.parent_id}`) ?? ''),
+    );
+    names.push(name);
+  }
+  await q.query(
+    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id, metering_tag)
+     select c.id, $1, c.name, c.name_key, e.document_type, c.parent_id, e.description, e.native_data, $2, e.metering_tag
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) as c(id, source_id, parent_id, name, name_key)
+       join frs_entities e on e.id = c.source_id`,
+    [user.orgId, user.id, ids, sources, parents, names, names.map(nameKey)],
+  );
   if (withTags)
     await q.query(
-      'insert into frs_entity_tags (entity_id, tag_id) select $1, tag_id from frs_entity_tags where entity_id = $2',
-      [id, sourceId],
+      `insert into frs_entity_tags (entity_id, tag_id)
+       select c.id, et.tag_id from unnest($1::text[], $2::text[]) as c(id, source_id)
+         join frs_entity_tags et on et.entity_id = c.source_id`,
+      [ids, sources],
     );
-  const children = await q.query<{ id: string; name: string }>(
-    'select id, name from frs_entities where parent_id = $1 order by name',
-    [sourceId],
+  return top as string[];
+}
+
+/**
+ * Those of the entities that the organisation holds, with their paths and tags (as
+ * `selectEntities`), in one query that walks up from them rather than down the whole tree.
+ */
+export async function findEntities(
+  q: Queryable,
+  orgId: string,
+  ids: readonly string[],
+): Promise<EntityRow[]> {
+  return q.query<EntityRow>(
+    `with recursive up as (
+       select e.id as start, e.parent_id as next, '/' || e.name as path
+         from frs_entities e where e.org_id = $1 and e.id = any($2)
+       union all
+       select up.start, a.parent_id, '/' || a.name || up.path
+         from up join frs_entities a on a.id = up.next
+     )
+     select t.*, up.path, p.document_type as parent_type,
+       coalesce((select json_agg(tg.name order by tg.name) from frs_entity_tags et
+                 join frs_tags tg on tg.id = et.tag_id where et.entity_id = t.id), '[]') as tags
+       from up join frs_entities t on t.id = up.start left join frs_entities p on p.id = t.parent_id
+      where up.next is null`,
+    [orgId, [...new Set(ids)]],
   );
-  for (const child of children) await copyTree(q, user, child.id, id, child.name, withTags);
-  return id;
 }
 
 /** Whether `candidate` is `id` itself or lies under it. */
@@ -409,18 +547,6 @@ export async function subtreeSize(q: Queryable, ids: readonly string[]): Promise
     [[...ids]],
   );
   return row?.n ?? 0;
-}
-
-/**
- * An entity of the organisation and everything under it (ids, names and owners), for permission
- * checks; empty when the organisation holds no entity `id`.
- */
-export async function subtreeOf(
-  q: Queryable,
-  orgId: string,
-  id: string,
-): Promise<{ id: string; name: string; owner_id: string }[]> {
-  return subtreesOf(q, orgId, [id]);
 }
 
 /**

@@ -2,13 +2,7 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcls } from '../db/acl.ts';
-import {
-  entityHeads,
-  findEntity,
-  subtreeOf,
-  subtreesOf,
-  type EntityRow,
-} from '../db/repository.ts';
+import { entityHeads, findEntity, subtreesOf, type EntityRow } from '../db/repository.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
@@ -223,18 +217,18 @@ export function requireJob<J extends { id: string; kind: string; created_by: str
 }
 
 /**
- * Refuses with 403 unless every member of the organisation `orgId` may read the object and
- * everything under it: content leaves an organisation (a bundle copied by another) only if the
- * organisation shares it with all its members. The refusal names `what` (the bundle), never the
- * other organisation's objects.
+ * Refuses with 403 unless every member of the organisation `orgId` may read each of the objects
+ * and everything under them, in two queries whatever their number: content leaves an
+ * organisation (a bundle copied by another) only if the organisation shares it with all its
+ * members. The refusal names `what` (the bundle), never the other organisation's objects.
  */
-export async function requireSharedSubtree(
+export async function requireSharedSubtrees(
   q: Queryable,
   orgId: string,
-  id: string,
+  ids: readonly string[],
   what: string,
 ): Promise<void> {
-  const rows = await subtreeOf(q, orgId, id);
+  const rows = await subtreesOf(q, orgId, ids);
   const acls = await effectiveAcls(
     q,
     rows.map((row) => row.id),

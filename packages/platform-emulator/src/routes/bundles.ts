@@ -14,18 +14,18 @@ import {
 } from '../db/bundles.ts';
 import type { Queryable } from '../db/database.ts';
 import { subOrgIds } from '../db/identity.ts';
-import { copyTree, findContainer, freeName, objectSummary } from '../db/repository.ts';
+import { copyTrees, entityKinds, findContainer, objectSummary } from '../db/repository.ts';
 import {
   requireBundleControl,
   requirePermission,
-  requireSharedSubtree,
-  requireSubtree,
+  requireSharedSubtrees,
   requireSubtrees,
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
 import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
+import { planCopies, type CopyRequest } from './repository/copying.ts';
 
 const c = contract.bundles;
 /** What others see of a bundle: never its access code. */
@@ -204,28 +204,25 @@ export function bundleDistributionRoutes(router: ContractRouter, { db }: RouteDe
       if (crossOrg) checkAccessCode(source, body.accessCode);
       const location = await findContainer(tx, session.user.orgId, body.locationFrsId);
       await requirePermission(tx, session.user, location, 'update');
-      // The bundle's objects are copied into the location; the copy carries the copies.
-      const copies: string[] = [];
-      for (const objectId of source.objectIds) {
-        const object = await objectSummary(tx, source.orgId, objectId);
-        if (!object) {
-          throw conflict(
-            `The object '${objectId}' of the bundle '${source.name}' no longer exists.`,
-          );
-        }
-        // What the bundle carries now (content added since publishing included) is read now.
-        if (crossOrg)
-          await requireSharedSubtree(tx, source.orgId, objectId, `The bundle '${source.name}'`);
-        else await requireSubtree(tx, session.user, objectId, 'read');
-        const name = await freeName(
-          tx,
-          session.user.orgId,
-          location.id,
-          object.name,
-          object.documentType,
-        );
-        copies.push(await copyTree(tx, session.user, objectId, location.id, name, !crossOrg));
-      }
+      // The bundle's objects are copied into the location; the copy carries the copies. What
+      // the bundle carries now (content added since publishing included) is read now.
+      const objects = await entityKinds(tx, source.orgId, source.objectIds);
+      const requests = source.objectIds.map((objectId): CopyRequest => {
+        const object = objects.get(objectId);
+        if (!object)
+          return {
+            refusal: conflict(
+              `The object '${objectId}' of the bundle '${source.name}' no longer exists.`,
+            ),
+          };
+        return { sourceId: objectId, ...object };
+      });
+      const planned = await planCopies(tx, session.user.orgId, location.id, requests, (ids) =>
+        crossOrg
+          ? requireSharedSubtrees(tx, source.orgId, ids, `The bundle '${source.name}'`)
+          : requireSubtrees(tx, session.user, ids, 'read'),
+      );
+      const copies = await copyTrees(tx, session.user, location.id, planned, !crossOrg);
       return insertBundle(tx, {
         orgId: session.user.orgId,
         name: source.name,

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import {
   deleteEntities,
   entityHeads,
+  findEntities,
   listEntities,
   subtreeSize,
   toEntity,
@@ -55,6 +56,20 @@ export const entityOf = async (
     inboundRefs: full.inboundRefs?.filter((e) => !hidden.has(e.id)),
     outboundRefs: full.outboundRefs?.filter((e) => !hidden.has(e.id)),
   };
+};
+
+/** The entities of the list as the user may see them, in its order: 'read' required on each. */
+export const entitiesOf = async (q: Queryable, user: UserSession, ids: readonly string[]) => {
+  const byId = new Map(
+    (await findEntities(q, user.orgId, ids)).map((row) => [row.id, row] as const),
+  );
+  const listed = ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound(`The repository entity '${id}'`);
+    return row;
+  });
+  await requirePermissionOnAll(q, user, listed, 'read');
+  return listed.map((row) => toEntity(row));
 };
 
 /** The entities of the list (ids, names, owners), looked up in one query; 404 for the first missing. */

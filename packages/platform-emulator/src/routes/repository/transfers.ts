@@ -7,25 +7,27 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import {
   conflictingIds,
-  copyTree,
+  copyTrees,
+  entityKinds,
   findContainer,
   findEntity,
-  freeName,
   isSelfOrDescendant,
   moveEntity,
   refuseConflict,
+  selfAndAncestors,
 } from '../../db/repository.ts';
 import {
   requireEntities,
   requirePermission,
-  requireSubtree,
+  requireSubtrees,
   unreadableIds,
 } from '../../policy/policy.ts';
-import { ApiError, conflict } from '../../errors.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
 import { checkNameRules } from '../../http/kit.ts';
 import type { RouteDeps } from '../../http/routeGroup.ts';
 import type { ContractRouter } from '../../http/router.ts';
-import { deleteAll, entityOf, requireAll } from './answers.ts';
+import { deleteAll, entitiesOf, entityOf, requireAll } from './answers.ts';
+import { planCopies, type CopyRequest } from './copying.ts';
 
 const r = contract.repository;
 
@@ -115,25 +117,32 @@ export function repositoryTransferRoutes(router: ContractRouter, { db }: RouteDe
   );
 
   router.add(r.copyProjects, async ({ session, body }) => {
-    body.xferSpec.sourceSpecArr.forEach((s, i) =>
-      checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`),
-    );
+    const specs = body.xferSpec.sourceSpecArr;
+    specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
     return db.transaction(async (tx) => {
-      const copies: string[] = [];
-      for (const spec of body.xferSpec.sourceSpecArr) {
-        const source = await findEntity(tx, session.user.orgId, spec.id);
-        if (source.document_type !== 'Project')
-          throw new ApiError(
-            400,
-            'VALIDATION',
-            `'${source.name}' is not a project; use CopyEntities.`,
-          );
-        await requireSubtree(tx, session.user, spec.id, 'read');
-        const target =
-          spec.name ?? (await freeName(tx, session.user.orgId, null, source.name, 'Project'));
-        copies.push(await copyTree(tx, session.user, spec.id, null, target));
-      }
-      return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
+      const sources = await entityKinds(
+        tx,
+        session.user.orgId,
+        specs.map((s) => s.id),
+      );
+      const requests = specs.map((spec): CopyRequest => {
+        const source = sources.get(spec.id);
+        if (!source) return { refusal: notFound(`The repository entity '${spec.id}'`) };
+        if (source.documentType !== 'Project')
+          return {
+            refusal: new ApiError(
+              400,
+              'VALIDATION',
+              `'${source.name}' is not a project; use CopyEntities.`,
+            ),
+          };
+        return { sourceId: spec.id, ...source, given: spec.name };
+      });
+      const planned = await planCopies(tx, session.user.orgId, null, requests, (ids) =>
+        requireSubtrees(tx, session.user, ids, 'read'),
+      );
+      const copies = await copyTrees(tx, session.user, null, planned);
+      return { value: await entitiesOf(tx, session.user, copies) };
     });
   });
 
@@ -143,23 +152,37 @@ export function repositoryTransferRoutes(router: ContractRouter, { db }: RouteDe
     return db.transaction(async (tx) => {
       const target = await findContainer(tx, session.user.orgId, targetLocationId);
       await requirePermission(tx, session.user, target, 'update');
-      const copies: string[] = [];
-      for (const spec of specs) {
-        const source = await findEntity(tx, session.user.orgId, spec.id);
-        if (source.document_type === 'Project')
-          throw new ApiError(400, 'VALIDATION', `'${source.name}' is a project; use CopyProjects.`);
-        if (await isSelfOrDescendant(tx, spec.id, targetLocationId)) {
-          throw conflict(
-            `'${source.name}' cannot be copied into itself or one of its descendants.`,
-          );
-        }
-        await requireSubtree(tx, session.user, spec.id, 'read');
-        const wanted =
-          spec.name ??
-          (await freeName(tx, session.user.orgId, target.id, source.name, source.document_type));
-        copies.push(await copyTree(tx, session.user, spec.id, target.id, wanted));
-      }
-      return { value: await Promise.all(copies.map((id) => entityOf(tx, session.user, id))) };
+      const sources = await entityKinds(
+        tx,
+        session.user.orgId,
+        specs.map((s) => s.id),
+      );
+      // The target and everything it lies under: no source may be one of them.
+      const lineage = await selfAndAncestors(tx, target.id);
+      const requests = specs.map((spec): CopyRequest => {
+        const source = sources.get(spec.id);
+        if (!source) return { refusal: notFound(`The repository entity '${spec.id}'`) };
+        if (source.documentType === 'Project')
+          return {
+            refusal: new ApiError(
+              400,
+              'VALIDATION',
+              `'${source.name}' is a project; use CopyProjects.`,
+            ),
+          };
+        if (lineage.has(spec.id))
+          return {
+            refusal: conflict(
+              `'${source.name}' cannot be copied into itself or one of its descendants.`,
+            ),
+          };
+        return { sourceId: spec.id, ...source, given: spec.name };
+      });
+      const planned = await planCopies(tx, session.user.orgId, target.id, requests, (ids) =>
+        requireSubtrees(tx, session.user, ids, 'read'),
+      );
+      const copies = await copyTrees(tx, session.user, target.id, planned);
+      return { value: await entitiesOf(tx, session.user, copies) };
     });
   });
 
