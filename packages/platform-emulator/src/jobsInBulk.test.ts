@@ -3,7 +3,7 @@ import { createEmulator, type Emulator } from './app.ts';
 import { insertEntity } from './db/repository.ts';
 import { checksumOf, RUN_MS } from './jobs/migrationJobs.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
-import { startPostgres } from './test-support/postgresServer.ts';
+import { bothDatabases, type TestDatabase } from './test-support/postgresServer.ts';
 
 // What set-based statements could get wrong in an export's dependencies, an import's names and
 // writes, CheckEntityList's names, and a job's run (issue 24, "one user cannot stall the rest"),
@@ -24,13 +24,8 @@ async function ok(answer: Promise<Answer>) {
   return a.json;
 }
 
-const databases: [string, () => Promise<{ url: string; stop(): void }>][] = [
-  ['PGlite', async () => ({ url: 'memory', stop: () => {} })],
-  ['PostgreSQL 15', startPostgres],
-];
-
-describe.each(databases)('given %s', (_, database) => {
-  let server: { url: string; stop(): void } | undefined;
+describe.each(bothDatabases)('given %s', (_, database) => {
+  let server: TestDatabase | undefined;
   let emulator: Emulator;
   let ada: HttpPersona;
   let lee: HttpPersona;
@@ -210,17 +205,17 @@ describe.each(databases)('given %s', (_, database) => {
     expect((await check(open ?? '', open ?? '')).status).toBe(201);
   });
 
-  it('checks a name whose type holds a lone surrogate like any other (201, its name free in that type), never a 5xx', async () => {
+  it('refuses a name whose type holds a lone surrogate (400 naming it, decision 0976), never a 5xx', async () => {
     const folder = await entity('Surrogates', 'Folder', await project());
     await entity('Taken', 'MAPPING', folder);
     const answer = await lee.call('POST', `${frs}/CheckEntityList`, {
       entityList: [
-        { name: 'Taken', documentType: 'MAP\ud800', parentId: folder },
         { name: 'Taken', documentType: 'MAPPING', parentId: folder },
+        { name: 'Taken', documentType: 'MAP\ud800', parentId: folder },
       ],
     });
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.json.conflicts.map((c: { index: number }) => c.index)).toEqual([1]);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.error.details[0].target).toBe('body.entityList.1.documentType');
   });
 
   it('imports a package of 500 with names taken in the target and repeated in the package: those skipped, the others written once', async () => {
