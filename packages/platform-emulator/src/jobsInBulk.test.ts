@@ -258,6 +258,35 @@ describe.each(bothDatabases)('given %s', (_, database) => {
     expect(log).toContain('Skipped Folder Folder 495: containers are not imported.');
   });
 
+  it('runs every ended export a list finds: the list keeps its order, each export gets its own outcome and objects, one bell message each', async () => {
+    const { a, b, e } = await graph();
+    const created = [];
+    for (const [i, objectGuid] of [a, b, e].entries())
+      created.push(
+        await ok(
+          lee.call('POST', `${mig}/ExportJobs`, {
+            name: `Listed ${i}`,
+            objects: [{ objectGuid, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
+          }),
+        ),
+      );
+    const ids = created.map((j) => j.id as string);
+    type Listed = { id: string; status: string; endTime: string | null };
+    const mine = (list: Listed[]) => list.filter((j) => ids.includes(j.id));
+    const before = mine((await ok(lee.call('GET', `${mig}/ExportJobs`))).value);
+    expect(before.map((j) => j.endTime)).toEqual([null, null, null]);
+    now += RUN_MS;
+    const after = mine((await ok(lee.call('GET', `${mig}/ExportJobs`))).value);
+    expect(after.map((j) => j.id)).toEqual(before.map((j) => j.id));
+    expect(after.map((j) => j.status)).toEqual(['SUCCESSFUL', 'SUCCESSFUL', 'SUCCESSFUL']);
+    expect(after.every((j) => j.endTime !== null)).toBe(true);
+    for (const [i, id] of ids.entries()) {
+      const objects = (await ok(lee.call('GET', `${mig}/ExportJobs(${id})/ExportObjects`))).value;
+      expect(objects.map((o: { objectGuid: string }) => o.objectGuid)).toEqual([[a, b, e][i]]);
+      expect(await bell(lee, `Export 'Listed ${i}' finished`)).toBe(1);
+    }
+  });
+
   it('runs an ended export and an ended import once when several reads see them at the same moment: one outcome, one bell message, each object written once', async () => {
     const { a } = await graph();
     const exportJob = await ok(
