@@ -301,6 +301,11 @@ const ended = await exportJob();
 letJobsEnd();
 await ok(lee('GET', `${mig}/ExportJobs(${ended})`));
 await measure('GET ExportJobs, the list', async () => () => lee('GET', `${mig}/ExportJobs`));
+await measure('GET ExportJobs, the list that runs 20 ended exports of 500', async () => {
+  for (let i = 0; i < 20; i++) await exportJob();
+  letJobsEnd();
+  return () => lee('GET', `${mig}/ExportJobs`);
+});
 await measure(
   'GET ExportJobs(<id>)/ExportObjects of 500',
   async () => () => lee('GET', `${mig}/ExportJobs(${ended})/ExportObjects`),

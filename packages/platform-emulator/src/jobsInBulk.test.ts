@@ -3,7 +3,7 @@ import { createEmulator, type Emulator } from './app.ts';
 import { insertEntity } from './db/repository.ts';
 import { checksumOf, RUN_MS } from './jobs/migrationJobs.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
-import { startPostgres } from './test-support/postgresServer.ts';
+import { bothDatabases, type TestDatabase } from './test-support/postgresServer.ts';
 
 // What set-based statements could get wrong in an export's dependencies, an import's names and
 // writes, CheckEntityList's names, and a job's run (issue 24, "one user cannot stall the rest"),
@@ -24,13 +24,8 @@ async function ok(answer: Promise<Answer>) {
   return a.json;
 }
 
-const databases: [string, () => Promise<{ url: string; stop(): void }>][] = [
-  ['PGlite', async () => ({ url: 'memory', stop: () => {} })],
-  ['PostgreSQL 15', startPostgres],
-];
-
-describe.each(databases)('given %s', (_, database) => {
-  let server: { url: string; stop(): void } | undefined;
+describe.each(bothDatabases)('given %s', (_, database) => {
+  let server: TestDatabase | undefined;
   let emulator: Emulator;
   let ada: HttpPersona;
   let lee: HttpPersona;
@@ -210,17 +205,17 @@ describe.each(databases)('given %s', (_, database) => {
     expect((await check(open ?? '', open ?? '')).status).toBe(201);
   });
 
-  it('checks a name whose type holds a lone surrogate like any other (201, its name free in that type), never a 5xx', async () => {
+  it('refuses a name whose type holds a lone surrogate (400 naming it, decision 0976), never a 5xx', async () => {
     const folder = await entity('Surrogates', 'Folder', await project());
     await entity('Taken', 'MAPPING', folder);
     const answer = await lee.call('POST', `${frs}/CheckEntityList`, {
       entityList: [
-        { name: 'Taken', documentType: 'MAP\ud800', parentId: folder },
         { name: 'Taken', documentType: 'MAPPING', parentId: folder },
+        { name: 'Taken', documentType: 'MAP\ud800', parentId: folder },
       ],
     });
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.json.conflicts.map((c: { index: number }) => c.index)).toEqual([1]);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.error.details[0].target).toBe('body.entityList.1.documentType');
   });
 
   it('imports a package of 500 with names taken in the target and repeated in the package: those skipped, the others written once', async () => {
@@ -261,6 +256,35 @@ describe.each(databases)('given %s', (_, database) => {
     const log = (await ada.call('GET', `${mig}/ImportJobs(${job.id})/$log`)).text;
     expect(log).toContain('Skipped MAPPING DOC 3: the name is taken in /Bulk');
     expect(log).toContain('Skipped Folder Folder 495: containers are not imported.');
+  });
+
+  it('runs every ended export a list finds: the list keeps its order, each export gets its own outcome and objects, one bell message each', async () => {
+    const { a, b, e } = await graph();
+    const created = [];
+    for (const [i, objectGuid] of [a, b, e].entries())
+      created.push(
+        await ok(
+          lee.call('POST', `${mig}/ExportJobs`, {
+            name: `Listed ${i}`,
+            objects: [{ objectGuid, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
+          }),
+        ),
+      );
+    const ids = created.map((j) => j.id as string);
+    type Listed = { id: string; status: string; endTime: string | null };
+    const mine = (list: Listed[]) => list.filter((j) => ids.includes(j.id));
+    const before = mine((await ok(lee.call('GET', `${mig}/ExportJobs`))).value);
+    expect(before.map((j) => j.endTime)).toEqual([null, null, null]);
+    now += RUN_MS;
+    const after = mine((await ok(lee.call('GET', `${mig}/ExportJobs`))).value);
+    expect(after.map((j) => j.id)).toEqual(before.map((j) => j.id));
+    expect(after.map((j) => j.status)).toEqual(['SUCCESSFUL', 'SUCCESSFUL', 'SUCCESSFUL']);
+    expect(after.every((j) => j.endTime !== null)).toBe(true);
+    for (const [i, id] of ids.entries()) {
+      const objects = (await ok(lee.call('GET', `${mig}/ExportJobs(${id})/ExportObjects`))).value;
+      expect(objects.map((o: { objectGuid: string }) => o.objectGuid)).toEqual([[a, b, e][i]]);
+      expect(await bell(lee, `Export 'Listed ${i}' finished`)).toBe(1);
+    }
   });
 
   it('runs an ended export and an ended import once when several reads see them at the same moment: one outcome, one bell message, each object written once', async () => {

@@ -53,6 +53,9 @@ export class DatabaseUnreachable extends Error {
   override name = 'DatabaseUnreachable' as const;
 }
 
+/** One turn of the event loop: what is waiting to be read (other requests) goes first. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Embedded PostgreSQL (PGlite). `dataDir` keeps the data across restarts; `undefined` keeps
  * it in memory only. `snapshot` (a `dump()`) is the data an in-memory database starts from.
@@ -69,8 +72,16 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     unlock();
     throw error;
   }
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  /**
+   * A statement outside a transaction first lets the event loop take other requests in: PGlite
+   * runs in this thread and answers without I/O, so a request's statements would otherwise
+   * follow one another with no other request read in between, and a user would wait for all of
+   * another's request instead of one statement (decision 0977). Within a transaction the
+   * database is held anyway.
+   */
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, yields: boolean): Queryable => ({
     query: async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+      if (yields) await turn();
       try {
         return (await q.query<T>(sql, [...params])).rows;
       } catch (error) {
@@ -78,6 +89,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
       }
     },
     exec: async (sql) => {
+      if (yields) await turn();
       try {
         await q.exec(sql);
       } catch (error) {
@@ -87,10 +99,11 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   });
   return {
     kind: 'pglite',
-    ...wrap(db),
+    ...wrap(db, true),
     async transaction(work) {
+      await turn();
       try {
-        return await db.transaction((tx) => work(wrap(tx)));
+        return await db.transaction((tx) => work(wrap(tx, false)));
       } catch (error) {
         throw statementError(error, 'commit');
       }

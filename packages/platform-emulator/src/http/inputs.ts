@@ -7,17 +7,26 @@ export const MAX_JSON_DEPTH = 32;
 const refuse = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
 
+/** A UTF-16 surrogate without its other half: a high one not followed by a low one, or a low one alone. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * Refuses input the database cannot store or that costs too much to walk: text with a NUL
  * character (PostgreSQL's text and jsonb cannot hold U+0000; refused, not stripped, so nothing
- * is silently changed) and JSON nested deeper than MAX_JSON_DEPTH. Other control characters are
- * stored as sent unless a field's own rules refuse them (names do).
- * docs/decisions/0712-input-limits.md.
+ * is silently changed), text with a lone surrogate (no character at all: jsonb refuses it, text
+ * would store U+FFFD instead) and JSON nested deeper than MAX_JSON_DEPTH. Other control
+ * characters are stored as sent unless a field's own rules refuse them (names do).
+ * docs/decisions/0712-input-limits.md, 0976-lone-surrogates.md.
  */
 export function checkStorable(target: string, value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000'))
       throw refuse(target, 'contains a NUL control character, which cannot be stored.');
+    if (LONE_SURROGATE.test(value))
+      throw refuse(
+        target,
+        'contains a lone UTF-16 surrogate (U+D800–U+DFFF without its pair), which is not a character and cannot be stored.',
+      );
     return;
   }
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return;

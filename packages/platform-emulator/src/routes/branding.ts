@@ -14,6 +14,7 @@ import {
 } from '../db/branding.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DEFAULT_THEME_ID } from '../seed/services.ts';
+import { checkStorable } from '../http/inputs.ts';
 import { queryCollection } from '../http/odata.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
@@ -25,8 +26,8 @@ const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
 
 /**
- * Checks theme JSON: an object of at most 100 design variables, each a string (≤ 200
- * characters) or a finite number, names like `primary` or `header.background`.
+ * Checks theme JSON: storable (checkStorable), an object of at most 100 design variables, each a
+ * string (≤ 200 characters) or a finite number, names like `primary` or `header.background`.
  */
 export function checkThemeJson(target: string, text: string): void {
   let value: unknown;
@@ -35,6 +36,7 @@ export function checkThemeJson(target: string, text: string): void {
   } catch {
     throw invalid(target, 'is not valid JSON.');
   }
+  checkStorable(target, value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(target, 'must be a JSON object of design variables.');
   }
@@ -152,6 +154,8 @@ export function brandingRoutes(router: ContractRouter, { db }: RouteDeps): void 
       } catch {
         throw invalid('body.branding', 'is not valid JSON.');
       }
+      // The form's JSON is read here, not by the body parser: the same rules as a JSON body.
+      checkStorable('body.branding', input);
       if (!brandingInput(input)) {
         const error = brandingInput.errors?.[0];
         const where = error?.instancePath.split('/').filter(Boolean).join('.');

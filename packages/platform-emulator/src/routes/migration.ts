@@ -126,12 +126,17 @@ function jobAccess({ db, clock }: RouteDeps) {
     const id = await insertJob(db, { kind, user, settings, spec, started }, instantOf(clock));
     return toJob(await load(user, id, kind), clock.now());
   };
+  /**
+   * Runs the listed jobs that have ended one after the other, not all at once: each run is one
+   * transaction, and the embedded database queues other users' queries behind every transaction
+   * already waiting, so runs queued together would hold them for all of the runs (decision 0977).
+   */
   const listJobs = async (user: UserSession, kind: Row['kind']) => {
     const rows = visibleJobs(user, await listStoredJobs(db, user.orgId, kind));
     const now = clock.now();
-    return {
-      value: await Promise.all(rows.map(async (r) => toJob(await settle(db, user, r, now), now))),
-    };
+    const value = [];
+    for (const row of rows) value.push(toJob(await settle(db, user, row, now), now));
+    return { value };
   };
   /**
    * A package carries the content of every object it names, of what they contain and (with

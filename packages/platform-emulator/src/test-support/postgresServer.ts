@@ -111,3 +111,18 @@ export async function startPostgres(): Promise<{ url: string; stop(): void }> {
   await cluster.start();
   return { url: cluster.url, stop: () => cluster.remove() };
 }
+
+/** A database for a test: where the emulator finds it (`memory` for PGlite), and its end. */
+export interface TestDatabase {
+  readonly url: string;
+  stop(): void;
+}
+
+/**
+ * Both databases the emulator runs on, for `describe.each`: PGlite in memory and a throw-away
+ * PostgreSQL 15 server.
+ */
+export const bothDatabases: readonly [string, () => Promise<TestDatabase>][] = [
+  ['PGlite', async () => ({ url: 'memory', stop: () => {} })],
+  ['PostgreSQL 15', startPostgres],
+];
