@@ -141,22 +141,10 @@ export async function requireAnotherAdmin(
 }
 
 /**
- * Refuses with 403 unless the user holds `permission` on the entity and everything under it
- * (copies, exports, bundles); 404, as for a missing one, when the entity is not of the user's
- * organisation.
- */
-export async function requireSubtree(
-  q: Queryable,
-  user: UserSession,
-  id: string,
-  permission: RepositoryPermission,
-): Promise<void> {
-  await requireSubtrees(q, user, [id], permission);
-}
-
-/**
- * `requireSubtree` for many entities, in two queries whatever their number: 404 for the first
- * one the organisation does not hold, then 403 for the first object refused, in their order.
+ * Refuses with 403 unless the user holds `permission` on each entity and everything under it
+ * (copies, exports, bundles), in two queries whatever their number: 404, as for a missing one,
+ * for the first one the organisation does not hold, then 403 for the first object refused, in
+ * their order.
  */
 export async function requireSubtrees(
   q: Queryable,
