@@ -105,9 +105,8 @@ test.describe('given the translation bundles', () => {
         products: Object.keys(
           JSON.parse(sessionStorage.getItem('ics-switcher.productBundles') ?? '{}'),
         ).length,
-        groups: Object.keys(
-          JSON.parse(sessionStorage.getItem('ics-switcher.groupBundles') ?? '{}'),
-        ).length,
+        groups: Object.keys(JSON.parse(sessionStorage.getItem('ics-switcher.groupBundles') ?? '{}'))
+          .length,
       }));
     await expect.poll(stored).toEqual({ locale: 'en', products: 22, groups: 6 });
     await frame.getByRole('button', { name: 'Close Dialog' }).click();

@@ -12,18 +12,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A catalogue of `n` products in groups of 10, all of them the user's. */
-function catalogue(n: number): ProductsWithLicenses {
-  const groups = Array.from({ length: Math.ceil(n / 10) }, (_, g) => ({
-    uniqueName: `group-${String(g).padStart(3, '0')}`,
-    productRegistryItemType: 'productGroup' as const,
-    label: `Group ${String(g).padStart(3, '0')}`,
-    products: Array.from({ length: Math.min(10, n - g * 10) }, (_, i) => ({
-      uniqueName: `p-${g * 10 + i}`,
-      label: `Product ${String(g * 10 + i).padStart(4, '0')}`,
-      indexPageUrl: `/apps/p-${g * 10 + i}/`,
-    })),
-  }));
+/**
+ * A catalogue of `n` products in groups of 10, all of them the user's; with `bundles`, each
+ * group and product names a translation bundle.
+ */
+function catalogue(n: number, { bundles = false } = {}): ProductsWithLicenses {
+  const groups = Array.from({ length: Math.ceil(n / 10) }, (_, g) => {
+    const name = `group-${String(g).padStart(3, '0')}`;
+    return {
+      uniqueName: name,
+      productRegistryItemType: 'productGroup' as const,
+      label: `Group ${String(g).padStart(3, '0')}`,
+      ...(bundles && { localeResourceUrl: `/i18n/groups/${name}/` }),
+      products: Array.from({ length: Math.min(10, n - g * 10) }, (_, i) => ({
+        uniqueName: `p-${g * 10 + i}`,
+        label: `Product ${String(g * 10 + i).padStart(4, '0')}`,
+        indexPageUrl: `/apps/p-${g * 10 + i}/`,
+        ...(bundles && { localeResourceUrl: `/i18n/products/p-${g * 10 + i}/` }),
+      })),
+    };
+  });
   return { licensedProducts: [], userProducts: groups, allProducts: groups };
 }
 
@@ -91,19 +99,6 @@ describe('given a catalogue longer than the window', () => {
 });
 
 describe('given translation bundles that answer one group at a time', () => {
-  /** Three groups of ten products, each product and group with a bundle. */
-  const translated: ProductsWithLicenses = (() => {
-    const groups = catalogue(30).userProducts.map((group) => ({
-      ...group,
-      localeResourceUrl: `/i18n/groups/${group.uniqueName}/`,
-      products: group.products.map((p) => ({
-        ...p,
-        localeResourceUrl: `/i18n/products/${p.uniqueName}/`,
-      })),
-    }));
-    return { licensedProducts: [], userProducts: groups, allProducts: groups };
-  })();
-
   it('draws the first screen once its own groups’ bundles are in, with their texts, and the later cards’ texts when theirs arrive', async () => {
     let releaseLast = () => {};
     const last = new Promise<void>((resolve) => (releaseLast = resolve));
@@ -117,7 +112,7 @@ describe('given translation bundles that answer one group at a time', () => {
         ? { product: { label: `Übersetzt ${name}` } }
         : { productGroup: { label: `Gruppe ${name}` } };
     };
-    const { client } = fakeClient(() => Promise.resolve(translated));
+    const { client } = fakeClient(() => Promise.resolve(catalogue(30, { bundles: true })));
     render(
       <ServiceSwitcher
         client={client}
