@@ -114,9 +114,9 @@ export function toEntity(row: EntityRow, expand: readonly string[] = []): Reposi
   };
 }
 
-/** One entity of the organisation, or 404. */
+/** One entity of the organisation, or 404: read by walking up from it, not down the whole tree. */
 export async function findEntity(q: Queryable, orgId: string, id: string): Promise<EntityRow> {
-  const [row] = await selectEntities(q, orgId, 't.id = $2', [id]);
+  const [row] = await findEntities(q, orgId, [id]);
   if (!row) throw notFound(`The repository entity '${id}'`);
   return row;
 }

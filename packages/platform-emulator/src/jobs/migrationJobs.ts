@@ -22,7 +22,7 @@ import {
   findContainer,
   insertEntities,
   referenceGraph,
-  selectEntities,
+  findEntities,
   type NewDocument,
 } from '../db/repository.ts';
 
@@ -116,7 +116,8 @@ async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTim
       }
     }
   }
-  const rows = await selectEntities(tx, row.org_id, 't.id = any($2)', [[...chosen.keys()]]);
+  // Read by walking up from each object, not down the organisation's whole tree.
+  const rows = await findEntities(tx, row.org_id, [...chosen.keys()]);
   const byId = new Map(rows.map((e) => [e.id, e]));
   const missing = specObjects.find((o) => !byId.has(o.objectGuid));
   if (missing) {
