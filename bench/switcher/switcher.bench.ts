@@ -267,6 +267,11 @@ test('dialog at 0 and 100 ms round trip: click → first card, cold, prepared an
         expect
           .soft(none(page.firstOpen, 'products', 'bundles', 'sessionUser'), `${when}: first open`)
           .toEqual([0, 0, 0]);
+      // Nothing fetched twice: each of the 28 bundles (6 groups, 22 products) once per page,
+      // whether the preparation or the open asked for it.
+      expect
+        .soft((page.beforeOpen.bundles ?? 0) + (page.firstOpen.bundles ?? 0), `${when}: bundles`)
+        .toBe(28);
       // Nothing fetched twice: the answer once per page until the reopens revalidate it.
       expect
         .soft((page.beforeOpen.products ?? 0) + (page.firstOpen.products ?? 0), `${when}: answer`)

@@ -221,6 +221,37 @@ describe('given the translation bundles of the products', () => {
     expect(s.requested).toHaveLength(8);
   });
 
+  it('gives a second reader what the first has read but not stored yet: each bundle is fetched once', async () => {
+    // The first address answers at once; the others when the test says.
+    const requested: string[] = [];
+    let release = () => {};
+    const later = new Promise<void>((resolve) => (release = resolve));
+    const fetchBundle: BundleFetch = async (url) => {
+      requested.push(url);
+      if (requested.length > 1) await later;
+      return url.includes('/products/')
+        ? { product: { label: 'p' } }
+        : { productGroup: { label: 'g' } };
+    };
+    const options = {
+      groups,
+      locale: 'en',
+      fetchBundle,
+      storage: memoryStorage(),
+      logger: logger(),
+      base,
+    } as const;
+    // One at a time: the first reader has read one bundle and holds the second.
+    const first = loadTranslations({ ...options, concurrency: 1 });
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    const second = loadTranslations(options);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(requested).toHaveLength(4);
+    expect(new Set(requested).size).toBe(4);
+    expect([...b.products.keys()].sort()).toEqual([...a.products.keys()].sort());
+  });
+
   it('requests the first screen’s bundles first and reports their texts once they are in, while the rest are under way', async () => {
     // Each address answers when the test releases it.
     const requested: string[] = [];

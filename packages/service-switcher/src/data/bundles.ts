@@ -71,16 +71,26 @@ export interface LoadTranslationsOptions {
   readonly onFirstScreen?: (texts: Translations) => void;
 }
 
-/** Requests under way per fetch function and address: a second reader waits for the first. */
+/**
+ * Requests per fetch function and address, kept from the first request until the reader that
+ * made it has stored the answers: a second reader waits for the first, or takes what it has
+ * read and not stored yet (a display that opens while the preparation is still reading).
+ */
 const underWay = new WeakMap<BundleFetch, Map<string, Promise<unknown>>>();
-function fetchOnce(fetchBundle: BundleFetch, url: string): Promise<unknown> {
+function fetchOnce(fetchBundle: BundleFetch, url: string, made: Set<string>): Promise<unknown> {
   let requests = underWay.get(fetchBundle);
   if (!requests) underWay.set(fetchBundle, (requests = new Map()));
   const known = requests.get(url);
   if (known) return known;
-  const request = fetchBundle(url).finally(() => requests.delete(url));
+  const request = fetchBundle(url);
   requests.set(url, request);
+  made.add(url);
   return request;
+}
+/** Forgets the requests a reader made, once it has stored their answers. */
+function forget(fetchBundle: BundleFetch, made: ReadonlySet<string>): void {
+  const requests = underWay.get(fetchBundle);
+  for (const url of made) requests?.delete(url);
 }
 
 /** The cached texts of the locale and the bundle addresses still missing from them. */
@@ -141,6 +151,7 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
       unanswered.has(address),
     );
   const queue = [...missing];
+  const made = new Set<string>();
   const putFirst = (addresses: readonly string[]) => {
     const rank = new Map(addresses.map((address, index) => [address, index]));
     const at = ([address]: [string, unknown]) => rank.get(address) ?? addresses.length;
@@ -161,7 +172,7 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
     const url = safeHttpUrl(address, options.base);
     try {
       if (!url) throw new Error(`'${address}' is not an http(s) address`);
-      const bundle = await fetchOnce(options.fetchBundle, url);
+      const bundle = await fetchOnce(options.fetchBundle, url, made);
       const texts = kind === 'group' ? readGroupBundle(bundle) : readProductBundle(bundle);
       if (!texts) throw new Error(`${address} has no ${kind} texts`);
       if (kind === 'group') groups[address] = texts;
@@ -187,5 +198,6 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
   writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);
   writeCache(storage, BUNDLE_CACHE_KEYS.products, products);
   writeCache(storage, BUNDLE_CACHE_KEYS.groups, groups);
+  forget(options.fetchBundle, made);
   return translations(products, groups);
 }
