@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { RUN_MS } from './jobs/migrationJobs.ts';
-import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { ok } from './test-support/ok.ts';
 
 // The access findings of issue 24's probe, each reproduced over real HTTP with the personas:
 // Ada administers Acme, Lee is a member of Acme, Tia a member of the other organisation (Acme
@@ -23,11 +24,6 @@ const adaOnly = {
   permissions: ['read', 'update', 'delete', 'change_perm'],
 };
 
-async function ok(answer: Promise<Answer>) {
-  const a = await answer;
-  expect(a.status, a.text).toBeLessThan(300);
-  return a.json;
-}
 const restrictToAda = (objectId: string) =>
   ok(ada.call('POST', `${frs}/UpdateACL`, { objectId, entries: [adaOnly] }));
 const project = async (name: string) =>

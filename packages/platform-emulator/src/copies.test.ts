@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { copyTrees, insertEntity, selectEntities } from './db/repository.ts';
 import { startPostgres } from './test-support/postgresServer.ts';
-import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { ok } from './test-support/ok.ts';
 
 // The copies (CopyEntities, CopyProjects, bundle copies) are set-based: a few statements per
 // request whatever its size (docs/decisions/0970). These tests check what such a copy could get
@@ -42,11 +43,6 @@ describe.each(backends)('given copies on $name, over real HTTP', ({ start }) => 
     stop?.();
   });
 
-  async function ok(answer: Promise<Answer>) {
-    const a = await answer;
-    expect(a.status, a.text).toBeLessThan(300);
-    return a.json;
-  }
   /** An entity of Ada's, written through the store (set-up). */
   const entity = (
     name: string,

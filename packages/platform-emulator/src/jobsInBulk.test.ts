@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { insertEntity } from './db/repository.ts';
 import { checksumOf, RUN_MS } from './jobs/migrationJobs.ts';
-import { signInOverHttp, type Answer, type HttpPersona } from './test-support/httpPersona.ts';
+import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { ok } from './test-support/ok.ts';
 import { bothDatabases, type TestDatabase } from './test-support/postgresServer.ts';
 
 // What set-based statements could get wrong in an export's dependencies, an import's names and
@@ -17,12 +18,6 @@ const adaOnly = {
   principalId: ADA,
   permissions: ['read', 'update', 'delete', 'change_perm'],
 };
-
-async function ok(answer: Promise<Answer>) {
-  const a = await answer;
-  expect(a.status, a.text).toBeLessThan(300);
-  return a.json;
-}
 
 describe.each(bothDatabases)('given %s', (_, database) => {
   let server: TestDatabase | undefined;
