@@ -94,6 +94,30 @@ async function notifyEnd(tx: Queryable, row: Row, status: string, endTime: strin
   });
 }
 
+/**
+ * What an export carries, in order: each object named, then (with dependencies) everything it
+ * references, directly or through others, that an earlier one did not; `true` marks a
+ * dependency. `graph` is `referenceGraph`'s answer for the objects named with dependencies.
+ */
+export function exportedObjects(
+  objects: readonly { objectGuid: string; inclusionScope?: string }[],
+  graph: ReadonlyMap<string, readonly string[]>,
+): Map<string, boolean> {
+  const chosen = new Map<string, boolean>();
+  for (const o of objects) {
+    chosen.set(o.objectGuid, false);
+    if (o.inclusionScope !== 'WITH_DEPENDENCIES') continue;
+    const queue = [o.objectGuid];
+    for (let id = queue.shift(); id !== undefined; id = queue.shift())
+      for (const ref of graph.get(id) ?? [])
+        if (!chosen.has(ref)) {
+          chosen.set(ref, true);
+          queue.push(ref);
+        }
+  }
+  return chosen;
+}
+
 async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTime'>> {
   const log = [`Export '${row.name}' started (${row.run_type}, ${row.execution_client}).`];
   const specObjects = row.spec.objects ?? [];
@@ -102,20 +126,7 @@ async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTim
     tx,
     specObjects.filter((o) => o.inclusionScope === 'WITH_DEPENDENCIES').map((o) => o.objectGuid),
   );
-  const chosen = new Map<string, boolean>();
-  for (const o of specObjects) {
-    chosen.set(o.objectGuid, false);
-    if (o.inclusionScope === 'WITH_DEPENDENCIES') {
-      const queue = [o.objectGuid];
-      while (queue.length > 0) {
-        for (const ref of graph.get(queue.shift() ?? '') ?? [])
-          if (!chosen.has(ref)) {
-            chosen.set(ref, true);
-            queue.push(ref);
-          }
-      }
-    }
-  }
+  const chosen = exportedObjects(specObjects, graph);
   // Read by walking up from each object, not down the organisation's whole tree.
   const rows = await findEntities(tx, row.org_id, [...chosen.keys()]);
   const byId = new Map(rows.map((e) => [e.id, e]));

@@ -24,7 +24,7 @@ import { checkStorable } from '../http/inputs.ts';
 import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
-import { checksumOf, settle, statusOf } from '../jobs/migrationJobs.ts';
+import { checksumOf, exportedObjects, settle, statusOf } from '../jobs/migrationJobs.ts';
 import {
   requireJob,
   requirePermission,
@@ -152,21 +152,8 @@ function jobAccess({ db, clock }: RouteDeps) {
       db,
       roots.map((o) => o.objectGuid),
     );
-    // Each object named, then what it references that an earlier one did not: a refusal names
-    // the first refused object in the order the objects were given.
-    const ids: string[] = [];
-    const walked = new Set<string>();
-    for (const o of objects) {
-      ids.push(o.objectGuid);
-      const queue = o.inclusionScope === 'WITH_DEPENDENCIES' ? [o.objectGuid] : [];
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        if (walked.has(id)) continue;
-        walked.add(id);
-        const refs = graph.get(id) ?? [];
-        ids.push(...refs);
-        queue.push(...refs);
-      }
-    }
+    // In the order an export carries them: a refusal names the first refused object.
+    const ids = [...exportedObjects(objects, graph).keys()];
     await requireSubtrees(db, user, ids, 'read');
   };
   const ended = (row: Row, what: string) => {
