@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readGroups } from './products.ts';
-import { firstScreenCards } from './firstScreen.ts';
+import { cardsDrawnFirst, firstScreenCards } from './firstScreen.ts';
 import {
   bundleAddress,
   firstScreenAddresses,
@@ -167,5 +167,10 @@ describe('given the bundles the first screen waits for', () => {
     expect(firstScreenCards(520)).toBe(9);
     expect(firstScreenCards(800)).toBe(18);
     expect(firstScreenCards(100)).toBe(3);
+  });
+
+  it('draws first three cards a row for each 120 px of the window and a row more: 24 in 768 px, 6 in 100 px', () => {
+    expect(cardsDrawnFirst(768)).toBe(24);
+    expect(cardsDrawnFirst(100)).toBe(6);
   });
 });

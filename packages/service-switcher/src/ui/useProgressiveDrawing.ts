@@ -1,14 +1,11 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import { cardsDrawnFirst } from '../model/firstScreen.ts';
 import { firstCards } from '../model/ordering.ts';
 import type { Product, ProductGroup } from '../model/products.ts';
 
-/**
- * Cards drawn in the first render of an answer: as many as the window can show (three to a row,
- * a row at least 120 px tall), and a row more. The rest follow in a transition, so that the first
- * screen is painted without waiting for a long catalogue (decision 0860).
- */
+/** Cards drawn in the first render of an answer; the rest follow in a transition (0860). */
 const firstScreenCards = () =>
-  3 * (Math.ceil((typeof window === 'undefined' ? 2400 : window.innerHeight) / 120) + 1);
+  cardsDrawnFirst(typeof window === 'undefined' ? 2400 : window.innerHeight);
 
 /**
  * The first screens first; every card once they are painted (decision 0860). Returns the views
