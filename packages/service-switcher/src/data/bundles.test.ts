@@ -256,15 +256,19 @@ describe('given the translation bundles of the products', () => {
     // Each address answers when the test releases it.
     const requested: string[] = [];
     const held = new Map<string, () => void>();
+    const answers = new Map<string, Promise<unknown>>();
     const fetchBundle: BundleFetch = (url) => {
       requested.push(new URL(url).pathname);
-      return new Promise((resolve) =>
+      const answer = new Promise((resolve) =>
         held.set(new URL(url).pathname, () =>
           resolve(url.includes('/products/') ? { product: { label: `${url} label` } } : {}),
         ),
       );
+      answers.set(new URL(url).pathname, answer);
+      return answer;
     };
-    const release = (path: string) => held.get(`/i18n/${path}/en/translation.json`)?.();
+    const at = (path: string) => `/i18n/${path}/en/translation.json`;
+    const release = (path: string) => held.get(at(path))?.();
     const onFirstScreen = vi.fn();
     const loading = loadTranslations({
       groups,
@@ -287,7 +291,8 @@ describe('given the translation bundles of the products', () => {
     ]);
     release('products/b');
     release('groups/g');
-    await new Promise((resolve) => setTimeout(resolve)); // a task: the answers are read
+    // The loader awaited these answers before the test did: it has read them by now.
+    await Promise.all([answers.get(at('products/b')), answers.get(at('groups/g'))]);
     expect(onFirstScreen).not.toHaveBeenCalled();
     release('groups/h'); // answers without texts: answered all the same
     await vi.waitFor(() => expect(onFirstScreen).toHaveBeenCalledTimes(1));
