@@ -16,6 +16,8 @@ import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './o
 import { ApiError } from './errors.ts';
 import { requestForLog } from './redaction.ts';
 import { registerInputGuards } from './http/inputs.ts';
+import { HostAllowlist, installHostCheck } from './http/hosts.ts';
+import { normaliseUrl } from './http/requestPath.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
@@ -94,6 +96,13 @@ export interface EmulatorOptions {
    * address; `true` on any address, `false` off (no request log, no console faults).
    */
   readonly console?: boolean;
+  /**
+   * Host names the emulator answers besides addresses, `localhost` (and `*.localhost`) and the
+   * name it listens on; `'.example.test'` allows that name and its subdomains. A request for any
+   * other `Host` is refused with 421, so a page under a foreign name that resolves to this
+   * machine (DNS rebinding) reaches nothing. CLI `--allowed-host NAME`.
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 export interface Emulator {
@@ -134,7 +143,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     requestIdHeader: false,
     genReqId: requestIdOf,
     frameworkErrors,
+    // The one normalisation of a path (http/requestPath.ts): every route, guard and log reads it.
+    rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
   });
+  const hosts = new HostAllowlist(options.allowedHosts);
+  installHostCheck(app, hosts);
   const db = await openDatabase(options.database, options.snapshot, {
     ...options.postgres,
     // Only the SQLSTATE or Node code and pg's sentence: a connection error carries no query.
@@ -296,6 +309,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     admin,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      hosts.listening(host);
       consoleServer?.listening(host);
       await app.listen({ port, host });
       const address = app.server.address();

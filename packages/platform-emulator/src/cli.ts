@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
-import { isLoopback } from './console/install.ts';
+import { isLoopback } from './http/hosts.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
@@ -28,7 +28,10 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --console   on|off: the console at /__emulator/ (request log, clock, faults, personas,
               states); by default on only when --host is a loopback address
   --trust-proxy ADDRS  believe X-Forwarded-* from these proxies (comma-separated addresses or
-                       ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure`;
+                       ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure
+  --allowed-host NAME  answer requests for this Host name too (repeatable; '.example.test'
+                       allows its subdomains). Addresses, localhost and the --host name are
+                       always answered; any other Host gets 421 (DNS rebinding)`;
 
 export async function main(argv: string[]): Promise<void> {
   let values;
@@ -51,6 +54,7 @@ export async function main(argv: string[]): Promise<void> {
         faults: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
         console: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -96,6 +100,7 @@ export async function main(argv: string[]): Promise<void> {
     logLevel,
     logDestination: output.log,
     ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
+    ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     postgres: {
       waitMs: ms('--database-wait', values['database-wait'], 0),
       connectTimeoutMs: ms('--connect-timeout', values['connect-timeout'], 0.1),

@@ -1,4 +1,5 @@
 import { backends } from '@ics/platform-contract';
+import { isUnder, normalisePath, normaliseUrl, pathOf } from './http/requestPath.ts';
 
 /**
  * The first path segment of everything an application reaches on the platform's origin: every
@@ -9,17 +10,29 @@ export const PLATFORM_PATH_PREFIXES: readonly string[] = [
   '/emulator-assets',
 ];
 
-/** One proxy rule: forward to `target`, keeping the dev server's host (cookies stay first-party). */
+/**
+ * One proxy rule: forward to `target`, keeping the dev server's host (cookies stay first-party),
+ * only what stays under the rule's prefix once its path is normalised.
+ */
 export interface ProxyRule {
   readonly target: string;
   readonly changeOrigin: false;
+  /**
+   * `false` (the dev server answers a plain 404) for a path that leaves the prefix once
+   * normalised (`/identity-service/../__emulator/…`, `%2e%2e`, `..\`) or only shares its first
+   * letters (`/identity-serviceX/`); `undefined` to forward it.
+   */
+  readonly bypass: (request: { readonly url?: string }) => false | undefined;
+  /** The path as forwarded: normalised, so the platform sees exactly what was checked. */
+  readonly rewrite: (url: string) => string;
 }
 
 /**
  * A dev-server proxy to the emulator (or a platform) at `target`, for Vite's `server.proxy` and
- * `preview.proxy` (webpack-dev-server takes the same `{ prefix: { target } }` shape). The
- * application's pages, the API and the sign-in pages then share one origin, as in production,
- * so the session cookies and the XSRF check work without CORS.
+ * `preview.proxy`. The application's pages, the API and the sign-in pages then share one
+ * origin, as in production, so the session cookies and the XSRF check work without CORS. A path
+ * is forwarded only while it stays under its prefix after the emulator's own normalisation, so a
+ * client of the dev server reaches nothing else of the emulator (its console included).
  *
  * @example
  * // vite.config.ts
@@ -29,6 +42,17 @@ export interface ProxyRule {
 export function platformProxy(target: string): Record<string, ProxyRule> {
   const origin = new URL(target).origin;
   return Object.fromEntries(
-    PLATFORM_PATH_PREFIXES.map((prefix) => [prefix, { target: origin, changeOrigin: false }]),
+    PLATFORM_PATH_PREFIXES.map((prefix) => [
+      prefix,
+      {
+        target: origin,
+        changeOrigin: false,
+        bypass: ({ url = '' }) => {
+          const path = normalisePath(pathOf(url));
+          return path !== undefined && isUnder(path, prefix) ? undefined : false;
+        },
+        rewrite: normaliseUrl,
+      },
+    ]),
   );
 }

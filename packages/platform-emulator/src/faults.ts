@@ -1,6 +1,7 @@
-import { listEndpoints } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.ts';
+import { operationAt, operations } from './http/operationTable.ts';
+import { pathOf } from './http/requestPath.ts';
 
 /** The control address of fault injection; it exists only when faults are enabled. */
 export const FAULTS_PATH = '/__emulator/faults';
@@ -10,21 +11,6 @@ interface Fault {
   remaining: number;
   readonly delayMs: number;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Every contract endpoint as `<group>.<name>` with the method and path it answers. */
-export const endpoints = listEndpoints().map(({ group, name, endpoint, fullPath }) => ({
-  id: `${group}.${name}`,
-  endpoint,
-  method: endpoint.method,
-  pattern: new RegExp(
-    `^${fullPath
-      .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
-      .map((part) => (/^\{.+\}$/.test(part) ? '[^/()]+' : escapeRegExp(part)))
-      .join('')}$`,
-  ),
-}));
 
 /**
  * Opt-in failure and latency injection for end-to-end tests and manual checks
@@ -44,11 +30,11 @@ export function registerFaults(app: FastifyInstance): void {
     const status = body?.status;
     const times = body?.times ?? 1;
     const delayMs = body?.delayMs ?? 0;
-    if (typeof id !== 'string' || !endpoints.some((e) => e.id === id))
+    if (typeof id !== 'string' || !operations.some((o) => o.id === id))
       throw new ApiError(
         400,
         'VALIDATION',
-        `'endpoint' must be one of: ${endpoints.map((e) => e.id).join(', ')}.`,
+        `'endpoint' must be one of: ${operations.map((o) => o.id).join(', ')}.`,
       );
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)
       throw new ApiError(400, 'VALIDATION', "'status' must be an HTTP status from 200 to 599.");
@@ -66,8 +52,7 @@ export function registerFaults(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (faults.size === 0) return;
-    const path = request.url.split('?')[0] ?? '';
-    const endpoint = endpoints.find((e) => e.method === request.method && e.pattern.test(path));
+    const endpoint = operationAt(request.method, pathOf(request.url));
     const fault = endpoint && faults.get(endpoint.id);
     if (!endpoint || !fault) return;
     fault.remaining -= 1;

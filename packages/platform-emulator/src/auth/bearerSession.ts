@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { findSessionByRef } from '../db/sessions.ts';
+import { findSessionByRef, touchSession } from '../db/sessions.ts';
 import { findUserSession } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 import { verifyBearer, type BearerClaims } from './verifyBearer.ts';
@@ -30,5 +30,6 @@ export async function verifyBearerSession(
     throw ended('The session of this bearer token has ended; sign in again.');
   if (!(await findUserSession(db, claims.user_id)))
     throw ended('The user of this bearer token is disabled or deleted.');
+  await touchSession(db, session, now);
   return claims;
 }

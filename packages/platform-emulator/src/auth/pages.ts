@@ -3,6 +3,7 @@ import { sameOriginPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { realNow } from '../console/clock.ts';
 import { createSession, deleteSession, findSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
@@ -93,6 +94,7 @@ export function registerAuthPages(
         persona,
         options.sessionLifetimeSeconds,
         options.clock.now(),
+        realNow(options.clock),
       );
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });

@@ -3,7 +3,7 @@ import type { UserSession } from '@ics/platform-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { findSession } from '../db/sessions.ts';
+import { findSession, touchSession } from '../db/sessions.ts';
 import { findUserSession } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 
@@ -50,6 +50,7 @@ export function authenticator(db: Queryable, clock: EmulatorClock) {
     }
     const user = await findUserSession(db, session.userId);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use this service.');
+    await touchSession(db, session, clock.now());
     return { sessionId: session.id, user: withCurrentOrg(user, session.currentOrgId) };
   };
 }

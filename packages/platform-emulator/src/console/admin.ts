@@ -15,7 +15,7 @@ import { openPglite, type Database } from '../db/database.ts';
 import { createSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
-import { AdjustableClock } from './clock.ts';
+import { AdjustableClock, realNow } from './clock.ts';
 import { FaultRules } from './faultRules.ts';
 import { RequestLog } from './requestLog.ts';
 
@@ -75,7 +75,9 @@ export class EmulatorAdmin {
   async startSession(personaId: string): Promise<{ id: string; xsrfToken: string }> {
     if (!(await listPersonas(this.#db)).some((p) => p.id === personaId))
       throw new ApiError(404, 'NOT_FOUND', `No persona '${personaId}'.`);
-    return createSession(this.#db, personaId, this.#sessionLifetimeSeconds, this.clock.now());
+    const now = this.clock.now();
+    const real = realNow(this.clock);
+    return createSession(this.#db, personaId, this.#sessionLifetimeSeconds, now, real);
   }
 
   /** The sessions alive on the emulator's clock, newest first. */

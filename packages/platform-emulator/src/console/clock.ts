@@ -30,3 +30,7 @@ export class AdjustableClock implements EmulatorClock {
     this.#offsetMs = 0;
   }
 }
+
+/** The time without the console's advance: what has happened for real (the advance is reversible). */
+export const realNow = (clock: EmulatorClock): number =>
+  clock instanceof AdjustableClock ? clock.now() - clock.offsetMs : clock.now();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
-import { isLoopback } from './install.ts';
+import { isLoopback } from '../http/hosts.ts';
 import { redact } from '../redaction.ts';
 
 let emulator: Emulator;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../errors.ts';
-import { endpoints } from '../faults.ts';
+import { operationNamed, operations } from '../http/operationTable.ts';
+import { pathOf } from '../http/requestPath.ts';
 
 /** A fault the console (or a test) switched on: latency, an error answer, or both. */
 export interface FaultRule {
@@ -20,12 +21,34 @@ export interface FaultRule {
 
 export type FaultInput = Partial<Omit<FaultRule, 'id'>>;
 
-/** The console's own pages and API never fail, so a fault cannot lock the console out. */
-const CONSOLE_PREFIX = '/__emulator/';
+/** The longest path pattern a rule may have. */
+const MAX_PATTERN = 500;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const globOf = (pattern: string) =>
-  new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
+/**
+ * A matcher for a path pattern whose `*` matches any characters, in time linear in the pattern
+ * and the path together: the first piece must start the path, the last must end it, and each
+ * piece between is taken at its first place after the one before (the earliest place always
+ * leaves the most room for the rest). No regular expression, so nothing backtracks.
+ */
+export function globMatcher(pattern: string): (path: string) => boolean {
+  const pieces = pattern.split('*');
+  const first = pieces[0] ?? '';
+  if (pieces.length === 1) return (path) => path === first;
+  const last = pieces[pieces.length - 1] ?? '';
+  const middle = pieces.slice(1, -1).filter(Boolean);
+  return (path) => {
+    if (path.length < first.length + last.length) return false;
+    if (!path.startsWith(first) || !path.endsWith(last)) return false;
+    let at = first.length;
+    const end = path.length - last.length;
+    for (const piece of middle) {
+      const found = path.indexOf(piece, at);
+      if (found === -1 || found + piece.length > end) return false;
+      at = found + piece.length;
+    }
+    return true;
+  };
+}
 
 /** The fault rules, in the order they were added; the first enabled one that matches applies. */
 export class FaultRules {
@@ -74,23 +97,22 @@ export class FaultRules {
 
   /** The enabled rule that applies to a request, if any. */
   find(method: string, url: string): FaultRule | undefined {
-    if (url.startsWith(CONSOLE_PREFIX)) return undefined;
-    const path = url.split('?')[0] ?? '';
+    const path = pathOf(url);
     return this.#rules.find((rule) => rule.enabled && rule.match(method, path));
   }
 }
 
 function withMatcher(rule: FaultRule) {
   if (rule.operation) {
-    const endpoint = endpoints.find((e) => e.id === rule.operation);
+    const operation = operationNamed(rule.operation);
     return {
       ...rule,
       match: (method: string, path: string) =>
-        !!endpoint && endpoint.method === method && endpoint.pattern.test(path),
+        !!operation && operation.method === method && operation.pattern.test(path),
     };
   }
-  const glob = globOf(rule.path ?? '');
-  return { ...rule, match: (_method: string, path: string) => glob.test(path) };
+  const glob = globMatcher(rule.path ?? '');
+  return { ...rule, match: (_method: string, path: string) => glob(path) };
 }
 
 function checked(input: FaultInput, id: string): FaultRule {
@@ -98,10 +120,12 @@ function checked(input: FaultInput, id: string): FaultRule {
   const invalid = (message: string) => new ApiError(400, 'VALIDATION', message);
   if ((operation === undefined) === (path === undefined) || operation === '' || path === '')
     throw invalid("Name either an 'operation' (<group>.<name>) or a 'path' pattern.");
-  if (operation !== undefined && !endpoints.some((e) => e.id === operation))
+  if (operation !== undefined && !operations.some((o) => o.id === operation))
     throw invalid(`'operation' must be a contract operation such as 'shell.getConfig'.`);
   if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/')))
     throw invalid("'path' must start with '/'; '*' matches any characters.");
+  if (path !== undefined && path.length > MAX_PATTERN)
+    throw invalid(`'path' must be at most ${MAX_PATTERN} characters.`);
   if (!Number.isInteger(status) || status < 200 || status > 599)
     throw invalid("'status' must be an HTTP status from 200 to 599.");
   if (typeof delayMs !== 'number' || !(delayMs >= 0 && delayMs <= 60_000))

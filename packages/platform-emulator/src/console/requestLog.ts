@@ -1,9 +1,10 @@
 import { backends, type AnyEndpoint } from '@ics/platform-contract';
-import { endpoints } from '../faults.ts';
 import { Conformance } from '../conformance.ts';
+import { operationAt } from '../http/operationTable.ts';
+import { pathOf } from '../http/requestPath.ts';
 import { redact, redactUrl } from '../redaction.ts';
 
-/** Longest body kept per answer; longer ones are cut (the log's memory stays bounded). */
+/** Longest body kept per request and per answer; longer ones are not kept (the log's memory stays bounded). */
 const BODY_LIMIT = 64 * 1024;
 
 /** What the log keeps of one API request, as the emulator answered it. */
@@ -16,7 +17,10 @@ export interface RequestRecord {
   readonly requestId: string;
   /** The session cookie's value or a bearer token: only to find the persona, never shown. */
   readonly credential?: { readonly session?: string; readonly bearer?: string };
+  /** The request's parsed body (or its bytes); only its JSON text is kept, up to the limit. */
   readonly requestBody: unknown;
+  /** The body's size as sent (`Content-Length`), when known: a larger one is not even read. */
+  readonly requestBytes?: number;
   /** The answer as sent: JSON text, bytes or a stream (not kept). */
   readonly responsePayload: unknown;
 }
@@ -60,7 +64,9 @@ export interface RequestFilter {
   readonly persona?: string;
 }
 
-interface Entry extends RequestRecord {
+interface Entry extends Omit<RequestRecord, 'requestBody'> {
+  /** The request body's JSON text (or why it was not kept): never the parsed object. */
+  readonly requestBody: string | Unreadable | undefined;
   readonly seq: number;
   readonly at: number;
 }
@@ -69,8 +75,6 @@ const services = Object.entries(backends).map(([name, backend]) => ({
   name,
   prefix: `${backend.basePath}/`,
 }));
-
-const operations = endpoints;
 
 /** Whether a path is one of the platform's API base paths: only those are logged. */
 export const isApiPath = (url: string): boolean => services.some((s) => url.startsWith(s.prefix));
@@ -107,11 +111,13 @@ export class RequestLog {
         : typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload)
           ? new Unreadable('The answer was streamed.')
           : payload;
-    const entry: Entry = Object.assign(record, {
+    const entry: Entry = {
+      ...record,
+      requestBody: requestText(record.requestBody, record.requestBytes ?? 0),
       responsePayload: kept,
       seq: this.#next + 1,
       at: Date.now(),
-    });
+    };
     this.#entries[this.#next % this.capacity] = entry;
     this.#next += 1;
     if (this.#listeners.size === 0) return;
@@ -136,12 +142,11 @@ export class RequestLog {
   async get(seq: number): Promise<RequestDetail | undefined> {
     const entry = this.#kept().find((e) => e.seq === seq);
     if (!entry) return undefined;
-    const responseBody = bodyOf(entry.responsePayload);
+    const shown = (body: unknown) => (body instanceof Unreadable ? `(${body.why})` : redact(body));
     return {
       ...(await this.#summary(entry)),
-      requestBody: redact(entry.requestBody),
-      responseBody:
-        responseBody instanceof Unreadable ? `(${responseBody.why})` : redact(responseBody),
+      requestBody: shown(bodyOf(entry.requestBody)),
+      responseBody: shown(bodyOf(entry.responsePayload)),
     };
   }
 
@@ -160,8 +165,8 @@ export class RequestLog {
   }
 
   async #summary(entry: Entry): Promise<RequestSummary> {
-    const path = entry.url.split('?')[0] ?? '';
-    const operation = operations.find((o) => o.method === entry.method && o.pattern.test(path));
+    const path = pathOf(entry.url);
+    const operation = operationAt(entry.method, path);
     const persona = await this.#personaOf(entry.credential);
     return {
       seq: entry.seq,
@@ -206,7 +211,17 @@ class Unreadable {
   constructor(readonly why: string) {}
 }
 
-/** The answer's JSON, `undefined` for an empty one, or why it cannot be read. */
+/** A request body as the log keeps it: its JSON text up to the limit, or why it is not kept. */
+function requestText(body: unknown, bytes: number): string | Unreadable | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (Buffer.isBuffer(body)) return new Unreadable('The body is binary.');
+  const tooLarge = new Unreadable(`The body is over ${BODY_LIMIT} bytes.`);
+  if (bytes > BODY_LIMIT) return tooLarge;
+  const text = JSON.stringify(body);
+  return text.length > BODY_LIMIT ? tooLarge : text;
+}
+
+/** A body's JSON, `undefined` for an empty one, or why it cannot be read. */
 function bodyOf(payload: unknown): unknown {
   if (payload === undefined || payload === null || payload === '') return undefined;
   if (payload instanceof Unreadable) return payload;

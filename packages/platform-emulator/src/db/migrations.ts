@@ -390,6 +390,13 @@ export const migrations: readonly {
     name: 'users lose the unused privileges column',
     sql: `alter table users drop column privileges;`,
   },
+  {
+    id: 980,
+    // The idle timeout is enforced by the server too (docs/decisions/0982-sessions-end-on-the-server.md).
+    name: 'sessions end after their idle timeout',
+    sql: `alter table sessions add column last_active_at timestamptz not null default now();
+      alter table sessions add column idle_seconds int not null default 1800;`,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

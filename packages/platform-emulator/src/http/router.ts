@@ -13,6 +13,8 @@ import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from '../errors.ts';
+import { operationOf, type Operation } from './operationTable.ts';
+import { pathOf } from './requestPath.ts';
 
 /** One answer of a contract endpoint, as it leaves the router (errors included). */
 export interface ContractAnswer {
@@ -55,8 +57,8 @@ interface Validators {
 
 interface Route {
   readonly endpoint: AnyEndpoint;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
+  /** Its operation in the one table (operationTable.ts): the path it answers. */
+  readonly operation: Operation;
   /** Compiled on the route's first request, so a start does not pay for ~130 endpoints. */
   readonly validate: () => Validators;
   /** The operation's rule in the access table (policy/table.ts). */
@@ -64,8 +66,6 @@ interface Route {
   readonly options: RouteOptions;
   readonly handler: RouteHandler<AnyEndpoint>;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Routes bound to contract endpoints. Fastify's router cannot express OData keys such as
@@ -101,20 +101,9 @@ export class ContractRouter {
     const access = accessRuleOf(endpoint);
     if (access.rule === 'bearer' && !options.bearer)
       throw new Error(`${access.operation} is a bearer route; give it options.bearer.`);
-    const names: string[] = [];
-    const source = endpoint.path
-      .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
-      .map((part) => {
-        const name = /^\{(.+)\}$/.exec(part)?.[1];
-        if (!name) return escapeRegExp(part);
-        names.push(name);
-        return '([^/()]+)';
-      })
-      .join('');
     this.#routes.push({
       endpoint,
-      pattern: new RegExp(`^${escapeRegExp(backends[endpoint.backend].basePath)}${source}$`),
-      names,
+      operation: operationOf(endpoint),
       validate: once(() => ({
         params: this.#ajv.compile(schemas.params ?? Nothing),
         query: this.#queryAjv.compile(schemas.query ?? Nothing),
@@ -139,23 +128,20 @@ export class ContractRouter {
   }
 
   async #dispatch(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const rawPath = request.url.split('?')[0] ?? '';
-    const matching = this.#routes.filter((r) => r.pattern.test(rawPath));
-    if (matching.length === 0) throw new ApiError(404, 'NOT_FOUND', `No endpoint at ${rawPath}.`);
+    // The path as normalised once for every reader (requestPath.ts, Fastify's rewriteUrl).
+    const path = pathOf(request.url);
+    const matching = this.#routes.filter((r) => r.operation.pattern.test(path));
+    if (matching.length === 0) throw new ApiError(404, 'NOT_FOUND', `No endpoint at ${path}.`);
     const route = matching.find((r) => r.endpoint.method === request.method);
     if (!route) {
       reply.header('Allow', matching.map((r) => r.endpoint.method).join(', '));
-      throw new ApiError(
-        405,
-        'METHOD_NOT_ALLOWED',
-        `${request.method} is not allowed on ${rawPath}.`,
-      );
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}.`);
     }
     // Every answer but a public one is someone's data (a JWT, a profile, their products): no
     // cache, shared or private, may keep it. A route may still choose its own caching.
     if (route.access.rule !== 'public') reply.header('Cache-Control', 'no-store');
     try {
-      const result = await this.#serve(route, request, reply, rawPath);
+      const result = await this.#serve(route, request, reply, path);
       this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
       return reply.send(result);
     } catch (error) {
@@ -167,7 +153,7 @@ export class ContractRouter {
   }
 
   /** Decides access, validates the inputs and runs the handler; sets the status of a success. */
-  async #serve(route: Route, request: FastifyRequest, reply: FastifyReply, rawPath: string) {
+  async #serve(route: Route, request: FastifyRequest, reply: FastifyReply, path: string) {
     // Who may call is decided before the input is read: the table's endpoint-wide rules here,
     // the object rules by the route asking the policy about the object it touches.
     const { rule, operation } = route.access;
@@ -177,9 +163,9 @@ export class ContractRouter {
       : await this.authenticate(request, route.endpoint.method !== 'GET');
     if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
     const bearer = rule === 'bearer' ? await route.options.bearer?.(request) : undefined;
-    const values = route.pattern.exec(rawPath)?.slice(1) ?? [];
+    const values = route.operation.pattern.exec(path)?.slice(1) ?? [];
     const params: Record<string, string> = {};
-    route.names.forEach((name, i) => {
+    route.operation.names.forEach((name, i) => {
       try {
         params[name] = decodeURIComponent(values[i] ?? '');
       } catch {
