@@ -86,7 +86,8 @@ function installRequestLog(
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!answering() || !isApiPath(request.url)) return done(null, payload);
     const authorization = request.headers.authorization;
-    const session = request.cookies[SESSION_COOKIE];
+    // A request refused before its cookies were read (a foreign Host) has none.
+    const session = request.cookies?.[SESSION_COOKIE];
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
     admin.requests.record({
       method: request.method,
