@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startCli } from './test-support/cli.ts';
 import { signInOverHttp } from './test-support/httpPersona.ts';
 
-describe('given the CLI started with --log-level info and --session-lifetime 600', () => {
+describe('given the CLI started with --log-level info, --session-lifetime 600 and two --allowed-host', () => {
   let cli: ReturnType<typeof startCli>;
   let url: string;
   beforeAll(async () => {
-    cli = startCli(['--log-level', 'info', '--session-lifetime', '600']);
+    cli = startCli([
+      ...['--log-level', 'info', '--session-lifetime', '600'],
+      ...['--allowed-host', 'dev.example', '--allowed-host', '.team.example'],
+    ]);
     url = await cli.url();
   }, 120_000);
   afterAll(() => cli.stop());
@@ -18,6 +22,20 @@ describe('given the CLI started with --log-level info and --session-lifetime 600
       /^Platform emulator \(pglite\) listening at http:\/\/127\.0\.0\.1:\d+\/$/,
     );
     expect(cli.lines.indexOf(listening)).toBeGreaterThan(0);
+  });
+
+  it('answers each --allowed-host name (and the subdomains of a dotted one), and 421 to another name', async () => {
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(url);
+        request({ host: hostname, port, path: '/shell-service/api/v1/config', headers: { host } })
+          .on('response', (answer) => resolve(answer.resume().statusCode ?? 0))
+          .on('error', reject)
+          .end();
+      });
+    expect(await statusFor('dev.example')).toBe(200);
+    expect(await statusFor('eu.team.example')).toBe(200);
+    expect(await statusFor('evil.test')).toBe(421);
   });
 
   it('answers /healthz and /readyz without a session', async () => {

@@ -81,15 +81,16 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
           width={70}
           height={70}
         />
+        {/* The title is isolated (bdi): a direction override in a label (U+202E) ends with it. */}
         {markStart !== undefined && markEnd !== undefined ? (
           // Marked while searching: the title keeps one box for the card's layout.
-          <span className="ics-card__title">
+          <bdi className="ics-card__title">
             {label.slice(0, markStart)}
             <mark className="ics-mark">{label.slice(markStart, markEnd)}</mark>
             {label.slice(markEnd)}
-          </span>
+          </bdi>
         ) : (
-          label
+          <bdi>{label}</bdi>
         )}
       </a>
       {reason ? (

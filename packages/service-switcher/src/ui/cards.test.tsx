@@ -132,6 +132,33 @@ describe('given a usable card', () => {
     expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(container.querySelectorAll('img[src="x"]')).toHaveLength(0);
   });
+
+  it('isolates each card title (bdi), so a direction override in a label ends with the label', async () => {
+    const spoof = 'Reports\u202Efdp.exe';
+    const fake = fakeClient(() =>
+      Promise.resolve({
+        ...answer,
+        userProducts: [
+          {
+            uniqueName: 'g',
+            productRegistryItemType: 'productGroup',
+            label: 'G',
+            products: [
+              { uniqueName: 'x', label: spoof },
+              { uniqueName: 'y', label: 'Plain' },
+            ],
+          },
+        ],
+      }),
+    );
+    render(<ServiceSwitcher client={fake.client} locale="en" logger={quiet} />);
+    for (const label of [spoof, 'Plain']) {
+      const title = await screen.findByText(label);
+      expect(title.tagName, label).toBe('BDI');
+      expect(title.textContent).toBe(label);
+      expect(title.closest('a')?.classList.contains('ics-card__link')).toBe(true);
+    }
+  });
 });
 
 describe('given the product data', () => {
