@@ -18,6 +18,7 @@ import { requestForLog } from './redaction.ts';
 import { registerInputGuards } from './http/inputs.ts';
 import { HostAllowlist, installHostCheck } from './http/hosts.ts';
 import { normaliseUrl } from './http/requestPath.ts';
+import { clientErrorHandler, routeEveryMethod } from './http/methods.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
@@ -145,7 +146,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     frameworkErrors,
     // The one normalisation of a path (http/requestPath.ts): every route, guard and log reads it.
     rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
+    clientErrorHandler,
   });
+  routeEveryMethod(app);
   const hosts = new HostAllowlist(options.allowedHosts);
   installHostCheck(app, hosts);
   const db = await openDatabase(options.database, options.snapshot, {

@@ -13,6 +13,7 @@ import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from '../errors.ts';
+import { allMethods } from './methods.ts';
 import { operationOf, type Operation } from './operationTable.ts';
 import { pathOf } from './requestPath.ts';
 
@@ -120,23 +121,44 @@ export class ContractRouter {
     return this.#routes.some((r) => r.endpoint === endpoint);
   }
 
-  /** Installs one catch-all Fastify route per backend base path. */
+  /**
+   * Installs one catch-all Fastify route per backend base path, for every method Node parses
+   * (allMethods): which operation a request reaches, or its 404 or 405, is decided when it
+   * arrives, before its body is read, so a QUERY or a PROPFIND gets the 405 a PUT gets.
+   */
   mount(app: FastifyInstance): void {
+    const reached = new WeakMap<FastifyRequest, Route>();
     for (const backend of Object.values(backends)) {
-      app.all(`${backend.basePath}/*`, (request, reply) => this.#dispatch(request, reply));
+      app.route({
+        method: [...allMethods],
+        url: `${backend.basePath}/*`,
+        onRequest: (request, reply, done) => {
+          try {
+            reached.set(request, this.#routeOf(request, reply));
+            done();
+          } catch (error) {
+            done(error as ApiError);
+          }
+        },
+        handler: (request, reply) => this.#dispatch(reached.get(request) as Route, request, reply),
+      });
     }
   }
 
-  async #dispatch(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  /** The route a request reaches; 404 when no operation has its path, 405 (with `Allow`) for another method. */
+  #routeOf(request: FastifyRequest, reply: FastifyReply): Route {
     // The path as normalised once for every reader (requestPath.ts, Fastify's rewriteUrl).
     const path = pathOf(request.url);
     const matching = this.#routes.filter((r) => r.operation.pattern.test(path));
     if (matching.length === 0) throw new ApiError(404, 'NOT_FOUND', `No endpoint at ${path}.`);
     const route = matching.find((r) => r.endpoint.method === request.method);
-    if (!route) {
-      reply.header('Allow', matching.map((r) => r.endpoint.method).join(', '));
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}.`);
-    }
+    if (route) return route;
+    reply.header('Allow', [...new Set(matching.map((r) => r.endpoint.method))].join(', '));
+    throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}.`);
+  }
+
+  async #dispatch(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const path = pathOf(request.url);
     // Every answer but a public one is someone's data (a JWT, a profile, their products): no
     // cache, shared or private, may keep it. A route may still choose its own caching.
     if (route.access.rule !== 'public') reply.header('Cache-Control', 'no-store');
