@@ -29,7 +29,7 @@ import { registerBrandingFiles } from './routes/branding.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
-import { installConsole } from './console/install.ts';
+import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
 
@@ -236,7 +236,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   registerHealth(app, db, options.readyTimeoutMs);
   registerInputGuards(app);
-  if (options.faults) registerFaults(app);
+  installFaults(app, admin);
+  if (options.faults) registerFaults(app, admin.faults);
   const consoleServer =
     options.console === false ? undefined : await installConsole(app, admin, db, options.console);
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);

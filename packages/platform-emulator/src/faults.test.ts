@@ -36,6 +36,16 @@ describe('given an emulator started with fault injection', () => {
     expect((await inject({ endpoint: 'shell.getConfig', status: 42 })).statusCode).toBe(400);
   });
 
+  it('arms its faults as rules of the console, which lists them, and pages carry no banner for them', async () => {
+    await inject({ endpoint: 'shell.getProductsWithLicenses', status: 500, times: 3 });
+    expect(emulator.admin.faults.list()).toEqual([
+      expect.objectContaining({ operation: 'shell.getProductsWithLicenses', times: 3 }),
+    ]);
+    const page = await emulator.app.inject({ url: '/identity-service/home' });
+    expect(page.body).not.toContain('Emulator faults are switched on');
+    await emulator.app.inject({ method: 'DELETE', url: FAULTS_PATH });
+  });
+
   it('clears every armed fault on DELETE', async () => {
     await inject({ endpoint: 'shell.getProductsWithLicenses', status: 500, times: 5 });
     await emulator.app.inject({ method: 'DELETE', url: FAULTS_PATH });

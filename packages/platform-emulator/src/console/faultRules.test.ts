@@ -44,4 +44,17 @@ describe('FaultRules', () => {
     expect(rules.find('GET', '/shell-service/api/v1/config?x=1')?.status).toBe(503);
     expect(rules.find('GET', '/identity-service/home')).toBeUndefined();
   });
+
+  it('ends a rule with times after that many requests, and announces only rules with a banner', () => {
+    const rules = new FaultRules();
+    rules.add({ operation: 'shell.getConfig', status: 500, times: 2, banner: false });
+    expect([rules.active, rules.announced]).toEqual([true, false]);
+    const config = '/shell-service/api/v1/config';
+    expect(rules.find('GET', config)?.times).toBe(2);
+    expect(rules.find('GET', config)?.times).toBe(1);
+    expect(rules.find('GET', config)).toBeUndefined();
+    expect(rules.list()).toEqual([]);
+    rules.add({ path: '/*' });
+    expect(rules.announced).toBe(true);
+  });
 });

@@ -17,6 +17,10 @@ export interface FaultRule {
   readonly code: string;
   readonly message: string;
   readonly enabled: boolean;
+  /** How many more requests it applies to before it ends by itself; unset, until removed. */
+  readonly times?: number;
+  /** Whether pages carry the faults banner while it is on: yes for the console's rules. */
+  readonly banner: boolean;
 }
 
 export type FaultInput = Partial<Omit<FaultRule, 'id'>>;
@@ -50,7 +54,11 @@ export function globMatcher(pattern: string): (path: string) => boolean {
   };
 }
 
-/** The fault rules, in the order they were added; the first enabled one that matches applies. */
+/**
+ * The emulator's one fault mechanism: the rules of the console (`/__emulator/api/faults`) and
+ * of scripts and tests (`/__emulator/faults`, faults.ts), in the order they were added; the
+ * first enabled one that matches a request applies.
+ */
 export class FaultRules {
   #rules: (FaultRule & { readonly match: (method: string, path: string) => boolean })[] = [];
 
@@ -58,9 +66,14 @@ export class FaultRules {
     return this.#rules.map(({ match: _match, ...rule }) => rule);
   }
 
-  /** Whether any rule is switched on (the pages show a banner while one is). */
+  /** Whether any rule is switched on. */
   get active(): boolean {
     return this.#rules.some((rule) => rule.enabled);
+  }
+
+  /** Whether a rule that pages announce is switched on (they show the banner while one is). */
+  get announced(): boolean {
+    return this.#rules.some((rule) => rule.enabled && rule.banner);
   }
 
   /** Adds a rule (switched on unless `enabled: false`); a bad one is a 400 naming the field. */
@@ -95,10 +108,18 @@ export class FaultRules {
     this.#rules = [];
   }
 
-  /** The enabled rule that applies to a request, if any. */
+  /** The enabled rule that applies to a request, if any; a rule with `times` counts it. */
   find(method: string, url: string): FaultRule | undefined {
     const path = pathOf(url);
-    return this.#rules.find((rule) => rule.enabled && rule.match(method, path));
+    const index = this.#rules.findIndex((rule) => rule.enabled && rule.match(method, path));
+    const found = this.#rules[index];
+    if (!found) return undefined;
+    const { match: _match, ...rule } = found;
+    if (rule.times !== undefined) {
+      if (rule.times <= 1) this.#rules.splice(index, 1);
+      else this.#rules[index] = { ...found, times: rule.times - 1 };
+    }
+    return rule;
   }
 }
 
@@ -116,7 +137,15 @@ function withMatcher(rule: FaultRule) {
 }
 
 function checked(input: FaultInput, id: string): FaultRule {
-  const { operation, path, status = 503, delayMs = 0, enabled = true } = input;
+  const {
+    operation,
+    path,
+    status = 503,
+    delayMs = 0,
+    enabled = true,
+    times,
+    banner = true,
+  } = input;
   const invalid = (message: string) => new ApiError(400, 'VALIDATION', message);
   if ((operation === undefined) === (path === undefined) || operation === '' || path === '')
     throw invalid("Name either an 'operation' (<group>.<name>) or a 'path' pattern.");
@@ -133,6 +162,9 @@ function checked(input: FaultInput, id: string): FaultRule {
   if (status < 400 && delayMs === 0)
     throw invalid('A fault needs an error status (400 or more), a delay, or both.');
   if (typeof enabled !== 'boolean') throw invalid("'enabled' must be true or false.");
+  if (typeof banner !== 'boolean') throw invalid("'banner' must be true or false.");
+  if (times !== undefined && (!Number.isInteger(times) || times < 1 || times > 1_000_000))
+    throw invalid("'times' must be a whole number from 1 to 1000000.");
   const code = input.code || 'INJECTED_FAULT';
   if (typeof code !== 'string' || !/^[A-Z0-9_]{1,40}$/.test(code))
     throw invalid("'code' must be an error code such as SS_001 (capitals, digits, _).");
@@ -148,5 +180,7 @@ function checked(input: FaultInput, id: string): FaultRule {
     code,
     message,
     enabled,
+    ...(times !== undefined ? { times } : {}),
+    banner,
   };
 }

@@ -27,7 +27,6 @@ export async function installConsole(
   enabled: boolean | undefined,
 ): Promise<ConsoleServer> {
   let answering = enabled === true;
-  installFaults(app, admin);
   installRequestLog(app, admin, () => answering);
   await app.register(consoleRoutes, { admin, db, answering: () => answering });
   return {
@@ -41,16 +40,20 @@ export async function installConsole(
 const isConsoleRoute = (url: string | undefined) => url?.startsWith('/__emulator') ?? false;
 
 /**
- * Fault rules applied to the route a request reaches, and the banner on pages while one is on.
+ * Fault rules (console/faultRules.ts: the console's and scripted ones) applied to the route a
+ * request reaches, and the banner on pages while a rule they announce is on. Installed on every
+ * emulator: with no rule switched on, it costs a property read per request.
  * Callback hooks, not async ones: a request that needs nothing from the console (the usual
  * case) passes them without a promise, so the console costs the API next to nothing.
  */
-function installFaults(app: FastifyInstance, admin: EmulatorAdmin): void {
+export function installFaults(app: FastifyInstance, admin: EmulatorAdmin): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (!admin.faults.active || isConsoleRoute(request.routeOptions.url)) return done();
-    // A cached page would come back without the banner: ask for the whole page.
-    delete request.headers['if-none-match'];
-    delete request.headers['if-modified-since'];
+    if (admin.faults.announced) {
+      // A cached page would come back without the banner: ask for the whole page.
+      delete request.headers['if-none-match'];
+      delete request.headers['if-modified-since'];
+    }
     const fault = admin.faults.find(request.method, request.url);
     if (!fault) return done();
     const answer = () =>
@@ -62,7 +65,7 @@ function installFaults(app: FastifyInstance, admin: EmulatorAdmin): void {
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (
-      !admin.faults.active ||
+      !admin.faults.announced ||
       !String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')
     )
       return done(null, payload);
