@@ -3,22 +3,19 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sameOriginPath } from '@ics/platform-contract';
 import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
 import { authenticator, currentSession } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
-import { DatabaseUnavailable } from './db/failures.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
-import { frameworkErrors, registerHealth, requestIdOf, type LogLevel } from './operations.ts';
+import { registerHealth, type LogLevel } from './operations.ts';
 import { ApiError } from './errors.ts';
-import { requestForLog } from './redaction.ts';
 import { registerInputGuards } from './http/inputs.ts';
 import { HostAllowlist, installHostCheck } from './http/hosts.ts';
-import { normaliseUrl } from './http/requestPath.ts';
-import { clientErrorHandler, routeEveryMethod } from './http/methods.ts';
+import { fastifyFor, installAnswerHeaders, installErrorAnswers } from './http/server.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
@@ -32,9 +29,6 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
-
-/** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
-const UNIQUE_VIOLATION = '23505';
 
 export interface EmulatorOptions {
   /**
@@ -132,23 +126,7 @@ export async function openDatabase(
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'silent',
-      ...(options.logDestination ? { stream: options.logDestination } : {}),
-      serializers: { req: requestForLog },
-    },
-    // `X-Forwarded-*` (and so `Secure` cookies behind a TLS proxy) only from proxies named here.
-    trustProxy: trustedProxies(options.trustProxy),
-    bodyLimit: 1024 * 1024,
-    requestIdHeader: false,
-    genReqId: requestIdOf,
-    frameworkErrors,
-    // The one normalisation of a path (http/requestPath.ts): every route, guard and log reads it.
-    rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
-    clientErrorHandler,
-  });
-  routeEveryMethod(app);
+  const app = fastifyFor(options);
   const hosts = new HostAllowlist(options.allowedHosts);
   installHostCheck(app, hosts);
   const db = await openDatabase(options.database, options.snapshot, {
@@ -183,88 +161,16 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Request-Id', request.id);
-    if (closing) reply.header('Connection', 'close');
-    if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
-      reply.header(
-        'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
-      );
-    }
-    return payload;
-  });
-
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      // The database is gone (restarting, unreachable) or its disk is full: a client may try
-      // again later, and an operator sees it in the log (never the statement's values).
-      if (error instanceof DatabaseUnavailable || error.status === 507)
-        request.log.warn({ code: error.code }, error.message);
-      if (error instanceof DatabaseUnavailable)
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.code(error.status).send(error.toBody());
-    }
-    // A write that lost a race on a unique constraint (another request, maybe another
-    // process, wrote the same name first) is a conflict, not a failure.
-    if (error.code === UNIQUE_VIOLATION) {
-      return reply.code(409).send({
-        error: { code: 'CONFLICT', message: 'Another request wrote the same name first.' },
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
-    }
-    request.log.error({ err: error }, 'failed to answer');
-    return reply.code(500).send({
-      error: {
-        code: 'INTERNAL',
-        message: `The emulator failed to answer; see its log for request ${request.id}.`,
-      },
-    });
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ error: { code: 'NOT_FOUND', message: `Nothing at ${request.url.split('?')[0]}.` } }),
-  );
-
+  installAnswerHeaders(app, () => closing);
+  installErrorAnswers(app);
   registerHealth(app, db, options.readyTimeoutMs);
   registerInputGuards(app);
   installFaults(app, admin);
   if (options.faults) registerFaults(app, admin.faults);
   const consoleServer =
     options.console === false ? undefined : await installConsole(app, admin, db, options.console);
-  const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   const sessionLifetimeSeconds = options.sessionLifetimeSeconds ?? 8 * 3600;
-  const deps: RouteDeps = {
-    db,
-    clock,
-    jwtSecret,
-    tokens: new JwtIssuer({
-      lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800,
-      secret: jwtSecret,
-      clock,
-    }),
-    sessionLifetimeSeconds,
-    trialDaysPassed: () => admin.trialDaysPassed(),
-    saasBaseURL: options.saasBaseURL,
-    maintenanceWindowEnd: options.maintenanceWindowEnd,
-  };
-  for (const group of routeGroups) group(router, deps);
-  registerBrandingFiles(app, db);
-  // Import packages arrive as binary bodies.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
-    done(null, b),
-  );
-  router.mount(app);
-  registerExtensionScripts(app);
-
+  const router = installPlatformApi(app, options, { db, admin, jwtSecret, sessionLifetimeSeconds });
   registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
@@ -331,8 +237,39 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   };
 }
 
-/** Fastify's `trustProxy` from the option (its types want a mutable list). */
-function trustedProxies(option: EmulatorOptions['trustProxy']): boolean | string | string[] {
-  if (option === undefined) return false;
-  return typeof option === 'object' ? [...option] : option;
+/**
+ * The platform's API: every contract route group on one router, mounted on the backends' base
+ * paths, with the binary bodies of import packages, branding files and extension scripts.
+ */
+function installPlatformApi(
+  app: FastifyInstance,
+  options: EmulatorOptions,
+  given: { db: Database; admin: EmulatorAdmin; jwtSecret: string; sessionLifetimeSeconds: number },
+): ContractRouter {
+  const { db, admin, jwtSecret, sessionLifetimeSeconds } = given;
+  const clock = admin.clock;
+  const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
+  const deps: RouteDeps = {
+    db,
+    clock,
+    jwtSecret,
+    tokens: new JwtIssuer({
+      lifetimeSeconds: options.tokenLifetimeSeconds ?? 1800,
+      secret: jwtSecret,
+      clock,
+    }),
+    sessionLifetimeSeconds,
+    trialDaysPassed: () => admin.trialDaysPassed(),
+    saasBaseURL: options.saasBaseURL,
+    maintenanceWindowEnd: options.maintenanceWindowEnd,
+  };
+  for (const group of routeGroups) group(router, deps);
+  registerBrandingFiles(app, db);
+  // Import packages arrive as binary bodies.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
+    done(null, b),
+  );
+  router.mount(app);
+  registerExtensionScripts(app);
+  return router;
 }
