@@ -2,15 +2,21 @@ export { createEmulator, openDatabase, type Emulator, type EmulatorOptions } fro
 export { migrateAndSeed } from './seed/migrateAndSeed.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
 // The console's admin API (`emulator.admin`, docs/decisions/0950-emulator-console.md).
-export type { EmulatorAdmin, StateSummary } from './console/admin.ts';
-export type { FaultInput, FaultRule } from './console/faultRules.ts';
+export type { EmulatorAdmin } from './console/admin.ts';
 export type {
+  ClockAdvance,
+  ClockAnswer,
+  EmulatorState,
+  FaultInput,
+  FaultRule,
+  PersonaSummary,
   RequestDetail,
   RequestFilter,
   RequestSummary,
+  SessionSummary,
+  StateSummary,
   Verdict,
-} from './console/requestLog.ts';
-export type { PersonaSummary, SessionSummary } from './db/console.ts';
+} from './console/adminApi.ts';
 export { systemClock, type EmulatorClock } from './clock.ts';
 export type { ContractAnswer } from './http/router.ts';
 export { Conformance, type Mismatch } from './conformance.ts';

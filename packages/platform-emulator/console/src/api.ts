@@ -1,72 +1,17 @@
 // The console's calls to the emulator's admin API (`/__emulator/api/…`, the same operations as
 // `emulator.admin`). Writes carry the console's XSRF cookie in the X-XSRF-TOKEN header.
 
-export type Verdict =
-  | { verdict: 'conforms' }
-  | { verdict: 'mismatch'; problems: string[] }
-  | { verdict: 'not checked'; why: string };
-
-export interface RequestSummary {
-  seq: number;
-  at: number;
-  method: string;
-  path: string;
-  service: string;
-  operation?: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  persona?: string;
-  conformance: Verdict;
-}
-
-export interface RequestDetail extends RequestSummary {
-  requestBody?: unknown;
-  responseBody?: unknown;
-}
-
-export interface EmulatorState {
-  now: number;
-  offsetMs: number;
-  faultsActive: boolean;
-  database: string;
-  operations: string[];
-}
-
-export interface FaultRule {
-  id: string;
-  operation?: string;
-  path?: string;
-  status: number;
-  delayMs: number;
-  code: string;
-  message: string;
-  enabled: boolean;
-}
-
-export interface Persona {
-  id: string;
-  displayName: string;
-  email: string;
-  organisation: string;
-  roles: string[];
-  licences: { product: string; state: string }[];
-  trials: { product: string; daysLeft: number }[];
-}
-
-export interface Session {
-  ref: string;
-  userId: string;
-  displayName: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface SavedState {
-  name: string;
-  savedAt: number;
-  rows: number;
-}
+// The shapes are the admin API's own declarations (src/console/adminApi.ts), never retyped here.
+export type {
+  EmulatorState,
+  FaultRule,
+  PersonaSummary as Persona,
+  RequestDetail,
+  RequestSummary,
+  SessionSummary as Session,
+  StateSummary as SavedState,
+  Verdict,
+} from '../../src/console/adminApi.ts';
 
 export const API = '/__emulator/api';
 

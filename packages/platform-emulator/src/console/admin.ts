@@ -8,23 +8,21 @@ import {
   listPersonaSummaries,
   restoreData,
   type DataCopy,
-  type PersonaSummary,
-  type SessionSummary,
 } from '../db/console.ts';
 import { openPglite, type Database } from '../db/database.ts';
 import { createSession } from '../db/sessions.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
+import { Value } from '@sinclair/typebox/value';
+import {
+  StateName,
+  type PersonaSummary,
+  type SessionSummary,
+  type StateSummary,
+} from './adminApi.ts';
 import { AdjustableClock, realNow } from './clock.ts';
 import { FaultRules } from './faultRules.ts';
 import { RequestLog } from './requestLog.ts';
-
-/** A saved state: a name, when it was saved (host clock, epoch ms) and its size in rows. */
-export interface StateSummary {
-  readonly name: string;
-  readonly savedAt: number;
-  readonly rows: number;
-}
 
 /**
  * The emulator's admin API: everything the console at `/__emulator/` does, for tests and
@@ -98,12 +96,8 @@ export class EmulatorAdmin {
 
   /** Keeps a copy of the data under a name (replacing one of the same name). */
   async saveState(name: string): Promise<StateSummary> {
-    if (typeof name !== 'string' || !/^[\w .-]{1,60}$/.test(name.trim()) || !name.trim())
-      throw new ApiError(
-        400,
-        'VALIDATION',
-        "A state's name is 1–60 letters, digits, spaces, '.', '-' or '_'.",
-      );
+    if (!Value.Check(StateName, { name }))
+      throw new ApiError(400, 'VALIDATION', `name: ${StateName.properties.name.description}.`);
     const copy = await copyData(this.#db);
     const rows = copy.tables.reduce((n, t) => n + (Array.isArray(t.rows) ? t.rows.length : 0), 0);
     const state = { copy, savedAt: Date.now(), rows };

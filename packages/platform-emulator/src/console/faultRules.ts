@@ -1,29 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../errors.ts';
+import type { FaultInput, FaultRule } from './adminApi.ts';
 import { operationNamed, operations } from '../http/operationTable.ts';
 import { pathOf } from '../http/requestPath.ts';
-
-/** A fault the console (or a test) switched on: latency, an error answer, or both. */
-export interface FaultRule {
-  readonly id: string;
-  /** A contract operation as `<group>.<name>`, e.g. `shell.getProductsWithLicenses`… */
-  readonly operation?: string;
-  /** …or a path pattern, `*` matching any characters, e.g. `/shell-service/api/v1/*`. */
-  readonly path?: string;
-  /** The answer's status; below 400 the request is only delayed, then answered as usual. */
-  readonly status: number;
-  readonly delayMs: number;
-  /** The platform error body's `code`, e.g. `SS_001`. */
-  readonly code: string;
-  readonly message: string;
-  readonly enabled: boolean;
-  /** How many more requests it applies to before it ends by itself; unset, until removed. */
-  readonly times?: number;
-  /** Whether pages carry the faults banner while it is on: yes for the console's rules. */
-  readonly banner: boolean;
-}
-
-export type FaultInput = Partial<Omit<FaultRule, 'id'>>;
 
 /** The longest path pattern a rule may have. */
 const MAX_PATTERN = 500;

@@ -1,5 +1,6 @@
 import { backends, type AnyEndpoint } from '@ics/platform-contract';
 import { Conformance } from '../conformance.ts';
+import type { RequestDetail, RequestFilter, RequestSummary, Verdict } from './adminApi.ts';
 import { operationAt } from '../http/operationTable.ts';
 import { pathOf } from '../http/requestPath.ts';
 import { redact, redactUrl } from '../redaction.ts';
@@ -23,45 +24,6 @@ export interface RequestRecord {
   readonly requestBytes?: number;
   /** The answer as sent: JSON text, bytes or a stream (not kept). */
   readonly responsePayload: unknown;
-}
-
-/** A conformance verdict: the answer matched its endpoint's schema, did not, or has none. */
-export type Verdict =
-  | { readonly verdict: 'conforms' }
-  | { readonly verdict: 'mismatch'; readonly problems: readonly string[] }
-  | { readonly verdict: 'not checked'; readonly why: string };
-
-/** One request as the console shows it. */
-export interface RequestSummary {
-  /** Increases by one per request; the log's key. */
-  readonly seq: number;
-  /** When it was answered, on the host's clock (epoch ms). */
-  readonly at: number;
-  readonly method: string;
-  readonly path: string;
-  /** The backend (`shell`, `session`, …) by its base path. */
-  readonly service: string;
-  /** The contract operation as `<group>.<name>`, when one matches. */
-  readonly operation?: string;
-  readonly status: number;
-  readonly durationMs: number;
-  readonly requestId: string;
-  /** The signed-in persona's display name, when the request carried a known credential. */
-  readonly persona?: string;
-  readonly conformance: Verdict;
-}
-
-/** A request with both bodies, secrets and tokens redacted. */
-export interface RequestDetail extends RequestSummary {
-  readonly requestBody?: unknown;
-  readonly responseBody?: unknown;
-}
-
-export interface RequestFilter {
-  readonly service?: string;
-  /** `404`, or a class such as `4xx`. */
-  readonly status?: string;
-  readonly persona?: string;
 }
 
 interface Entry extends Omit<RequestRecord, 'requestBody'> {
@@ -189,7 +151,9 @@ export class RequestLog {
     if (body instanceof Unreadable) return { verdict: 'not checked', why: body.why };
     const problems = this.#conformance.problemsOf({ endpoint, status: entry.status, body });
     if (!problems) return { verdict: 'not checked', why: 'A binary answer has no schema.' };
-    return problems.length === 0 ? { verdict: 'conforms' } : { verdict: 'mismatch', problems };
+    return problems.length === 0
+      ? { verdict: 'conforms' }
+      : { verdict: 'mismatch', problems: [...problems] };
   }
 
   async #personaOf(credential: Entry['credential']): Promise<string | undefined> {

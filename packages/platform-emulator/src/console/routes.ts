@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sameSecret, SESSION_COOKIE, setSessionCookies } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
 import { deleteSession } from '../db/sessions.ts';
@@ -13,7 +15,12 @@ import { cameThroughProxy } from '../http/hosts.ts';
 import { pathOf } from '../http/requestPath.ts';
 import type { EmulatorAdmin } from './admin.ts';
 import { BANNER_CSS_PATH, bannerCss } from './banner.ts';
-import type { RequestFilter } from './requestLog.ts';
+import {
+  adminApi,
+  type AdminOperation,
+  type ClockAdvance,
+  type RequestFilter,
+} from './adminApi.ts';
 
 /** Where the console is served. */
 export const CONSOLE_PATH = '/__emulator/';
@@ -85,16 +92,60 @@ export async function consoleRoutes(
       immutable: true,
     });
 
-  app.get(`${API}/state`, async () => ({
+  const on = operationsOn(app);
+  on('state', async () => ({
     now: admin.clock.now(),
     offsetMs: admin.clock.offsetMs,
     faultsActive: admin.faults.active,
     database: db.kind,
     operations: operations.map((o) => o.id),
   }));
-  registerRequestLogRoutes(app, admin, streams);
-  registerClockAndFaultRoutes(app, admin);
-  registerPeopleAndStateRoutes(app, admin, db);
+  registerRequestLogRoutes(on, admin, streams);
+  registerClockAndFaultRoutes(on, admin);
+  registerPeopleAndStateRoutes(on, admin, db);
+}
+
+type Operations = typeof adminApi;
+type BodyOf<K extends keyof Operations> = Operations[K] extends { body: infer S extends TSchema }
+  ? Static<S>
+  : undefined;
+type Handler<K extends keyof Operations> = (
+  request: FastifyRequest<{
+    Params: Record<string, string>;
+    Querystring: Record<string, unknown>;
+    Body: BodyOf<K>;
+  }>,
+  reply: FastifyReply,
+) => unknown;
+type On = <K extends keyof Operations>(operation: K, handler: Handler<K>) => void;
+
+/**
+ * Installs the admin API's operations as `adminApi` declares them: each at its method and path,
+ * its body checked against its schema first (400 naming the field).
+ */
+function operationsOn(app: FastifyInstance): On {
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  return (name, handler) => {
+    const operation: AdminOperation = adminApi[name];
+    const valid = operation.body && ajv.compile(operation.body);
+    app.route({
+      method: operation.method,
+      url: `${API}${operation.path}`,
+      handler: async (request, reply) => {
+        if (valid && !valid(request.body)) throw invalidBody(valid.errors ?? []);
+        return handler(request as Parameters<typeof handler>[0], reply);
+      },
+    });
+  };
+}
+
+/** A 400 naming the field, in the words of the schema's description where it has one. */
+function invalidBody(errors: ErrorObject[]): ApiError {
+  const described = errors.find((e) => typeof e.parentSchema?.description === 'string');
+  const error = described ?? errors[0];
+  const field = ['body', ...(error?.instancePath.split('/').filter(Boolean) ?? [])].join('.');
+  const why = described ? String(described.parentSchema?.description) : error?.message;
+  return new ApiError(400, 'VALIDATION', `${field}: ${why ?? 'is not valid'}.`);
 }
 
 /** Why the console refuses a request, or `undefined` when it serves it. */
@@ -116,21 +167,15 @@ function refusalOf(request: FastifyRequest, answering: boolean): ApiError | unde
   return undefined;
 }
 
-function registerRequestLogRoutes(
-  app: FastifyInstance,
-  admin: EmulatorAdmin,
-  streams: Set<ServerResponse>,
-): void {
-  app.get<{ Querystring: Record<string, unknown> }>(`${API}/requests`, async (request) =>
-    admin.requests.list(filterOf(request.query)),
-  );
-  app.get<{ Params: { seq: string } }>(`${API}/requests/:seq`, async (request) => {
+function registerRequestLogRoutes(on: On, admin: EmulatorAdmin, streams: Set<ServerResponse>) {
+  on('listRequests', async (request) => admin.requests.list(filterOf(request.query)));
+  on('getRequest', async (request) => {
     const detail = await admin.requests.get(Number(request.params.seq));
     if (!detail)
       throw new ApiError(404, 'NOT_FOUND', 'No such request; the log keeps the last 500.');
     return detail;
   });
-  app.get(`${API}/requests/stream`, (request, reply) => {
+  on('streamRequests', (request, reply) => {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -153,66 +198,53 @@ function registerRequestLogRoutes(
   });
 }
 
-function registerClockAndFaultRoutes(app: FastifyInstance, admin: EmulatorAdmin): void {
-  app.post<{ Body: Record<string, unknown> | undefined }>(
-    `${API}/clock/advance`,
-    async (request) => {
-      admin.clock.advance(durationOf(request.body));
-      return { now: admin.clock.now(), offsetMs: admin.clock.offsetMs };
-    },
-  );
-  app.post(`${API}/clock/reset`, async () => {
-    admin.clock.reset();
-    return { now: admin.clock.now(), offsetMs: admin.clock.offsetMs };
+function registerClockAndFaultRoutes(on: On, admin: EmulatorAdmin): void {
+  const clock = () => ({ now: admin.clock.now(), offsetMs: admin.clock.offsetMs });
+  on('advanceClock', async (request) => {
+    admin.clock.advance(durationOf(request.body));
+    return clock();
   });
-
-  app.get(`${API}/faults`, async () => admin.faults.list());
-  app.post<{ Body: Record<string, unknown> | undefined }>(`${API}/faults`, async (request, reply) =>
-    reply.code(201).send(admin.faults.add(objectOf(request.body))),
-  );
-  app.patch<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
-    `${API}/faults/:id`,
-    async (request) => {
-      const rule = admin.faults.update(request.params.id, objectOf(request.body));
-      if (!rule) throw new ApiError(404, 'NOT_FOUND', 'No such fault.');
-      return rule;
-    },
-  );
-  app.delete<{ Params: { id: string } }>(`${API}/faults/:id`, async (request, reply) => {
-    if (!admin.faults.remove(request.params.id))
+  on('resetClock', async () => {
+    admin.clock.reset();
+    return clock();
+  });
+  on('listFaults', async () => admin.faults.list());
+  on('addFault', async (request, reply) => reply.code(201).send(admin.faults.add(request.body)));
+  on('changeFault', async (request) => {
+    const rule = admin.faults.update(String(request.params.id), request.body);
+    if (!rule) throw new ApiError(404, 'NOT_FOUND', 'No such fault.');
+    return rule;
+  });
+  on('removeFault', async (request, reply) => {
+    if (!admin.faults.remove(String(request.params.id)))
       throw new ApiError(404, 'NOT_FOUND', 'No such fault.');
     return reply.code(204).send();
   });
 }
 
-function registerPeopleAndStateRoutes(
-  app: FastifyInstance,
-  admin: EmulatorAdmin,
-  db: Database,
-): void {
-  app.get(`${API}/personas`, async () => admin.personas());
-  app.post<{ Params: { id: string } }>(`${API}/personas/:id/sign-in`, async (request, reply) => {
-    const session = await admin.startSession(request.params.id);
+function registerPeopleAndStateRoutes(on: On, admin: EmulatorAdmin, db: Database): void {
+  on('listPersonas', async () => admin.personas());
+  on('signInAs', async (request, reply) => {
+    const session = await admin.startSession(String(request.params.id));
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
     setSessionCookies(reply, session);
     return reply.code(204).send();
   });
-  app.get(`${API}/sessions`, async () => admin.sessions());
-  app.delete<{ Params: { ref: string } }>(`${API}/sessions/:ref`, async (request, reply) => {
-    await admin.endSession(request.params.ref);
+  on('listSessions', async () => admin.sessions());
+  on('endSession', async (request, reply) => {
+    await admin.endSession(String(request.params.ref));
     return reply.code(204).send();
   });
-
-  app.get(`${API}/states`, async () => admin.states());
-  app.post<{ Body: { name?: unknown } | undefined }>(`${API}/states`, async (request, reply) =>
-    reply.code(201).send(await admin.saveState(String(request.body?.name ?? ''))),
+  on('listStates', async () => admin.states());
+  on('saveState', async (request, reply) =>
+    reply.code(201).send(await admin.saveState(request.body.name)),
   );
-  app.post<{ Params: { name: string } }>(`${API}/states/:name/restore`, async (request, reply) => {
-    await admin.restoreState(request.params.name);
+  on('restoreState', async (request, reply) => {
+    await admin.restoreState(String(request.params.name));
     return reply.code(204).send();
   });
-  app.post(`${API}/states/reset`, async (_request, reply) => {
+  on('resetToSeed', async (_request, reply) => {
     await admin.resetToSeed();
     return reply.code(204).send();
   });
@@ -224,23 +256,10 @@ function xsrfMatches(request: FastifyRequest): boolean {
   return !!expected && sameSecret(request.headers[XSRF_HEADER], expected);
 }
 
-function objectOf(body: unknown): Record<string, never> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new ApiError(400, 'VALIDATION', 'The request needs a JSON object body.');
-  return body as Record<string, never>;
-}
-
-/** `{ minutes | hours | days: n }` (one of them, a positive number) in milliseconds. */
-function durationOf(body: unknown): number {
-  const given = Object.entries(objectOf(body)) as [string, unknown][];
-  const [unit, amount] = given[0] ?? [];
-  if (given.length !== 1 || !unit || !(unit in MS) || typeof amount !== 'number' || !(amount > 0))
-    throw new ApiError(
-      400,
-      'VALIDATION',
-      "Advance by one of 'minutes', 'hours' or 'days': a positive number.",
-    );
-  const ms = amount * MS[unit as keyof typeof MS];
+/** An advance (its schema says: one of minutes, hours or days, a positive number) in milliseconds. */
+function durationOf(advance: ClockAdvance): number {
+  const [unit, amount] = Object.entries(advance)[0] as [keyof typeof MS, number];
+  const ms = amount * MS[unit];
   if (ms > MAX_ADVANCE_MS)
     throw new ApiError(400, 'VALIDATION', 'Advance by at most 3650 days at a time.');
   return ms;

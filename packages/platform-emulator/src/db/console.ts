@@ -1,17 +1,5 @@
+import type { PersonaSummary, SessionSummary } from '../console/adminApi.ts';
 import type { Database, Queryable } from './database.ts';
-
-/** A persona as the console lists it: who, in which organisation, with which roles and licences. */
-export interface PersonaSummary {
-  readonly id: string;
-  readonly displayName: string;
-  readonly email: string;
-  readonly organisation: string;
-  readonly roles: readonly string[];
-  /** Products the persona is licensed for, with the licence's state (`active`, `expired`, …). */
-  readonly licences: readonly { readonly product: string; readonly state: string }[];
-  /** Products on trial, with the days left. */
-  readonly trials: readonly { readonly product: string; readonly daysLeft: number }[];
-}
 
 /** Every active user, in the login page's order, with organisation, roles and licences. */
 /** Every active persona; trials' days left less the days the clock was advanced (`daysPassed`). */
@@ -49,15 +37,6 @@ export async function listPersonaSummaries(
     licences: r.licences,
     trials: r.trials,
   }));
-}
-
-/** A session as the console lists it; `ref` names it without revealing the cookie value. */
-export interface SessionSummary {
-  readonly ref: string;
-  readonly userId: string;
-  readonly displayName: string;
-  readonly createdAt: string;
-  readonly expiresAt: string;
 }
 
 /** Sessions not expired at `now` (epoch ms), newest first; `ref` is the session's `sid` claim. */
