@@ -16,15 +16,10 @@ import {
   type PackageObject,
 } from '../db/migrationJobs.ts';
 import { insertMessage } from '../db/notifications.ts';
-import {
-  conflictingIds,
-  ensureDefaultProject,
-  findContainer,
-  insertEntities,
-  referenceGraph,
-  findEntities,
-  type NewDocument,
-} from '../db/repository.ts';
+import { findContainer, findEntities } from '../db/repository/entities.ts';
+import { conflictingIds } from '../db/repository/names.ts';
+import { referenceGraph } from '../db/repository/trees.ts';
+import { ensureDefaultProject, insertEntities, type NewDocument } from '../db/repository/writes.ts';
 
 // The migration job engine: a job's status follows from its start time on the emulator's
 // clock, and its effects (export package, imported objects, bell message) run once, when a

@@ -2,7 +2,8 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcls } from '../db/acl.ts';
-import { entityHeads, findEntity, subtreesOf, type EntityRow } from '../db/repository.ts';
+import { entityHeads, findEntity, type EntityRow } from '../db/repository/entities.ts';
+import { subtreesOf } from '../db/repository/trees.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { contract, type CompareResult, type UserSession } from '@ics/platform-contract';
 import { instantOf } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { findEntity } from '../db/repository.ts';
+import { findEntity } from '../db/repository/entities.ts';
 import {
   commitObject,
   commitSnapshot,
