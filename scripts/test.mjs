@@ -96,6 +96,11 @@ const packed = check('pack the libraries (prepack builds dist/)', 'npm', [
   '--pack-destination',
   tarballs,
 ]);
+if (packed)
+  check('each tarball carries only what its entries name (no test support)', 'node', [
+    'scripts/tarball-contents.mjs',
+    tarballs,
+  ]);
 
 run('unit and integration tests (vitest)', bin('vitest'), [
   'run',
