@@ -26,7 +26,7 @@ import { ensureDefaultProject, insertEntities, type NewDocument } from '../db/re
 // reader first sees it past its running time. Routes read jobs through `settle`.
 
 /** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
-export const QUEUED_MS = 150;
+const QUEUED_MS = 150;
 /** …and has ended this long after it started: clients poll; no timers run. */
 export const RUN_MS = 600;
 

@@ -57,7 +57,7 @@ const NO_ACL = { entries: [], inheritedFrom: null };
  * What a user may do with each of the entities, in their order: the ACLs that matter read in one
  * query, so a list or a bulk request costs the same few queries whatever its length.
  */
-export async function permissionsOfAll(
+async function permissionsOfAll(
   q: Queryable,
   user: UserSession,
   rows: readonly { id: string; owner_id: string }[],

@@ -4,7 +4,7 @@ import { listEndpoints, type AnyEndpoint } from '@ics/platform-contract';
  * The rule of each operation. `admin`, `public` and `bearer` are applied by the router before a
  * route runs; the others by the route asking the policy (policy.ts) about the object it touches.
  */
-export const ruleMeanings = {
+const ruleMeanings = {
   public: 'no session: published configuration',
   bearer: 'a JWT bound to a live session of an active user (not the session cookie)',
   session: 'any signed-in user, on their own data or what their organisation shares',

@@ -36,7 +36,7 @@ import type { ContractRouter } from '../http/router.ts';
 
 const s = contract.sourcecontrol;
 /** A compare job ends this long after it was asked for. */
-export const COMPARE_MS = 300;
+const COMPARE_MS = 300;
 async function snapshotOf(q: Queryable, user: UserSession, id: string) {
   const row = await findEntity(q, user.orgId, id);
   return {

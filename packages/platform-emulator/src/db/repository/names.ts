@@ -4,7 +4,7 @@ import { conflict } from '../../errors.ts';
 import type { Queryable } from '../database.ts';
 
 /** The id of an entity with the same name (case-insensitively) and type under a parent. */
-export async function conflictingId(
+async function conflictingId(
   q: Queryable,
   orgId: string,
   parentId: string | null,
@@ -42,21 +42,6 @@ const nameTaken = (documentType: string, name: string) =>
 const copyCandidate = (name: string, n: number) =>
   n === 1 ? name : `${name} (Copy${n === 2 ? '' : ` ${n - 1}`})`;
 
-/** A name free under `parentId`: the wanted one, else `<name> (Copy)`, `<name> (Copy 2)`, … */
-export async function freeName(
-  q: Queryable,
-  orgId: string,
-  parentId: string | null,
-  name: string,
-  documentType: string,
-): Promise<string> {
-  for (let n = 1; ; n++) {
-    const candidate = copyCandidate(name, n);
-    if (candidate.length > 255) throw conflict(`No free name for a copy of '${name}'.`);
-    if (!(await conflictingId(q, orgId, parentId, candidate, documentType))) return candidate;
-  }
-}
-
 const typedKey = (documentType: string, name: string) => `${documentType}\u0000${nameKey(name)}`;
 
 /**
@@ -81,7 +66,7 @@ export async function takenCopyNames(
 /**
  * The names of the top-level copies of one request under one parent, decided in their order as
  * inserting them one by one would: a given name must be free (409); otherwise the first free of
- * `<name>`, `<name> (Copy)`, `<name> (Copy 2)`, … (409 past 255 characters, as `freeName`). Each
+ * `<name>`, `<name> (Copy)`, `<name> (Copy 2)`, … (409 past 255 characters). Each
  * name decided is taken for the next ones. `taken` comes from `takenCopyNames`.
  */
 export class CopyNames {
