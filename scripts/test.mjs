@@ -80,6 +80,10 @@ check('docs/decisions/README.md (the index) is current', 'node', [
   'scripts/decisions-index.mjs',
   '--check',
 ]);
+check('docs/access-table.md (from the policy) is current', 'node', [
+  'scripts/access-table.mjs',
+  '--check',
+]);
 check('no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
 check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',
