@@ -3,8 +3,8 @@
 // means, and each operation's request, rule and what it reveals. Decision 0710 explains it.
 // `--check` fails when the file is not what this script would write (part of `npm test`).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The policy is TypeScript, read from the workspace's sources as `npm start` runs them.
@@ -64,18 +64,7 @@ ${operations.length} operations.
 ${operations.join('\n')}
 `;
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    // missing: not current
-  }
-  if (current !== text) {
-    console.error('docs/access-table.md is not current: run node scripts/access-table.mjs');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(file, text);
-  console.log(`Wrote docs/access-table.md (${operations.length} operations).`);
-}
+writeOrCheck(file, text, {
+  script: 'scripts/access-table.mjs',
+  summary: `${operations.length} operations`,
+});

@@ -76,7 +76,7 @@ for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
-check('docs/decisions/README.md (the index) is current', 'node', [
+check('docs/decisions: the index is current, statuses agree, paths exist', 'node', [
   'scripts/decisions-index.mjs',
   '--check',
 ]);
