@@ -135,11 +135,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noSqlInRoutes] },
   },
   {
-    // Small rooms (issue 25): a route group that outgrows this splits by aggregate.
-    files: ['packages/platform-emulator/src/routes/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
-    },
+    // Small rooms (issues 25 and 33): no function of a package's sources, the emulator's console
+    // page and the demo included, over 120 lines, every line counted (docs/decisions/1050).
+    files: [
+      'packages/*/src/**/*.{ts,tsx}',
+      'packages/platform-emulator/console/**/*.{ts,tsx}',
+      'apps/demo/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
+  {
+    // TEMPORARY (issue 33): these composition functions are being split in the lead's rework of
+    // the emulator's console, app and fault rules (installConsole, createEmulator, FaultsPanel,
+    // RequestsPanel, PersonasPanel). Remove this override when that lands.
+    files: [
+      'packages/platform-emulator/src/app.ts',
+      'packages/platform-emulator/src/console/install.ts',
+      'packages/platform-emulator/console/src/FaultsPanel.tsx',
+      'packages/platform-emulator/console/src/RequestsPanel.tsx',
+      'packages/platform-emulator/console/src/PersonasPanel.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

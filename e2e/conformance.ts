@@ -6,7 +6,7 @@ import type { Mismatch } from '@ics/platform-emulator';
 // that breaks the contract to E2E_CONFORMANCE_DIR; the teardown fails the run naming each
 // endpoint and field.
 
-export const conformanceDir = (): string => {
+const conformanceDir = (): string => {
   const dir = process.env.E2E_CONFORMANCE_DIR;
   if (!dir) throw new Error('E2E_CONFORMANCE_DIR is not set (playwright.config.ts sets it).');
   return dir;

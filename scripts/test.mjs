@@ -76,10 +76,15 @@ for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]
 check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
-check('docs/decisions/README.md (the index) is current', 'node', [
+check('docs/decisions: the index is current, statuses agree, paths exist', 'node', [
   'scripts/decisions-index.mjs',
   '--check',
 ]);
+check('docs/access-table.md (from the policy) is current', 'node', [
+  'scripts/access-table.mjs',
+  '--check',
+]);
+check('no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
 check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',
   '--check',
@@ -96,6 +101,11 @@ const packed = check('pack the libraries (prepack builds dist/)', 'npm', [
   '--pack-destination',
   tarballs,
 ]);
+if (packed)
+  check('each tarball carries only what its entries name (no test support)', 'node', [
+    'scripts/tarball-contents.mjs',
+    tarballs,
+  ]);
 
 run('unit and integration tests (vitest)', bin('vitest'), [
   'run',

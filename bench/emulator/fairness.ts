@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import { MAX_ENTITY_ACCESS_ROWS } from '../../packages/platform-contract/src/index.ts';
 import { createEmulator } from '../../packages/platform-emulator/src/app.ts';
-import { insertEntity } from '../../packages/platform-emulator/src/db/repository.ts';
+import { insertEntity } from '../../packages/platform-emulator/src/db/repository/writes.ts';
 import { checksumOf } from '../../packages/platform-emulator/src/jobs/migrationJobs.ts';
 import { signInOverHttp } from '../../packages/platform-emulator/src/test-support/httpPersona.ts';
 

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Rollup } from 'vite';
 
 const root = new URL('../../', import.meta.url);
-export const repoPath = (path: string) => new URL(path, root).pathname;
+const repoPath = (path: string) => new URL(path, root).pathname;
 
 const gzipKb = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length / 1024;
 

@@ -8,7 +8,7 @@ export const client = createPlatformClient();
  * `keepAlive`, `tokenRenewBefore`, `tokenFloor`). The end-to-end tests use them to see an
  * idle logout in seconds; without them the platform's defaults apply.
  */
-export function sessionOptionsFrom(search: string): SessionOptions {
+function sessionOptionsFrom(search: string): SessionOptions {
   const query = new URLSearchParams(search);
   const ms = (name: string) => {
     const value = Number(query.get(name));

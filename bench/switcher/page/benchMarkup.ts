@@ -5,7 +5,7 @@ import { createElement, type ReactNode } from 'react';
  * drawn again by React alone. It tells what the switcher's own DOM and styles cost, apart from
  * the switcher's code, data and states.
  */
-export interface MarkupElement {
+interface MarkupElement {
   readonly tag: string;
   readonly props: Readonly<Record<string, string>>;
   readonly children: readonly MarkupNode[];

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { copyTrees, insertEntity, selectEntities } from './db/repository.ts';
+import { selectEntities } from './db/repository/entities.ts';
+import { copyTrees } from './db/repository/trees.ts';
+import { insertEntity } from './db/repository/writes.ts';
 import { startPostgres } from './test-support/postgresServer.ts';
 import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 import { ok } from './test-support/ok.ts';

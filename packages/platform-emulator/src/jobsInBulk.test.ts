@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { insertEntity } from './db/repository.ts';
+import { insertEntity } from './db/repository/writes.ts';
 import { checksumOf, RUN_MS } from './jobs/migrationJobs.ts';
 import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
 import { ok } from './test-support/ok.ts';

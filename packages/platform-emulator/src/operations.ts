@@ -4,9 +4,9 @@ import type { Database } from './db/database.ts';
 import { databaseReachable } from './db/health.ts';
 
 /** Liveness: the process answers. No session, no database. */
-export const HEALTH_PATH = '/healthz';
+const HEALTH_PATH = '/healthz';
 /** Readiness: the database answers too, so a load balancer may send traffic. */
-export const READY_PATH = '/readyz';
+const READY_PATH = '/readyz';
 
 /** The levels of Fastify's (pino's) logger, quietest last. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;

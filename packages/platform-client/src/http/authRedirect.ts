@@ -3,7 +3,7 @@ import { ConfigurationError, isHttpError } from '../errors.ts';
 import type { Middleware } from './pipeline.ts';
 
 /** The platform's error code for an ended session, answered with status 400. */
-export const SESSION_ENDED_CODE = 'SS_001';
+const SESSION_ENDED_CODE = 'SS_001';
 
 /** The identity service's sign-in page, unless the shell config names another. */
 export const DEFAULT_IDENTITY_HOME_PATH = '/identity-service/home';

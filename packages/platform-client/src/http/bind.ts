@@ -27,7 +27,7 @@ export interface BindOptions {
 }
 
 /** What a service adds itself to a call (the bearer token of notification settings). */
-export interface CallHeaders {
+interface CallHeaders {
   readonly headers?: Readonly<Record<string, string>>;
   /** A 401 here means a bad bearer token, not an ended session: reject, do not redirect. */
   readonly exemptFromAuthRedirect?: boolean;

@@ -3,7 +3,7 @@ import type { Binder, CallOptions } from '../http/bind.ts';
 import { abortable } from '../http/transport.ts';
 
 /** Options of `session.getUser`. */
-export interface UserCallOptions extends CallOptions {
+interface UserCallOptions extends CallOptions {
   /**
    * Reads the user from the server even when this page already has them (after a change made
    * elsewhere, such as new roles); the new answer is the one shared from then on.

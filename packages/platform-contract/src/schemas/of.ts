@@ -4,7 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 type Opaque = Blob | FormData | ((...args: never[]) => unknown);
 
 /** Deeply read-only: what the platform sends is never changed in place. */
-export type DeepReadonly<T> = T extends Opaque
+type DeepReadonly<T> = T extends Opaque
   ? T
   : T extends readonly (infer U)[]
     ? readonly DeepReadonly<U>[]

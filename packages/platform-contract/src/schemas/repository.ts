@@ -89,6 +89,11 @@ export const Folder = Type.Composite(
 );
 export type Folder = Of<typeof Folder>;
 
+/**
+ * A document: an entity of any type but a project or folder, of the same shape (the name the
+ * platform's API gives it).
+ * @alias
+ */
 export const RepositoryDocument = RepositoryEntity;
 export type RepositoryDocument = Of<typeof RepositoryDocument>;
 

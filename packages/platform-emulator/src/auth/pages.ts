@@ -22,19 +22,21 @@ export const IDENTITY_LOGOUT_PATH = '/identity-service/logout';
 export const DEMO_PATH = '/demo/';
 const LOGIN_XSRF_COOKIE = 'ICS_LOGIN_XSRF';
 type SignOutForm = { xsrf?: unknown; returnTo?: unknown };
+type AuthOptions = { sessionLifetimeSeconds: number; clock: EmulatorClock };
 
 /** The login page (one button per persona), sign-in, sign-out and the root redirect. */
-export function registerAuthPages(
-  app: FastifyInstance,
-  db: Database,
-  options: { sessionLifetimeSeconds: number; clock: EmulatorClock },
-): void {
+export function registerAuthPages(app: FastifyInstance, db: Database, options: AuthOptions): void {
   app.get('/', async (request, reply) =>
     reply.redirect(
       (await currentSession(db, options.clock, request)) ? DEMO_PATH : IDENTITY_HOME_PATH,
     ),
   );
+  registerSignIn(app, db, options);
+  registerSignOut(app, db, options);
+}
 
+/** The login page and its form's target, which starts a session. */
+function registerSignIn(app: FastifyInstance, db: Database, options: AuthOptions): void {
   // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
     const returnTo = sameOriginPath(request.query.returnTo);
@@ -101,7 +103,10 @@ export function registerAuthPages(
       return reply.redirect(sameOriginPath(returnTo) ?? DEMO_PATH, 303);
     },
   );
+}
 
+/** Sign-out, by a link carrying the session's XSRF token or by the confirmation page's form. */
+function registerSignOut(app: FastifyInstance, db: Database, options: AuthOptions): void {
   // Signing out needs the session's XSRF token, so no other site can sign a user out with a
   // link: a GET carrying `?xsrf=` signs out; one without asks to confirm with a POST form
   // (docs/decisions/0713-session-bound-tokens.md). A safe `returnTo` goes on to the sign-in

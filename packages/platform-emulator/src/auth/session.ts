@@ -8,8 +8,8 @@ import { findUserSession } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 
 export const SESSION_COOKIE = 'ICS_SESSION';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 
 export interface SessionContext {
   readonly sessionId: string;

@@ -46,7 +46,7 @@ export async function insertTheme(db: Queryable, theme: Theme): Promise<boolean>
 }
 
 /** Where the emulator serves an organisation's logo; the version changes with every upload. */
-export const logoPath = (orgId: string, version: number) =>
+const logoPath = (orgId: string, version: number) =>
   `/branding-service/logos/${encodeURIComponent(orgId)}/${version}`;
 
 interface BrandingRow {

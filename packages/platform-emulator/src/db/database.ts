@@ -49,7 +49,7 @@ export interface DatabaseOptions {
 }
 
 /** A failed start: the database did not answer within the wait, or refused us. */
-export class DatabaseUnreachable extends Error {
+class DatabaseUnreachable extends Error {
   override name = 'DatabaseUnreachable' as const;
 }
 

@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
  */
 
 /** Seconds a client is told to wait (`Retry-After`) when the database does not answer. */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 
 /** SQLSTATEs and Node error codes that mean the server, or the way to it, went away. */
 const LOST_CODES = new Set([
@@ -67,7 +67,7 @@ export class DatabaseUnavailable extends ApiError {
 }
 
 /** The data directory's disk is full: `507`; reads keep working. */
-export const diskFull = () =>
+const diskFull = () =>
   new ApiError(
     507,
     'INSUFFICIENT_STORAGE',

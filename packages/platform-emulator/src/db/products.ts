@@ -23,10 +23,9 @@ interface ProductRow {
 }
 
 /** Address rule of SW-5.3: the file is `<localeResourceUrl><lang>/translation.json`. */
-export const productBundlePath = (name: string) =>
+const productBundlePath = (name: string) =>
   `/shell-service/i18n/products/${encodeURIComponent(name)}/`;
-export const groupBundlePath = (name: string) =>
-  `/shell-service/i18n/groups/${encodeURIComponent(name)}/`;
+const groupBundlePath = (name: string) => `/shell-service/i18n/groups/${encodeURIComponent(name)}/`;
 
 /** Whole days the emulator's clock was moved ahead of real time (the console's "advance by"). */
 export type TrialDaysPassed = () => number;

@@ -77,7 +77,7 @@ export function parseFilter<T>(filter: string, fields: Fields<T>): Comparison[] 
 }
 
 /** Parses `$orderby`: `field [asc|desc]`, comma-separated, fields of the entity only. */
-export function parseOrderBy<T>(
+function parseOrderBy<T>(
   orderBy: string,
   fields: Fields<T>,
 ): { field: string; descending: boolean }[] {

@@ -16,22 +16,17 @@ import {
   type PackageObject,
 } from '../db/migrationJobs.ts';
 import { insertMessage } from '../db/notifications.ts';
-import {
-  conflictingIds,
-  ensureDefaultProject,
-  findContainer,
-  insertEntities,
-  referenceGraph,
-  findEntities,
-  type NewDocument,
-} from '../db/repository.ts';
+import { findContainer, findEntities } from '../db/repository/entities.ts';
+import { conflictingIds } from '../db/repository/names.ts';
+import { referenceGraph } from '../db/repository/trees.ts';
+import { ensureDefaultProject, insertEntities, type NewDocument } from '../db/repository/writes.ts';
 
 // The migration job engine: a job's status follows from its start time on the emulator's
 // clock, and its effects (export package, imported objects, bell message) run once, when a
 // reader first sees it past its running time. Routes read jobs through `settle`.
 
 /** A job waits this long in QUEUED after it starts (on the emulator's clock)… */
-export const QUEUED_MS = 150;
+const QUEUED_MS = 150;
 /** …and has ended this long after it started: clients poll; no timers run. */
 export const RUN_MS = 600;
 

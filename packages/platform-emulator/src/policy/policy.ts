@@ -2,7 +2,8 @@ import type { RepositoryPermission, UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import { countOtherAdmins, findOrg } from '../db/identity.ts';
 import { effectiveAcls } from '../db/acl.ts';
-import { entityHeads, findEntity, subtreesOf, type EntityRow } from '../db/repository.ts';
+import { entityHeads, findEntity, type EntityRow } from '../db/repository/entities.ts';
+import { subtreesOf } from '../db/repository/trees.ts';
 import { ApiError } from '../errors.ts';
 import * as rules from './rules.ts';
 
@@ -56,7 +57,7 @@ const NO_ACL = { entries: [], inheritedFrom: null };
  * What a user may do with each of the entities, in their order: the ACLs that matter read in one
  * query, so a list or a bulk request costs the same few queries whatever its length.
  */
-export async function permissionsOfAll(
+async function permissionsOfAll(
   q: Queryable,
   user: UserSession,
   rows: readonly { id: string; owner_id: string }[],

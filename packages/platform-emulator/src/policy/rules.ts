@@ -102,7 +102,7 @@ export const jobAccess = (
     : { status: 404, message: `${what} does not exist.` };
 
 /** Organisation attributes that only administrators read, wherever they are answered. */
-export const ADMIN_ATTRIBUTES: readonly string[] = ['authz.billingUrl'];
+const ADMIN_ATTRIBUTES: readonly string[] = ['authz.billingUrl'];
 
 /** The attributes of an organisation the user may read: all for an administrator. */
 export const visibleAttributes = <A extends { readonly name: string }>(

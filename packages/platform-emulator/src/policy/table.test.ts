@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { listEndpoints, type AnyEndpoint } from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { RUN_MS } from '../jobs/migrationJobs.ts';
 import { signInOverHttp, type Answer, type HttpPersona } from '../test-support/httpPersona.ts';
-import { accessTable, accessTableMarkdown, revealsTable, type AccessRule } from './table.ts';
+import { accessTable, revealsTable, type AccessRule } from './table.ts';
 
-// Walks the access table (policy/table.ts, docs/decisions/0710-access-policy.md): for each rule,
+// Walks the access table (policy/table.ts, docs/access-table.md): for each rule,
 // a persona it refuses gets 403/404 and nothing is written; a persona it allows gets a 2xx.
 let emulator: Emulator;
 let base: string;
@@ -622,16 +621,6 @@ describe('given the access table', () => {
   it('names a rule for every operation of the contract, and nothing else', () => {
     const operations = listEndpoints().map((e) => `${e.group}.${e.name}`);
     expect(Object.keys(accessTable).sort()).toEqual([...operations].sort());
-  });
-
-  it('is the table docs/decisions/0710-access-policy.md shows', () => {
-    const doc = readFileSync(
-      new URL('../../../../docs/decisions/0710-access-policy.md', import.meta.url),
-      'utf8',
-    );
-    // Prettier pads the columns of Markdown tables; compare cell by cell.
-    const cells = (markdown: string) => markdown.replace(/ +/g, ' ').replace(/-{3,}/g, '---');
-    expect(cells(doc)).toContain(cells(accessTableMarkdown()));
   });
 
   it("declares what every operation whose rule is 'read' reveals, and only operations of the contract", () => {

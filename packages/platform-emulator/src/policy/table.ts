@@ -3,6 +3,7 @@ import { listEndpoints, type AnyEndpoint } from '@ics/platform-contract';
 /**
  * The rule of each operation. `admin`, `public` and `bearer` are applied by the router before a
  * route runs; the others by the route asking the policy (policy.ts) about the object it touches.
+ * docs/access-table.md is written from these tables (`node scripts/access-table.mjs`).
  */
 export const ruleMeanings = {
   public: 'no session: published configuration',
@@ -228,24 +229,4 @@ export function accessRuleOf(endpoint: AnyEndpoint): { operation: string; rule: 
       `No access rule for ${endpoint.method} ${endpoint.path}; add it to policy/table.ts.`,
     );
   return { operation, rule };
-}
-
-/** The table as Markdown, as docs/decisions/0710-access-policy.md carries it. */
-export function accessTableMarkdown(): string {
-  const rows = listEndpoints().map(
-    (e) =>
-      `| \`${e.group}.${e.name}\` | ${e.endpoint.method} \`${e.fullPath}\` | ${accessTable[`${e.group}.${e.name}`] ?? '—'} | ${revealsTable[`${e.group}.${e.name}`] ?? '—'} |`,
-  );
-  const meanings = Object.entries(ruleMeanings).map(
-    ([rule, meaning]) => `| ${rule} | ${meaning} |`,
-  );
-  return [
-    '| Rule | Who may |',
-    '|---|---|',
-    ...meanings,
-    '',
-    '| Operation | Request | Rule | Reveals |',
-    '|---|---|---|---|',
-    ...rows,
-  ].join('\n');
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml, htmlPage } from '../auth/html.ts';
 
 /** Where the API reference page lives; `/openapi.json` is the document it renders. */
-export const API_DOCS_PATH = '/docs/api/';
+const API_DOCS_PATH = '/docs/api/';
 
 interface Operation {
   readonly summary: string;

@@ -20,7 +20,7 @@ import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
 /** Largest logo the emulator keeps (the column's check agrees). */
-export const MAX_LOGO_BYTES = 512 * 1024;
+const MAX_LOGO_BYTES = 512 * 1024;
 
 const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
@@ -29,7 +29,7 @@ const invalid = (target: string, message: string) =>
  * Checks theme JSON: storable (checkStorable), an object of at most 100 design variables, each a
  * string (≤ 200 characters) or a finite number, names like `primary` or `header.background`.
  */
-export function checkThemeJson(target: string, text: string): void {
+function checkThemeJson(target: string, text: string): void {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -54,7 +54,7 @@ export function checkThemeJson(target: string, text: string): void {
 }
 
 /** The media type of an image from its first bytes; SVG is refused (it can carry script). */
-export function imageType(bytes: Uint8Array): string | undefined {
+function imageType(bytes: Uint8Array): string | undefined {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';

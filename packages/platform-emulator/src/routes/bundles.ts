@@ -14,7 +14,8 @@ import {
 } from '../db/bundles.ts';
 import type { Queryable } from '../db/database.ts';
 import { subOrgIds } from '../db/identity.ts';
-import { copyTrees, entityKinds, findContainer, objectSummary } from '../db/repository.ts';
+import { entityKinds, findContainer, objectSummary } from '../db/repository/entities.ts';
+import { copyTrees } from '../db/repository/trees.ts';
 import {
   requireBundleControl,
   requirePermission,

@@ -19,7 +19,9 @@ import {
   type JobSettings,
   type PackageObject,
 } from '../db/migrationJobs.ts';
-import { ensureDefaultProject, findContainer, referenceGraph } from '../db/repository.ts';
+import { findContainer } from '../db/repository/entities.ts';
+import { referenceGraph } from '../db/repository/trees.ts';
+import { ensureDefaultProject } from '../db/repository/writes.ts';
 import { checkStorable } from '../http/inputs.ts';
 import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';

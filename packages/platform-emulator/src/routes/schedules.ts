@@ -16,7 +16,7 @@ const stepMs: Record<ScheduleInterval, number> = {
 };
 
 /** The first run at or after `now`, or `null` when the schedule has no run left. */
-export function nextRun(
+function nextRun(
   s: { startTime: Date; interval: ScheduleInterval; frequency: number; endTime: Date | null },
   now: Date,
 ): Date | null {

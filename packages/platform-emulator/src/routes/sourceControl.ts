@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { contract, type CompareResult, type UserSession } from '@ics/platform-contract';
 import { instantOf } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { findEntity } from '../db/repository.ts';
+import { findEntity } from '../db/repository/entities.ts';
 import {
   commitObject,
   commitSnapshot,
@@ -36,7 +36,7 @@ import type { ContractRouter } from '../http/router.ts';
 
 const s = contract.sourcecontrol;
 /** A compare job ends this long after it was asked for. */
-export const COMPARE_MS = 300;
+const COMPARE_MS = 300;
 async function snapshotOf(q: Queryable, user: UserSession, id: string) {
   const row = await findEntity(q, user.orgId, id);
   return {

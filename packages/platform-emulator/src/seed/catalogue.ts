@@ -3,7 +3,7 @@
  * in groups. English labels and descriptions live here; the other languages are in
  * `translations/<subtag>.json` and are served at the address rule of SW-5.3.
  */
-export interface CatalogueProduct {
+interface CatalogueProduct {
   readonly uniqueName: string;
   readonly label: string;
   readonly description: string;

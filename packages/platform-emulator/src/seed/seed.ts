@@ -2,8 +2,7 @@ import type { Database } from '../db/database.ts';
 import { catalogue } from './catalogue.ts';
 import { organisations, personas } from './personas.ts';
 
-export const iconPath = (name: string) =>
-  `/shell-service/assets/icons/${encodeURIComponent(name)}.svg`;
+const iconPath = (name: string) => `/shell-service/assets/icons/${encodeURIComponent(name)}.svg`;
 
 /**
  * Writes the seed data once: organisations, personas, the catalogue, access and licences.

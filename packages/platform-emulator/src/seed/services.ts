@@ -143,7 +143,7 @@ const editions = [
 export const DEFAULT_THEME_ID = 'thm-default0001';
 
 /** Built-in themes (no organisation): every organisation may use them. */
-export const builtInThemes = [
+const builtInThemes = [
   {
     id: DEFAULT_THEME_ID,
     name: 'Default',

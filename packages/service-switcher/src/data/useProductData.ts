@@ -52,6 +52,116 @@ const LOADING = { status: 'loading' } as const;
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
+/** What one product fetch reads and where it puts what it finds. */
+interface ProductFetch {
+  readonly client: SwitcherClient;
+  readonly logger: SwitcherLogger;
+  readonly storage: Storage | undefined;
+  /** The options of the latest render, read when an answer arrives. */
+  readonly current: { readonly current: Pick<ProductDataOptions, 'locale' | 'storage'> };
+  readonly setFetched: (fetched: Fetched) => void;
+  readonly keep: (texts: Translated) => void;
+}
+
+/**
+ * One attempt of the product fetch: shows this user's cached answer while the fetch (or the
+ * answer prepared ahead) revalidates it, then the real answer; returns the attempt's cancel.
+ */
+function fetchProducts({
+  client,
+  logger,
+  storage,
+  current,
+  setFetched,
+  keep,
+}: ProductFetch): () => void {
+  setFetched(LOADING);
+  const code = answerCode.load();
+  const controller = new AbortController();
+  const live = () => !controller.signal.aborted;
+  let shown: string | undefined;
+  let answered = false;
+  /** Shows an answer: with its texts in the same render when the bundles are cached. */
+  const show = (m: AnswerCode, text: string, answer: unknown) => {
+    if (text === shown) return;
+    const source = {
+      text,
+      data: m.readProductData(answer, (message, item) =>
+        logger.warn(`[service-switcher] ${message}`, item),
+      ),
+    };
+    shown = text;
+    const { locale: now, storage: store } = current.current;
+    const groups = m.groupsOf(source.data);
+    const texts = m.cachedTranslations({ groups, locale: now, storage: store });
+    setFetched({ status: 'ready', source });
+    if (texts)
+      keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
+  };
+  // Unknown user or organisation: nothing is read from or written to the cache.
+  const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
+    (user) => {
+      const org = user.currentOrgId || user.orgId;
+      return typeof user.id === 'string' && typeof org === 'string'
+        ? { user: user.id, org }
+        : undefined;
+    },
+    () => undefined,
+  );
+  void Promise.all([code, owner]).then(
+    ([m, who]) => {
+      const text = who && m.readCachedAnswer(storage, who, current.current.locale);
+      if (!text || !live() || answered) return;
+      try {
+        show(m, text, JSON.parse(text));
+      } catch {
+        forgetCachedAnswer(storage); // unreadable: the fetch shows the real answer
+      }
+    },
+    () => {}, // without the code the fetch below reports the failure
+  );
+
+  // The answer prepared ahead of this display (once), else a fetch of its own.
+  const fetching =
+    takePrepared(client, Date.now()) ??
+    client.shell.getProductsWithLicenses({ signal: controller.signal });
+  fetching.then(
+    async (answer) => {
+      if (!live()) return;
+      answered = true;
+      const text = JSON.stringify(answer) ?? '';
+      let m: AnswerCode;
+      try {
+        m = await code;
+      } catch (error) {
+        if (!live()) return;
+        logger.error('[service-switcher] The code that reads the products did not load', error);
+        setFetched({ status: 'error', error });
+        return;
+      }
+      if (!live()) return;
+      try {
+        show(m, text, answer);
+      } catch (error) {
+        logger.error('[service-switcher] The product fetch answered with malformed data', error);
+        setFetched({ status: 'error', error });
+        return;
+      }
+      void owner.then((who) => {
+        if (who) m.writeCachedAnswer(storage, who, current.current.locale, text);
+      });
+    },
+    (error: unknown) => {
+      if (!live()) return;
+      answered = true;
+      if (isUnauthorized(error)) forgetCachedAnswer(storage);
+      logger.error('[service-switcher] The product fetch failed', error);
+      setFetched({ status: 'error', error });
+    },
+  );
+  return () => controller.abort();
+}
+
 /**
  * The product fetch, once per display (SW-4.1): re-renders and view toggles do not fetch
  * again; `retry` does. A failure is logged and reported as the error state (SW-4.2, SW-7.1).
@@ -87,93 +197,10 @@ export function useProductData(
 
   // A layout effect: the requests start when the loading state is committed, not a frame later
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
-  useLayoutEffect(() => {
-    setFetched(LOADING);
-    const code = answerCode.load();
-    const controller = new AbortController();
-    const live = () => !controller.signal.aborted;
-    let shown: string | undefined;
-    let answered = false;
-    /** Shows an answer: with its texts in the same render when the bundles are cached. */
-    const show = (m: AnswerCode, text: string, answer: unknown) => {
-      if (text === shown) return;
-      const source = {
-        text,
-        data: m.readProductData(answer, (message, item) =>
-          logger.warn(`[service-switcher] ${message}`, item),
-        ),
-      };
-      shown = text;
-      const { locale: now, storage: store } = current.current;
-      const groups = m.groupsOf(source.data);
-      const texts = m.cachedTranslations({ groups, locale: now, storage: store });
-      setFetched({ status: 'ready', source });
-      if (texts)
-        keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
-    };
-    // Unknown user or organisation: nothing is read from or written to the cache.
-    const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
-      (user) => {
-        const org = user.currentOrgId || user.orgId;
-        return typeof user.id === 'string' && typeof org === 'string'
-          ? { user: user.id, org }
-          : undefined;
-      },
-      () => undefined,
-    );
-    void Promise.all([code, owner]).then(
-      ([m, who]) => {
-        const text = who && m.readCachedAnswer(storage, who, current.current.locale);
-        if (!text || !live() || answered) return;
-        try {
-          show(m, text, JSON.parse(text));
-        } catch {
-          forgetCachedAnswer(storage); // unreadable: the fetch shows the real answer
-        }
-      },
-      () => {}, // without the code the fetch below reports the failure
-    );
-
-    // The answer prepared ahead of this display (once), else a fetch of its own.
-    const fetching =
-      takePrepared(client, Date.now()) ??
-      client.shell.getProductsWithLicenses({ signal: controller.signal });
-    fetching.then(
-      async (answer) => {
-        if (!live()) return;
-        answered = true;
-        const text = JSON.stringify(answer) ?? '';
-        let m: AnswerCode;
-        try {
-          m = await code;
-        } catch (error) {
-          if (!live()) return;
-          logger.error('[service-switcher] The code that reads the products did not load', error);
-          setFetched({ status: 'error', error });
-          return;
-        }
-        if (!live()) return;
-        try {
-          show(m, text, answer);
-        } catch (error) {
-          logger.error('[service-switcher] The product fetch answered with malformed data', error);
-          setFetched({ status: 'error', error });
-          return;
-        }
-        void owner.then((who) => {
-          if (who) m.writeCachedAnswer(storage, who, current.current.locale, text);
-        });
-      },
-      (error: unknown) => {
-        if (!live()) return;
-        answered = true;
-        if (isUnauthorized(error)) forgetCachedAnswer(storage);
-        logger.error('[service-switcher] The product fetch failed', error);
-        setFetched({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [client, logger, storage, attempt, keep]);
+  useLayoutEffect(
+    () => fetchProducts({ client, logger, storage, current, setFetched, keep }),
+    [client, logger, storage, attempt, keep],
+  );
 
   useEffect(() => {
     if (fetched.status !== 'ready') return;

@@ -1,7 +1,7 @@
 import type { CardVariant } from './variant.ts';
 
 /** The one product that can never be the default service (SW-4.8). */
-export const NEVER_DEFAULT = 'discoveryiq.core';
+const NEVER_DEFAULT = 'discoveryiq.core';
 
 /** The default star is hidden on trial cards, on cards with a variant, and on 'discoveryiq.core' (SW-4.8). */
 export function showsDefaultStar(card: {

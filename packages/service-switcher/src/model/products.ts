@@ -43,7 +43,7 @@ export class MalformedProductsError extends Error {
 }
 
 /** More items than any real catalogue has: the rest is ignored, not rendered. */
-export const MAX_ITEMS = 10_000;
+const MAX_ITEMS = 10_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -8,7 +8,7 @@ let loaded: { readonly serviceSearch: typeof serviceSearch } | undefined;
  * The search of `locale`, once wanted (the field was focused or typed in): the matching code
  * is a chunk of its own, so a grid nobody searches does not load it up front.
  */
-export function useServiceSearch(locale: Locale, wanted: boolean): ServiceSearch | undefined {
+function useServiceSearch(locale: Locale, wanted: boolean): ServiceSearch | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
     if (!wanted || module) return;

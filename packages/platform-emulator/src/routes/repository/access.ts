@@ -6,7 +6,7 @@ import {
   writeAclEntries,
   writeAclEntriesOfAll,
 } from '../../db/acl.ts';
-import { findContainer, findEntity } from '../../db/repository.ts';
+import { findContainer, findEntity } from '../../db/repository/entities.ts';
 import { badRequest } from '../../errors.ts';
 import {
   permissionsOf,

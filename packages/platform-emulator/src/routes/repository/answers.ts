@@ -1,15 +1,15 @@
 import { type RepositoryEntity, type UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../../db/database.ts';
 import {
-  deleteEntities,
   entityHeads,
   findEntities,
   listEntities,
-  subtreeSize,
   toEntity,
   withRefs,
   type EntityFilter,
-} from '../../db/repository.ts';
+} from '../../db/repository/entities.ts';
+import { subtreeSize } from '../../db/repository/trees.ts';
+import { deleteEntities } from '../../db/repository/writes.ts';
 import {
   readableOnly,
   requireEntity,

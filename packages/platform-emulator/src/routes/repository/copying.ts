@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { CopyNames, takenCopyNames } from '../../db/repository.ts';
+import { CopyNames, takenCopyNames } from '../../db/repository/names.ts';
 import type { ApiError } from '../../errors.ts';
 
 /**

@@ -6,16 +6,9 @@ import {
   type Project,
   type UserSession,
 } from '@ics/platform-contract';
-import {
-  ensureDefaultProject,
-  findContainer,
-  findEntity,
-  insertEntity,
-  listEntities,
-  refuseConflict,
-  toEntity,
-  updateEntity,
-} from '../../db/repository.ts';
+import { findContainer, findEntity, listEntities, toEntity } from '../../db/repository/entities.ts';
+import { refuseConflict } from '../../db/repository/names.ts';
+import { ensureDefaultProject, insertEntity, updateEntity } from '../../db/repository/writes.ts';
 import { readableOnly, requirePermission } from '../../policy/policy.ts';
 import { notFound } from '../../errors.ts';
 import { checkNameRules, pageOf } from '../../http/kit.ts';

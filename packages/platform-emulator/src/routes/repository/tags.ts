@@ -1,6 +1,6 @@
 import { contract } from '@ics/platform-contract';
 import type { Queryable } from '../../db/database.ts';
-import { tagCarriers } from '../../db/repository.ts';
+import { tagCarriers } from '../../db/repository/entities.ts';
 import {
   assignTag,
   deleteTags,

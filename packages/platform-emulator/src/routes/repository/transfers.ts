@@ -5,17 +5,10 @@ import {
   type UserSession,
 } from '@ics/platform-contract';
 import type { Queryable } from '../../db/database.ts';
-import {
-  conflictingIds,
-  copyTrees,
-  entityKinds,
-  findContainer,
-  findEntity,
-  isSelfOrDescendant,
-  moveEntity,
-  refuseConflict,
-  selfAndAncestors,
-} from '../../db/repository.ts';
+import { entityKinds, findContainer, findEntity } from '../../db/repository/entities.ts';
+import { conflictingIds, refuseConflict } from '../../db/repository/names.ts';
+import { copyTrees, isSelfOrDescendant, selfAndAncestors } from '../../db/repository/trees.ts';
+import { moveEntity } from '../../db/repository/writes.ts';
 import {
   requireEntities,
   requirePermission,
