@@ -9,7 +9,7 @@ export async function openConsole(page: Page, panel: Panel): Promise<void> {
 }
 
 /** Calls the console's admin API as the console does, with its XSRF cookie in the header. */
-async function admin(
+export async function admin(
   page: Page,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,

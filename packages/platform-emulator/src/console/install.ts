@@ -7,8 +7,6 @@ import { withBanner } from './banner.ts';
 import { isApiPath } from './requestLog.ts';
 import { consoleRoutes } from './routes.ts';
 
-export { CONSOLE_PATH } from './routes.ts';
-
 export interface ConsoleServer {
   /** Called when the emulator starts listening: decides whether the console answers. */
   listening(host: string): void;

@@ -23,7 +23,7 @@ import {
 } from './adminApi.ts';
 
 /** Where the console is served. */
-export const CONSOLE_PATH = '/__emulator/';
+const CONSOLE_PATH = '/__emulator/';
 const API = '/__emulator/api';
 const XSRF_COOKIE = 'ICS_CONSOLE_XSRF';
 const XSRF_HEADER = 'x-xsrf-token';

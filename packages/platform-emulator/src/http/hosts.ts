@@ -6,16 +6,10 @@ export const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The host name of a `Host` header (`[::1]:4100` → `::1`, `Example.test.` → `example.test`). */
-export function hostNameOf(header: string): string {
+function hostNameOf(header: string): string {
   const bracketed = /^\[([^\]]*)\]/.exec(header);
   const name = bracketed?.[1] ?? header.replace(/:\d*$/, '');
   return name.toLowerCase().replace(/\.$/, '');
-}
-
-/** The port a `Host` header names, or `undefined` when it names none. */
-export function hostPortOf(header: string): number | undefined {
-  const port = /:(\d+)$/.exec(header.replace(/^\[[^\]]*\]/, ''))?.[1];
-  return port === undefined ? undefined : Number(port);
 }
 
 /**

@@ -35,7 +35,7 @@ export interface RouteOptions {
   readonly bearer?: (request: FastifyRequest) => Promise<{ readonly user_id: string }>;
 }
 
-export interface RouteContext<E> {
+interface RouteContext<E> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
