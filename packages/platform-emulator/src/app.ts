@@ -18,6 +18,7 @@ import { requestForLog } from './redaction.ts';
 import { registerInputGuards } from './http/inputs.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
+import { registerPackageReference } from './routes/packageReference.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
@@ -41,6 +42,11 @@ export interface EmulatorOptions {
   readonly database: string;
   /** The built demo (`apps/demo/dist`), served at `/demo/`; omitted, `/demo/` answers 503. */
   readonly demoDir?: string;
+  /**
+   * The built packages' API reference (`.api-reference`, from `node scripts/api-reference.mjs`),
+   * served at `/docs/reference/`; omitted or not built, `/docs/reference/` answers 503.
+   */
+  readonly referenceDir?: string;
   /** Seconds a session lasts; default 8 hours. */
   readonly sessionLifetimeSeconds?: number;
   /** Published in the shell config; omitted by default, so `saasLogout` reports PC-8.1. */
@@ -251,6 +257,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
+  await registerPackageReference(app, options.referenceDir);
 
   // The demo is for signed-in users: anyone else is sent to the login page first, which leads
   // back to the requested page (a same-origin path, as every `returnTo`).
