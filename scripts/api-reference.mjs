@@ -57,7 +57,7 @@ const app = await Application.bootstrapWithPlugins({
   skipErrorChecking: true,
   excludePrivate: true,
   excludeInternal: true,
-  disableSources: true,
+  disableSources: false,
   githubPages: false,
   hideGenerator: true,
   sort: ['kind', 'alphabetical'],
@@ -92,7 +92,7 @@ for (const module of modules) {
     const target = child.kindOf(ReflectionKind.Reference) ? child.getTargetReflectionDeep() : child;
     exportsCount.total += 1;
     if (hasComment(target)) exportsCount.documented += 1;
-    else problems.push(`${module.name}: export ${child.name} has no doc comment`);
+    else problems.push(`${module.name}: export ${child.name} has no doc comment${at(target)}`);
     if (target !== child || !target.kindOf(ReflectionKind.ClassOrInterface)) continue;
     for (const member of ownMembers(target)) {
       members.total += 1;
@@ -100,7 +100,7 @@ for (const module of modules) {
         members.documented += 1;
         continue;
       }
-      const name = `${module.name}: ${target.name}.${member.name}`;
+      const name = `${module.name}: ${target.name}.${member.name}${at(member)}`;
       undocumentedMembers.push(name);
       if (fullyDocumented(target.name)) problems.push(`${name} has no doc comment`);
     }
@@ -132,6 +132,12 @@ function hasComment(reflection) {
     reflection.getSignature?.comment ??
     reflection.setSignature?.comment;
   return Boolean(comment?.summary.some((part) => part.text.trim() !== ''));
+}
+
+/** ` (file:line)` of a reflection's declaration. */
+function at(reflection) {
+  const source = reflection.sources?.[0] ?? reflection.signatures?.[0]?.sources?.[0];
+  return source ? ` (${source.fileName}:${source.line})` : '';
 }
 
 /** The members an interface or class declares itself (not those it inherits). */
