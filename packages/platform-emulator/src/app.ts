@@ -34,6 +34,10 @@ import { seededSnapshot } from './snapshot.ts';
 /** PostgreSQL's SQLSTATE for a unique-constraint violation (PGlite reports it too). */
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Options of `createEmulator`: where the data lives, what is served beside the API, lifetimes,
+ * logging, the clock and the console. Only `database` is required.
+ */
 export interface EmulatorOptions {
   /**
    * Where the data lives: a directory for embedded PostgreSQL that survives restarts,
@@ -102,9 +106,18 @@ export interface EmulatorOptions {
   readonly console?: boolean;
 }
 
+/**
+ * A created emulator (`createEmulator`): its HTTP app, database and admin API, not listening until
+ * `listen` is called.
+ */
 export interface Emulator {
+  /**
+   * The Fastify app: `app.inject(…)` answers a request without a port (as the MSW adapter does).
+   */
   readonly app: FastifyInstance;
+  /** The emulator's database, migrated and seeded. */
   readonly db: Database;
+  /** The router every contract endpoint is mounted on. */
   readonly router: ContractRouter;
   /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
   readonly admin: EmulatorAdmin;
@@ -112,9 +125,16 @@ export interface Emulator {
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
 
+/**
+ * Opens the database a `database` option names: a `postgres://` URL (waited for and timed out as
+ * `postgres` says), `'memory'` (optionally from a seeded `snapshot`), or a PGlite data directory.
+ * It is not migrated: `migrateAndSeed` does that. Throws when a snapshot is given for anything but
+ * `'memory'`, or when a PGlite directory is in use by another process.
+ */
 export async function openDatabase(
   database: string,
   snapshot?: Blob,

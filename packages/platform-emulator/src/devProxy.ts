@@ -11,7 +11,12 @@ export const PLATFORM_PATH_PREFIXES: readonly string[] = [
 
 /** One proxy rule: forward to `target`, keeping the dev server's host (cookies stay first-party). */
 export interface ProxyRule {
+  /** The origin requests are forwarded to, e.g. `http://127.0.0.1:4100`. */
   readonly target: string;
+  /**
+   * Always `false`: the `Host` header stays the dev server's, so the session cookies are set for
+   * its origin.
+   */
   readonly changeOrigin: false;
 }
 

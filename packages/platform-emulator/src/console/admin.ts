@@ -21,8 +21,11 @@ import { RequestLog } from './requestLog.ts';
 
 /** A saved state: a name, when it was saved (host clock, epoch ms) and its size in rows. */
 export interface StateSummary {
+  /** The name it was saved under. */
   readonly name: string;
+  /** When it was saved, on the host's clock, in epoch milliseconds. */
   readonly savedAt: number;
+  /** How many rows it holds, over every table. */
   readonly rows: number;
 }
 

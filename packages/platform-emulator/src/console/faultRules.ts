@@ -4,6 +4,7 @@ import { endpoints } from '../faults.ts';
 
 /** A fault the console (or a test) switched on: latency, an error answer, or both. */
 export interface FaultRule {
+  /** The rule's id, given when it is added; used to change or remove it. */
   readonly id: string;
   /** A contract operation as `<group>.<name>`, e.g. `shell.getProductsWithLicenses`… */
   readonly operation?: string;
@@ -11,13 +12,20 @@ export interface FaultRule {
   readonly path?: string;
   /** The answer's status; below 400 the request is only delayed, then answered as usual. */
   readonly status: number;
+  /** Milliseconds the answer waits before it is sent (0 for none). */
   readonly delayMs: number;
   /** The platform error body's `code`, e.g. `SS_001`. */
   readonly code: string;
+  /** The platform error body's `message`. */
   readonly message: string;
+  /** Whether the rule applies now; a rule switched off stays listed. */
   readonly enabled: boolean;
 }
 
+/**
+ * A fault rule to add, or the fields of one to change: every field but the `id`, each optional (a
+ * new rule takes defaults for what is left out).
+ */
 export type FaultInput = Partial<Omit<FaultRule, 'id'>>;
 
 /** The console's own pages and API never fail, so a fault cannot lock the console out. */

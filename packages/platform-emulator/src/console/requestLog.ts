@@ -8,11 +8,15 @@ const BODY_LIMIT = 64 * 1024;
 
 /** What the log keeps of one API request, as the emulator answered it. */
 export interface RequestRecord {
+  /** The HTTP method. */
   readonly method: string;
   /** Path and query, as requested. */
   readonly url: string;
+  /** The answer's HTTP status. */
   readonly status: number;
+  /** How long the answer took, in milliseconds. */
   readonly durationMs: number;
+  /** The request id (`X-Request-Id`, also in the emulator's log lines). */
   readonly requestId: string;
   /** The session cookie's value or a bearer token: only to find the persona, never shown. */
   readonly credential?: { readonly session?: string; readonly bearer?: string };
@@ -33,30 +37,44 @@ export interface RequestSummary {
   readonly seq: number;
   /** When it was answered, on the host's clock (epoch ms). */
   readonly at: number;
+  /** The HTTP method. */
   readonly method: string;
+  /** The path, without the query. */
   readonly path: string;
   /** The backend (`shell`, `session`, …) by its base path. */
   readonly service: string;
   /** The contract operation as `<group>.<name>`, when one matches. */
   readonly operation?: string;
+  /** The answer's HTTP status. */
   readonly status: number;
+  /** How long the answer took, in milliseconds. */
   readonly durationMs: number;
+  /** The request id (`X-Request-Id`, also in the emulator's log lines). */
   readonly requestId: string;
   /** The signed-in persona's display name, when the request carried a known credential. */
   readonly persona?: string;
+  /**
+   * Whether the answer matched the contract, did not (with the problems), or was not checked (and
+   * why).
+   */
   readonly conformance: Verdict;
 }
 
 /** A request with both bodies, secrets and tokens redacted. */
 export interface RequestDetail extends RequestSummary {
+  /** The request's JSON body, secrets and tokens redacted; absent when it had none. */
   readonly requestBody?: unknown;
+  /** The answer's JSON body, secrets and tokens redacted; absent when it had none. */
   readonly responseBody?: unknown;
 }
 
+/** Which requests the console's log lists; every field given must match. */
 export interface RequestFilter {
+  /** The backend by name (`shell`, `session`, …). */
   readonly service?: string;
   /** `404`, or a class such as `4xx`. */
   readonly status?: string;
+  /** The signed-in persona's display name. */
   readonly persona?: string;
 }
 

@@ -2,10 +2,15 @@ import type { Database, Queryable } from './database.ts';
 
 /** A persona as the console lists it: who, in which organisation, with which roles and licences. */
 export interface PersonaSummary {
+  /** The persona's user id (what `personaId` of the test kit gives). */
   readonly id: string;
+  /** The name the login page shows, e.g. `Ada Admin`. */
   readonly displayName: string;
+  /** The persona's e-mail address. */
   readonly email: string;
+  /** The name of the persona's organisation. */
   readonly organisation: string;
+  /** The names of the persona's roles, e.g. `admin`. */
   readonly roles: readonly string[];
   /** Products the persona is licensed for, with the licence's state (`active`, `expired`, …). */
   readonly licences: readonly { readonly product: string; readonly state: string }[];
@@ -53,10 +58,15 @@ export async function listPersonaSummaries(
 
 /** A session as the console lists it; `ref` names it without revealing the cookie value. */
 export interface SessionSummary {
+  /** A short reference to the session, not its cookie value. */
   readonly ref: string;
+  /** The signed-in user's id. */
   readonly userId: string;
+  /** The signed-in user's display name. */
   readonly displayName: string;
+  /** When the session started (ISO 8601). */
   readonly createdAt: string;
+  /** When the session ends unless it is renewed (ISO 8601). */
   readonly expiresAt: string;
 }
 
