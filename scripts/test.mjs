@@ -89,6 +89,9 @@ check("the contract's endpoint descriptions are current", 'node', [
 check('the API reference builds, every export documented (typedoc)', 'node', [
   'scripts/api-reference.mjs',
 ]);
+check('the packages say what they are (metadata, versions, Node.js range)', 'node', [
+  'scripts/package-metadata.mjs',
+]);
 
 // The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
 // into dist/) in dependency order. The size budgets measure these builds; the consumer matrix
