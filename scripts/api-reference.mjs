@@ -76,6 +76,14 @@ app.converter.on(Converter.EVENT_CREATE_DECLARATION, (_context, reflection) => {
   if (!entry) throw new Error(`No entry for TypeDoc's module ${reflection.name}.`);
   reflection.name = entry.name;
 });
+// The comments written in the sources, noted as each reflection is created: later, TypeDoc copies
+// a base class's or interface's comment onto a subclass or an override that has none.
+const written = new WeakSet();
+const noteComment = (_context, reflection) => {
+  if (reflection.comment?.summary.some((part) => part.text.trim() !== '')) written.add(reflection);
+};
+app.converter.on(Converter.EVENT_CREATE_DECLARATION, noteComment);
+app.converter.on(Converter.EVENT_CREATE_SIGNATURE, noteComment);
 const project = await app.convert();
 rmSync(scratch, { recursive: true, force: true });
 if (!project) {
@@ -124,14 +132,14 @@ if (list) for (const name of undocumentedMembers) console.log(`  no comment: ${n
 for (const problem of problems) console.error(`✗ ${problem}`);
 if (problems.length > 0 || app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
 
-/** A comment with words: on the reflection, or on its first signature (functions, methods). */
+/** A comment with words, written in the sources: on the reflection or its first signature. */
 function hasComment(reflection) {
-  const comment =
-    reflection.comment ??
-    reflection.signatures?.[0]?.comment ??
-    reflection.getSignature?.comment ??
-    reflection.setSignature?.comment;
-  return Boolean(comment?.summary.some((part) => part.text.trim() !== ''));
+  return [
+    reflection,
+    reflection.signatures?.[0],
+    reflection.getSignature,
+    reflection.setSignature,
+  ].some((part) => part && written.has(part));
 }
 
 /** ` (file:line)` of a reflection's declaration. */
