@@ -13,7 +13,7 @@ import { Application, Converter, ReflectionKind } from 'typedoc';
 import { libraries } from './workspaces.mjs';
 
 /** Where the HTML goes (ignored by git); the emulator's `--reference` default. */
-export const OUT = '.api-reference';
+const OUT = '.api-reference';
 /** The share of members of exported interfaces and classes that must have a comment. */
 const MEMBER_FLOOR = 0.9;
 /** Interfaces whose members must all have a comment: the client and its services. */
@@ -57,7 +57,6 @@ const app = await Application.bootstrapWithPlugins({
   skipErrorChecking: true,
   excludePrivate: true,
   excludeInternal: true,
-  disableSources: false,
   githubPages: false,
   hideGenerator: true,
   sort: ['kind', 'alphabetical'],
