@@ -11,6 +11,8 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     demo: { type: 'string', default: '../apps/demo/dist' },
+    // Built by `node scripts/api-reference.mjs`, which `npm test` runs before Playwright.
+    reference: { type: 'string', default: '../.api-reference' },
     'token-lifetime': { type: 'string' },
     faults: { type: 'boolean', default: false },
   },
@@ -24,6 +26,7 @@ const emulator = await createEmulator({
   database: 'memory',
   snapshot: await seededSnapshot(),
   demoDir: resolve(values.demo),
+  referenceDir: resolve(values.reference),
   faults: values.faults,
   ...(values['token-lifetime'] ? { tokenLifetimeSeconds: Number(values['token-lifetime']) } : {}),
   onAnswer: (answer) => {

@@ -89,6 +89,14 @@ check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',
   '--check',
 ]);
+// TypeDoc over every public entry into .api-reference/ (served at /docs/reference/); fails when
+// an export has no doc comment or fewer than 90 % of members have one.
+check('the API reference builds, every export documented (typedoc)', 'node', [
+  'scripts/api-reference.mjs',
+]);
+check('the packages say what they are (metadata, versions, Node.js range)', 'node', [
+  'scripts/package-metadata.mjs',
+]);
 
 // The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
 // into dist/) in dependency order. The size budgets measure these builds; the consumer matrix

@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { watchPage } from './support.ts';
 
 test.describe('given the API reference page of the emulator', () => {
   test('renders every operation of the document in Chromium, without console errors, loading nothing from another host', async ({
     page,
     baseURL,
   }) => {
-    const origins = new Set<string>();
-    const errors: string[] = [];
-    page.on('request', (request) => origins.add(new URL(request.url()).origin));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { origins, errors } = watchPage(page);
     // One operation per declared endpoint (checked against the contract by routes/apiDocs.test.ts).
     const document = (await (await page.request.get('/openapi.json')).json()) as {
       paths: Record<string, Record<string, { summary: string }>>;

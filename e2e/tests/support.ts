@@ -24,3 +24,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/** What a page does from now on: the origins it requests, and its console errors and exceptions. */
+export function watchPage(page: Page): { origins: Set<string>; errors: string[] } {
+  const origins = new Set<string>();
+  const errors: string[] = [];
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { origins, errors };
+}

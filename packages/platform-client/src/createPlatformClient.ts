@@ -34,23 +34,70 @@ export interface PlatformClientOptions extends PlatformCoreOptions {
 
 /** One client for every platform service: the core and the whole catalogue. */
 export interface PlatformClient extends PlatformCore {
+  /**
+   * The identity service: the user's profile, the organisation's users, groups and roles, e-mail
+   * verification.
+   */
   readonly identity: IdentityService;
+  /** The licence service: the organisation's licences by state, and its assigned editions. */
   readonly licence: LicenceService;
+  /** The branding service: platform, organisation and parent branding, themes and logo upload. */
   readonly branding: BrandingService;
+  /** The authorisation service: client attributes, and the upgrade and billing addresses. */
   readonly authorisation: AuthorisationService;
+  /** The metering service: the organisation's monthly usage, by service. */
   readonly metering: MeteringService;
   /** Administrator user management (add, update, delete users). */
   readonly users: UsersService;
+  /** The bundle service: bundle definitions, their validation, publication and installations. */
   readonly bundles: BundlesService;
+  /**
+   * The file repository: projects, folders, documents, copies and moves, ACLs, tags and metering
+   * tags. Names and sizes are checked before a call is made (`RepositoryRuleError`).
+   */
   readonly repository: RepositoryService;
+  /**
+   * The migration service: export and import jobs, their objects and logs, package upload and
+   * download.
+   */
   readonly migration: MigrationService;
+  /**
+   * In-app notifications: the bell, categories, preferences, received messages and their actions.
+   */
   readonly notifications: NotificationsService;
+  /** The scheduler service: named schedules that jobs run on. */
   readonly schedules: SchedulesService;
+  /**
+   * Source control: credentials, the organisation's repository connection, checkin, checkout, pull
+   * and compare.
+   */
   readonly sourceControl: SourceControlService;
+  /**
+   * The notification-settings service, called with a bearer JWT from the `getAccessToken` option
+   * (it throws `ConfigurationError` without one).
+   */
   readonly notificationSettings: NotificationSettingsService;
 }
 
-/** Creates the client. Nothing is fetched until the first call. */
+/**
+ * Creates the client. Nothing is fetched until the first call.
+ *
+ * @example
+ * ```tsx
+ * // src/main.tsx (docs/getting-started.md): one client, where the app starts
+ * import { createPlatformClient } from '@ics/platform-client';
+ * import { PlatformProvider } from '@ics/platform-client/react';
+ *
+ * const client = createPlatformClient();
+ * createRoot(document.getElementById('root')!).render(
+ *   <StrictMode>
+ *     <PlatformProvider client={client}>
+ *       <App />
+ *     </PlatformProvider>
+ *   </StrictMode>,
+ * );
+ * ```
+ */
 export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
   const parts = buildCore(options);
   return { ...parts.core, ...platformServices(parts, options) };

@@ -57,8 +57,19 @@ export interface PlatformCoreOptions {
  * these bundle only these; `createPlatformClient` adds every other service.
  */
 export interface PlatformCore {
+  /**
+   * The session service: the signed-in user's session (`getUser`, read once per page and shared).
+   */
   readonly session: SessionService;
+  /**
+   * The shell service: the platform's configuration and the product catalogue with the user's
+   * licences.
+   */
   readonly shell: ShellService;
+  /**
+   * User and organisation preferences (`forUser(userId)`, `forOrg(orgId)`), including the default
+   * service.
+   */
   readonly preferences: PreferencesService;
   /** selectOrg, the keep-alive ping and product contributions. */
   readonly auth: AuthService;

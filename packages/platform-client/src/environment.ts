@@ -8,6 +8,10 @@ import { ConfigurationError } from './errors.ts';
  * with normal timers, and loads no extensions.
  */
 export interface PlatformEnvironment {
+  /**
+   * Sends a request (the global `fetch`); the client always passes `credentials: 'same-origin'`,
+   * its headers and its abort signal.
+   */
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** The page's address; relative request URLs resolve against it. */
   readonly location: { readonly href: string; assign(url: string): void };
@@ -15,10 +19,15 @@ export interface PlatformEnvironment {
   readonly readCookies: () => string;
   /** Wall-clock milliseconds. */
   readonly now: () => number;
+  /** Calls `callback` once after `ms` milliseconds and returns a handle for `clearTimeout`. */
   readonly setTimeout: (callback: () => void, ms: number) => unknown;
+  /** Cancels a timer `setTimeout` started. */
   readonly clearTimeout: (handle: unknown) => void;
   /** Fills the array with cryptographically strong random values. */
   readonly getRandomValues: (array: Uint8Array) => Uint8Array;
+  /**
+   * Where the client reports what it skipped or could not do (never secrets); default `console`.
+   */
   readonly console: Pick<Console, 'error' | 'warn' | 'info'>;
   /** Opens a channel shared by the pages of the origin (`BroadcastChannel`); absent: one tab. */
   readonly openChannel?: (name: string) => ChannelLike | undefined;
@@ -43,11 +52,16 @@ export interface PlatformEnvironment {
 
 /** A script URL that passed a Trusted Types policy (a `TrustedScriptURL` in browsers). */
 export interface ScriptUrl {
+  /** The address itself. */
   toString(): string;
 }
 
 /** The part of `window.trustedTypes` the extension loader uses. */
 export interface TrustedTypesLike {
+  /**
+   * Creates a named Trusted Types policy whose `createScriptURL` checks an address and passes it
+   * on.
+   */
   createPolicy(
     name: string,
     rules: { createScriptURL: (input: string) => string },
@@ -56,20 +70,30 @@ export interface TrustedTypesLike {
 
 /** The part of `BroadcastChannel` the client uses. */
 export interface ChannelLike {
+  /** Sends a message to the other pages of the origin (not to this one). */
   postMessage(message: unknown): void;
+  /** Listens to the messages the other pages send. */
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Stops sending and receiving. */
   close(): void;
 }
 
 /** The part of `navigator.locks` the client uses. */
 export interface LockManagerLike {
+  /**
+   * Runs `callback` while holding the lock `name`, across the origin's pages, and resolves with its
+   * result.
+   */
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 /** The part of `Worker` the time worker uses. */
 export interface WorkerLike {
+  /** Sends a message to the worker. */
   postMessage(message: unknown): void;
+  /** Listens to the worker's messages and to its failure. */
   addEventListener(type: 'message' | 'error', listener: (event: { data?: unknown }) => void): void;
+  /** Stops the worker. */
   terminate(): void;
 }
 

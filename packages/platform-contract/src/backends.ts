@@ -28,6 +28,7 @@ export const backends = {
   saas: { configKey: 'saas-service', basePath: '/saas-service/api/v1' },
 } as const;
 
+/** The name of a backend service (`identity`, `licence`, …): the key of an endpoint's `backend`. */
 export type BackendName = keyof typeof backends;
 
 /** Where the bootstrap call lives: the shell's config cannot name its own address. */

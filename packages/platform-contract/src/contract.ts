@@ -41,11 +41,22 @@ export const contract = {
   auth: authEndpoints,
 };
 
+/**
+ * The name of a group of the contract (`identity`, `repository`, …): one service of the client, one
+ * tag of the OpenAPI document.
+ */
 export type ServiceGroup = keyof typeof contract;
 
+/**
+ * One endpoint of the contract as `listEndpoints` lists it: where it is declared and where it is
+ * served.
+ */
 export interface DeclaredEndpoint {
+  /** The group it is declared in (a `ServiceGroup`). */
   readonly group: string;
+  /** Its name in the group, which is also the client's method name. */
   readonly name: string;
+  /** The declaration itself. */
   readonly endpoint: AnyEndpoint;
   /** Base path included: `/identity-service/api/v1/Users({userId})/Preferences`. */
   readonly fullPath: string;

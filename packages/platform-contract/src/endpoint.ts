@@ -3,11 +3,13 @@ import type { BackendName } from './backends.ts';
 import type { EndpointSchemas } from './schemas/endpointSchemas.ts';
 import type { Of } from './schemas/of.ts';
 
+/** The HTTP methods the platform's endpoints use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 declare const noneBrand: unique symbol;
 /** Marks an endpoint part that takes nothing (no path parameters, no query, no body). */
 export interface None {
+  /** A brand no value has, so that nothing can be passed where `None` is expected. */
   readonly [noneBrand]: true;
 }
 
@@ -19,6 +21,7 @@ export interface None {
 export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
   /** The backend service that serves it; its base path comes from the shell's `config`. */
   readonly backend: BackendName;
+  /** The HTTP method of the call. */
   readonly method: HttpMethod;
   /** Path template relative to the backend's base path, parameters in braces: `/Users({userId})`. */
   readonly path: string;
@@ -30,9 +33,13 @@ export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
 
 /** Any endpoint, whatever its types. */
 export type AnyEndpoint = Omit<Endpoint, 'types'>;
+/** The path parameters an endpoint takes (`None` when it has none). */
 export type ParamsOf<E> = E extends Endpoint<infer P, infer _Q, infer _B, infer _R> ? P : never;
+/** The query an endpoint takes (`None` when it has none). */
 export type QueryOf<E> = E extends Endpoint<infer _P, infer Q, infer _B, infer _R> ? Q : never;
+/** The request body an endpoint takes (`None` when it has none). */
 export type BodyOf<E> = E extends Endpoint<infer _P, infer _Q, infer B, infer _R> ? B : never;
+/** What an endpoint answers with (`unknown` when it answers with nothing to read). */
 export type ResponseOf<E> = E extends Endpoint<infer _P, infer _Q, infer _B, infer R> ? R : never;
 
 /** The type of one part of an endpoint's schemas, or `Absent` when the endpoint has none. */

@@ -17,6 +17,7 @@ export const PLATFORM_LOCALES = [
   'zh_CN',
 ] as const;
 
+/** One of the platform's interface languages (`PLATFORM_LOCALES`), e.g. `de` or `zh_CN`. */
 export type PlatformLocale = (typeof PLATFORM_LOCALES)[number];
 
 /** A locale's primary language subtag: `zh_CN` → `zh`, `de` → `de`. */

@@ -18,6 +18,7 @@ import { HostAllowlist, installHostCheck } from './http/hosts.ts';
 import { fastifyFor, installAnswerHeaders, installErrorAnswers } from './http/server.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
+import { registerPackageReference } from './routes/packageReference.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
@@ -30,6 +31,10 @@ import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
 
+/**
+ * Options of `createEmulator`: where the data lives, what is served beside the API, lifetimes,
+ * logging, the clock and the console. Only `database` is required.
+ */
 export interface EmulatorOptions {
   /**
    * Where the data lives: a directory for embedded PostgreSQL that survives restarts,
@@ -38,6 +43,11 @@ export interface EmulatorOptions {
   readonly database: string;
   /** The built demo (`apps/demo/dist`), served at `/demo/`; omitted, `/demo/` answers 503. */
   readonly demoDir?: string;
+  /**
+   * The built packages' API reference (`.api-reference`, from `node scripts/api-reference.mjs`),
+   * served at `/docs/reference/`; omitted or not built, `/docs/reference/` answers 503.
+   */
+  readonly referenceDir?: string;
   /** Seconds a session lasts; default 8 hours. */
   readonly sessionLifetimeSeconds?: number;
   /** Published in the shell config; omitted by default, so `saasLogout` reports PC-8.1. */
@@ -100,9 +110,18 @@ export interface EmulatorOptions {
   readonly allowedHosts?: readonly string[];
 }
 
+/**
+ * A created emulator (`createEmulator`): its HTTP app, database and admin API, not listening until
+ * `listen` is called.
+ */
 export interface Emulator {
+  /**
+   * The Fastify app: `app.inject(…)` answers a request without a port (as the MSW adapter does).
+   */
   readonly app: FastifyInstance;
+  /** The emulator's database, migrated and seeded. */
   readonly db: Database;
+  /** The router every contract endpoint is mounted on. */
   readonly router: ContractRouter;
   /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
   readonly admin: EmulatorAdmin;
@@ -110,9 +129,16 @@ export interface Emulator {
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
 
+/**
+ * Opens the database a `database` option names: a `postgres://` URL (waited for and timed out as
+ * `postgres` says), `'memory'` (optionally from a seeded `snapshot`), or a PGlite data directory.
+ * It is not migrated: `migrateAndSeed` does that. Throws when a snapshot is given for anything but
+ * `'memory'`, or when a PGlite directory is in use by another process.
+ */
 export async function openDatabase(
   database: string,
   snapshot?: Blob,
@@ -174,6 +200,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
+  await registerPackageReference(app, options.referenceDir);
 
   // The demo is for signed-in users: anyone else is sent to the login page first, which leads
   // back to the requested page (a same-origin path, as every `returnTo`).

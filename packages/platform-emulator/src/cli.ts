@@ -44,6 +44,8 @@ export async function main(argv: string[]): Promise<void> {
         database: { type: 'string' },
         // This repository's demo; not in --help, which is for installed users.
         demo: { type: 'string', default: 'apps/demo/dist' },
+        // This repository's package reference (scripts/api-reference.mjs); not in --help either.
+        reference: { type: 'string', default: '.api-reference' },
         'token-lifetime': { type: 'string', default: '1800' },
         'session-lifetime': { type: 'string', default: String(8 * 3600) },
         'log-level': { type: 'string', default: 'warn' },
@@ -93,6 +95,7 @@ export async function main(argv: string[]): Promise<void> {
   const emulator = await createEmulator({
     database,
     demoDir: resolve(values.demo),
+    referenceDir: resolve(values.reference),
     tokenLifetimeSeconds,
     sessionLifetimeSeconds,
     faults: values.faults,

@@ -7,6 +7,7 @@ import type { ContractAnswer } from './http/router.ts';
 export interface Mismatch {
   /** `GET /identity-service/api/v1/UserProfile`. */
   readonly endpoint: string;
+  /** The answer's HTTP status. */
   readonly status: number;
   /** Where in the answer, and what is wrong: `body.value.0.id must be string`. */
   readonly problems: readonly string[];
@@ -25,6 +26,10 @@ export class Conformance {
   /** How many answers were checked. */
   checked = 0;
 
+  /**
+   * Checks one answer and records it in `mismatches` when it does not conform; pass it as the
+   * emulator's `onAnswer` (it is bound, so it can be passed as it is).
+   */
   readonly check = (answer: ContractAnswer): void => {
     const problems = this.problemsOf(answer);
     if (!problems) return;
@@ -50,6 +55,7 @@ export class Conformance {
           : ['body must be absent (the endpoint answers 204)'];
   }
 
+  /** Every answer that did not conform so far, in the order they were checked. */
   get mismatches(): readonly Mismatch[] {
     return this.#mismatches;
   }

@@ -15,7 +15,12 @@ export const PLATFORM_PATH_PREFIXES: readonly string[] = [
  * only what stays under the rule's prefix once its path is normalised.
  */
 export interface ProxyRule {
+  /** The origin requests are forwarded to, e.g. `http://127.0.0.1:4100`. */
   readonly target: string;
+  /**
+   * Always `false`: the `Host` header stays the dev server's, so the session cookies are set for
+   * its origin.
+   */
   readonly changeOrigin: false;
   /**
    * `false` (the dev server answers a plain 404) for a path that leaves the prefix once

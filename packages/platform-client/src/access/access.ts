@@ -2,7 +2,9 @@ import { licenceState, type LicenceInfo } from './licences.ts';
 
 /** Who asks: the session's privilege names and the licence lists. */
 export interface AccessSubject {
+  /** The privilege names the user holds (the session's `privileges`). */
   readonly privileges: readonly string[];
+  /** The user's licences: active, expired and in their grace period. */
   readonly licences: LicenceInfo;
 }
 
@@ -26,7 +28,9 @@ export type AccessReason = 'granted' | 'excluded' | 'missingPrivilege' | 'missin
 
 /** An access decision with the rule that made it. */
 export interface AccessDecision {
+  /** Whether access is granted. */
   readonly allowed: boolean;
+  /** The rule that decided: `granted`, or why not. */
   readonly reason: AccessReason;
 }
 
@@ -76,8 +80,11 @@ export const CHANGE_PERMISSIONS_ALL_TYPES = 'changeperm_alltypes';
 
 /** Licence ids that allow changing permissions per object type (configuration, PC-6.6). */
 export interface PermissionLicences {
+  /** The licence that allows changing permissions on projects. */
   readonly project: string;
+  /** The licence that allows changing permissions on folders. */
   readonly folder: string;
+  /** The licence that allows changing permissions on assets (documents). */
   readonly asset: string;
 }
 

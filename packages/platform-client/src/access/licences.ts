@@ -1,12 +1,16 @@
 /** A licence item as the licence service lists it. */
 export interface LicenceItem {
+  /** The licence id, e.g. a product or edition key. */
   readonly id: string;
 }
 
 /** The licence lists of a user or organisation (spec §3 'Licence info'). */
 export interface LicenceInfo {
+  /** Licences in effect now. */
   readonly active: readonly LicenceItem[];
+  /** Licences past their end and their grace period. */
   readonly expired: readonly LicenceItem[];
+  /** Licences past their end but still in their grace period. */
   readonly gracePeriod: readonly LicenceItem[];
 }
 

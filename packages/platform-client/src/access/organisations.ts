@@ -2,7 +2,9 @@ import { PlatformError } from '../errors.ts';
 
 /** The organisation fields of a session. */
 export interface OrganisationOf {
+  /** The organisation's id. */
   readonly orgId: string;
+  /** Its parent organisation's id; the organisation's own id (or empty) for a top-level one. */
   readonly parentOrgId: string;
 }
 
@@ -20,7 +22,9 @@ export function isSubOrganisation(org: OrganisationOf): boolean {
 
 /** Raised when a user id is required and missing (PC-5.5). */
 export class MissingUserIdError extends PlatformError {
+  /** Always `'MissingUserIdError'`. */
   override name = 'MissingUserIdError' as const;
+  /** The error with the platform's message, 'User ID is undefined.'. */
   constructor() {
     super('User ID is undefined.');
   }

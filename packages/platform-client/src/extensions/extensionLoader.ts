@@ -11,11 +11,18 @@ import { assertCompatible, SHELL_TARGETS, versionedScriptUrl } from './compatibi
 
 /** The outcome of one contribution. */
 export interface ExtensionResult {
+  /** The extension's resource name (what `retry` takes). */
   readonly name: string;
+  /** The extension's version, `major.minor.patch`. */
   readonly version: string;
+  /**
+   * `loaded`: every script loaded; `failed`: a script failed from every address (see `error`);
+   * `incompatible`: its version does not fit the host's; `skipped`: not for this shell.
+   */
   readonly status: 'loaded' | 'failed' | 'incompatible' | 'skipped';
   /** The addresses that loaded, in order. */
   readonly loaded: readonly string[];
+  /** Why it failed or was refused: an `ExtensionLoadError` or an `ExtensionCompatibilityError`. */
   readonly error?: Error;
 }
 
@@ -49,6 +56,27 @@ export class ExtensionLoader {
   >();
   #policy: { createScriptURL(input: string): ScriptUrl } | undefined;
 
+  /**
+   * A loader on its own, for hosts that fetch contributions their own way; a client's
+   * `client.extensions({ hostVersion })` builds one on `client.auth.getProductContribution`.
+   *
+   * @param options.environment Where scripts are added (`loadScript`), timed and logged, and
+   *   the page's origin that may serve them.
+   * @param options.getContributions Fetches the contribution list of a product id, e.g.
+   *   `(id) => client.auth.getProductContribution(id)`.
+   * @param options.settings The host's version (required), the time-out per script address
+   *   (ms, default 10000) and the other origins that may serve scripts.
+   *
+   * @example
+   * ```ts
+   * const loader = new ExtensionLoader({
+   *   environment: browserEnvironment(),
+   *   getContributions: (id) => client.auth.getProductContribution(id),
+   *   settings: { hostVersion: '1.2.0' },
+   * });
+   * const results = await loader.load('demo-host');
+   * ```
+   */
   constructor(options: {
     environment: PlatformEnvironment;
     getContributions: (id: string) => Promise<ProductContributionList>;

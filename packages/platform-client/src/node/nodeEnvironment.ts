@@ -1,5 +1,9 @@
 import type { PlatformEnvironment } from '../environment.ts';
 
+/**
+ * The client's environment in Node (`nodeEnvironment`): a `PlatformEnvironment` whose cookies are
+ * kept in memory, and that records where the "browser" was sent instead of going there.
+ */
 export interface NodeEnvironment extends PlatformEnvironment {
   /** Every address the client sent the "browser" to (redirects and logout), oldest first. */
   readonly navigations: readonly string[];

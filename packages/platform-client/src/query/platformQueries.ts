@@ -53,13 +53,19 @@ export type PlatformQueryKey = readonly unknown[];
 
 /** Options for `useQuery` / `queryClient.fetchQuery` (a subset TanStack Query accepts). */
 export interface PlatformQueryOptions<R> {
+  /**
+   * The call's key, `['ics', <scope…>, <method>, <arguments…>]`: equal calls share one cache entry.
+   */
   readonly queryKey: PlatformQueryKey;
+  /** Makes the call; TanStack Query's `signal` aborts it when the query is cancelled. */
   readonly queryFn: (context: { signal: AbortSignal }) => Promise<R>;
 }
 
 /** Options for `useMutation`: the variables are the method's argument, or what `toArgs` maps. */
 export interface PlatformMutationOptions<V, R> {
+  /** The method's key, `['ics', <scope…>, <method>]`. */
   readonly mutationKey: PlatformQueryKey;
+  /** Makes the call with the mutation's variables. */
   readonly mutationFn: (variables: V) => Promise<R>;
   /** Invalidates the reads the write affects (its scope), so they are read again. */
   readonly onSuccess: (
@@ -261,6 +267,19 @@ const memo = new WeakMap<PlatformClient, PlatformQueries>();
  * `mutate({ name })`. Keys are `['ics', service, method, ...arguments]`; the query's signal
  * cancels the call; a successful write invalidates the reads of its service (or preference
  * owner). The same object for the same client, so it may be called where it is needed.
+ *
+ * @example
+ * ```tsx
+ * // docs/client.md, "TanStack Query"
+ * const queries = platformQueries(createPlatformClient());
+ * const repository = queries.service('repository');
+ *
+ * function Projects() {
+ *   const projects = useQuery(repository.query('getProjects'));
+ *   const create = useMutation(repository.mutation('createProject')); // re-reads the list
+ *   // …
+ * }
+ * ```
  */
 export function platformQueries(client: PlatformClient): PlatformQueries {
   let queries = memo.get(client);

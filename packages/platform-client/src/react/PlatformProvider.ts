@@ -22,6 +22,7 @@ export interface PlatformProviderProps {
   readonly session?: SessionManager;
   /** The clock that counts the idle warning down; default `Date.now` and `setTimeout`. */
   readonly clock?: Clock;
+  /** The components that use the hooks. */
   readonly children?: ReactNode;
 }
 
@@ -29,6 +30,18 @@ export interface PlatformProviderProps {
  * Gives the components below it the platform client and one shared session state: however
  * many components call `useSession` or `useAccess`, the user is read once. Renders nothing
  * of its own and starts no request on the server.
+ *
+ * @example
+ * ```tsx
+ * // Below the provider, any component reads the shared session (docs/getting-started.md)
+ * import { usePlatformClient, useSession } from '@ics/platform-client/react';
+ *
+ * export default function App() {
+ *   const client = usePlatformClient();
+ *   const session = useSession();
+ *   return <p>{session.user ? `Hello, ${session.user.displayName}` : session.status}</p>;
+ * }
+ * ```
  */
 export function PlatformProvider({
   client,

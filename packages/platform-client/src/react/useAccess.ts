@@ -4,6 +4,7 @@ import { useSessionState } from './PlatformProvider.ts';
 
 /** What `useAccess` returns: `allowed` only once the session (and licences) are known. */
 export interface AccessCheck {
+  /** Whether access is granted; `false` while loading or when the user could not be read. */
   readonly allowed: boolean;
   /** The rule that decided, or 'loading' / 'error' (also when signed out) while the facts are missing. */
   readonly reason: AccessReason | 'loading' | 'error';

@@ -10,6 +10,7 @@ export interface SessionView {
    * 'error' when reading the user failed otherwise.
    */
   readonly status: SessionState['status'];
+  /** The signed-in user's session, once read (`undefined` while loading and after an error). */
   readonly user: UserSession | undefined;
   /** The current organisation's id, once the user is known. */
   readonly orgId: string | undefined;

@@ -8,7 +8,10 @@ import type { TokenCalls } from '../session/tokenManager.ts';
 
 /** Session upkeep calls and product contributions (see also `client.logout`, `client.saasLogout`). */
 export interface AuthService {
-  /** Makes one of the user's organisations the current one; clears the client's cache. */
+  /**
+   * Makes one of the user's organisations the current one on the server. Unlike
+   * `client.selectOrg`, it leaves the client's cached answers as they are.
+   */
   selectOrg(orgId: string, options?: CallOptions): Promise<void>;
   /** The keep-alive ping; the session manager sends it after activity only. */
   keepAlive(options?: CallOptions): Promise<void>;

@@ -14,6 +14,7 @@ import type { Binder, CallOptions } from '../http/bind.ts';
  * not allow is refused with an `HttpError` of status 409 (PC-4.4).
  */
 export interface BundlesService {
+  /** The bundle definitions of the caller's organisation. */
   getDefinitions(options?: CallOptions): Promise<readonly BundleDefinition[]>;
   /** Creates a bundle in DRAFT. */
   createDefinition(definition: BundleDefinitionBody, options?: CallOptions): Promise<Bundle>;
@@ -23,6 +24,10 @@ export interface BundlesService {
     definition: BundleDefinitionBody,
     options?: CallOptions,
   ): Promise<Bundle>;
+  /**
+   * Deletes one of the organisation's bundles; a PUBLISHED or DEPRECATED one must be withdrawn
+   * first (409).
+   */
   deleteDefinition(id: string, options?: CallOptions): Promise<void>;
   /** A bundle; only published or deprecated ones unless `showInAnyStatus` (default false). */
   getBundle(id: string, showInAnyStatus?: boolean, options?: CallOptions): Promise<Bundle>;
@@ -30,12 +35,20 @@ export interface BundlesService {
   getCreated(options?: CallOptions): Promise<readonly Bundle[]>;
   /** Published bundles of every organisation. */
   getPublished(options?: CallOptions): Promise<readonly Bundle[]>;
+  /** Where and when a bundle was installed in the caller's organisation (404 when it is not). */
   getInstallation(id: string, options?: CallOptions): Promise<BundleInstallation>;
   /** A fresh access code to protect a bundle with. */
   generateAccessCode(options?: CallOptions): Promise<string>;
+  /**
+   * Checks a DRAFT or VALIDATED bundle: it must hold objects, all in the repository, none a
+   * project. Valid, it becomes VALIDATED; otherwise DRAFT, with each problem in words.
+   */
   validate(bundleId: string, options?: CallOptions): Promise<BundleValidation>;
+  /** Publishes a VALIDATED bundle, so every organisation sees it (409 from any other state). */
   publish(id: string, options?: CallOptions): Promise<Bundle>;
+  /** Withdraws a PUBLISHED or DEPRECATED bundle: no longer offered, and deletable. */
   withdraw(id: string, options?: CallOptions): Promise<Bundle>;
+  /** Marks a PUBLISHED bundle DEPRECATED: still visible, but not to be installed anew. */
   deprecate(id: string, options?: CallOptions): Promise<Bundle>;
   /** Copies a published bundle into a repository location (project or folder id). */
   copy(

@@ -27,6 +27,10 @@ export function decideDefaultServiceAction(
   return current === undefined ? 'create' : 'update';
 }
 
+/**
+ * What `changeDefaultService` needs: whose default it is, what it is now and what the user chose;
+ * the call options apply to the preference call it makes.
+ */
 export interface ChangeDefaultServiceOptions extends CallOptions {
   /** The signed-in user's id (`session.getUser().id`). */
   readonly userId: string;

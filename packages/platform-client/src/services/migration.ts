@@ -15,16 +15,30 @@ import type { Binder, CallOptions } from '../http/bind.ts';
  * `status` is SUCCESSFUL or FAILED. runType defaults to REGULAR and executionClient to UI (PC-9.9).
  */
 export interface MigrationService {
+  /**
+   * The export jobs the caller may see: their own, or every one of the organisation for an
+   * administrator.
+   */
   getExportJobs(options?: CallOptions): Promise<readonly ExportJob[]>;
   /** Creates and starts an export. */
   createExportJob(job: CreateExportJobBody, options?: CallOptions): Promise<ExportJob>;
+  /**
+   * One export job, to poll its `status`; 404 for a job the caller may not see, as for one that
+   * does not exist.
+   */
   getExportJob(id: string, options?: CallOptions): Promise<ExportJob>;
   /** Changes an ended export and runs it again. */
   updateExportJob(id: string, job: CreateExportJobBody, options?: CallOptions): Promise<ExportJob>;
+  /** The objects of an export job, each with its outcome once the job ended. */
   getExportObjects(id: string, options?: CallOptions): Promise<readonly MigrationObject[]>;
   /** The package of a successful export, as a `Blob`. */
   downloadExportPackage(id: string, options?: CallOptions): Promise<Blob>;
+  /** The export job's log, as plain text. */
   getExportLog(id: string, options?: CallOptions): Promise<string>;
+  /**
+   * The import jobs the caller may see: their own, or every one of the organisation for an
+   * administrator.
+   */
   getImportJobs(options?: CallOptions): Promise<readonly ImportJob[]>;
   /** Uploads a package (as downloaded from an export); answers its id and objects. */
   uploadImportPackage(
@@ -33,11 +47,18 @@ export interface MigrationService {
   ): Promise<ImportPackage>;
   /** Creates an import of an uploaded package (CREATED until started). */
   createImportJob(job: CreateImportJobBody, options?: CallOptions): Promise<ImportJob>;
+  /**
+   * One import job, to poll its `status`; 404 for a job the caller may not see, as for one that
+   * does not exist.
+   */
   getImportJob(id: string, options?: CallOptions): Promise<ImportJob>;
   /** Starts an import; `relaxChecksum` (default false) accepts a package whose checksum fails. */
   startImportJob(jobId: string, relaxChecksum?: boolean, options?: CallOptions): Promise<ImportJob>;
+  /** The objects of an import job, each with its outcome once the job ended. */
   getImportObjects(id: string, options?: CallOptions): Promise<readonly MigrationObject[]>;
+  /** The import job's log, as plain text. */
   getImportLog(id: string, options?: CallOptions): Promise<string>;
+  /** The document types that can be compared between organisations, with their labels. */
   getComparableObjectTypes(options?: CallOptions): Promise<readonly ComparableObjectType[]>;
 }
 

@@ -13,7 +13,14 @@ export type AccessTokenProvider = () => Promise<string>;
  * login page: it is for the token manager to renew, not a sign that the session ended.
  */
 export interface NotificationSettingsService {
+  /**
+   * The notification settings, with the bearer token from `getAccessToken`; `ConfigurationError`
+   * without a token provider, `HttpError` 401 for a refused token.
+   */
   get(options?: CallOptions): Promise<NotificationSettings>;
+  /**
+   * Replaces the notification settings and answers them as stored; same token and errors as `get`.
+   */
   update(settings: NotificationSettings, options?: CallOptions): Promise<NotificationSettings>;
 }
 

@@ -14,8 +14,14 @@ import type { TransportRequest } from '../http/transport.ts';
 
 /** A message's action address is not an http(s) address on a platform origin; nothing was sent. */
 export class UnsafeActionAddressError extends PlatformError {
+  /** Always `'UnsafeActionAddressError'`. */
   override name = 'UnsafeActionAddressError' as const;
+  /** The address that was refused, as the message gave it. */
   readonly address: string;
+  /**
+   * The error for a refused `address`; `why` completes the message ('not http(s)', 'another
+   * origin', …).
+   */
   constructor(address: string, why: string) {
     super(`The notification action address '${address}' was refused: ${why}`);
     this.address = address;
@@ -31,7 +37,14 @@ export interface NotificationsService {
   searchBell(search?: BellSearchBody, options?: CallOptions): Promise<BellSearchResult>;
   /** Categories labelled in `locale` (English when there is no translation). */
   getCategories(locale?: string, options?: CallOptions): Promise<readonly NotificationCategory[]>;
+  /**
+   * The signed-in user's notification preferences: muted categories, e-mail and banners on or off.
+   */
   getPreferences(options?: CallOptions): Promise<NotificationPreferences>;
+  /**
+   * Replaces the signed-in user's notification preferences (at most 20 muted categories) and
+   * answers them as stored.
+   */
   updatePreferences(
     preferences: NotificationPreferences,
     options?: CallOptions,
@@ -53,6 +66,10 @@ export interface NotificationsService {
   markBulkAsRead(ids: readonly string[], options?: CallOptions): Promise<number>;
   /** NEW → READ for one notification for every recipient; administrators only (PC-4.1). */
   markAsReadForAllUsers(notificationId: string, options?: CallOptions): Promise<number>;
+  /**
+   * Sets the status of one action of one message (e.g. `DISMISSED`), without performing it; answers
+   * the message as it is now.
+   */
   updateActionStatus(
     input: { messageId: string; actionId: string; status: string },
     options?: CallOptions,

@@ -29,7 +29,14 @@ export interface PreferenceStore {
 
 /** User and organisation preferences (identity service). */
 export interface PreferencesService {
+  /**
+   * The preferences of one user (the signed-in user's own id, from `session.getUser()`); nothing is
+   * fetched until a store method is called.
+   */
   forUser(userId: string): PreferenceStore;
+  /**
+   * The preferences of one organisation; changing them needs the right privilege (403 otherwise).
+   */
   forOrg(orgId: string): PreferenceStore;
 }
 

@@ -24,9 +24,11 @@ import type { Binder, CallOptions } from '../http/bind.ts';
 
 /** A name or description broke a repository rule (PC-5.1); nothing was sent. */
 export class RepositoryRuleError extends PlatformError {
+  /** Always `'RepositoryRuleError'`. */
   override name = 'RepositoryRuleError' as const;
   /** `name` or `description`. */
   readonly field: 'name' | 'description';
+  /** The error for the `field` that broke a rule, with the rule's message for people. */
   constructor(field: 'name' | 'description', message: string) {
     super(message);
     this.field = field;
@@ -52,20 +54,35 @@ export interface RepositoryService {
     input: { name: string; description?: string },
     options?: CallOptions,
   ): Promise<Project>;
+  /**
+   * Changes the given fields of a project; a new name or description is checked first
+   * (`RepositoryRuleError`), and 409 when another project has the name.
+   */
   updateProject(id: string, changes: UpdateEntityBody, options?: CallOptions): Promise<Project>;
+  /** The folders directly under a project. */
   getProjectFolders(projectId: string, options?: CallOptions): Promise<readonly Folder[]>;
   /** Folders and documents directly under a project. */
   getProjectEntities(
     projectId: string,
     options?: CallOptions,
   ): Promise<readonly RepositoryEntity[]>;
+  /**
+   * Creates a folder directly under a project; throws `RepositoryRuleError` for a bad name or
+   * description (PC-5.1), 409 when the project holds one of that name (PC-5.2).
+   */
   createFolder(
     projectId: string,
     input: { name: string; description?: string },
     options?: CallOptions,
   ): Promise<Folder>;
+  /** Changes the given fields of a folder; rules and conflicts as `updateProject`. */
   updateFolder(id: string, changes: UpdateEntityBody, options?: CallOptions): Promise<Folder>;
+  /** Folders and documents directly under a folder. */
   getFolderEntities(folderId: string, options?: CallOptions): Promise<readonly RepositoryEntity[]>;
+  /**
+   * Changes the given fields of a document (its name, description or `nativeData`); rules and
+   * conflicts as `updateProject`.
+   */
   updateDocument(
     id: string,
     changes: UpdateEntityBody,
@@ -87,6 +104,7 @@ export interface RepositoryService {
     filter?: DocumentFilter,
     options?: CallOptions,
   ): Promise<readonly RepositoryEntity[]>;
+  /** One entity of any type (project, folder or document); `expand` as in `getDocument`. */
   getBaseEntity(
     id: string,
     expand?: readonly ('nativeData' | 'refs')[],
@@ -126,15 +144,22 @@ export interface RepositoryService {
   ): Promise<readonly Acl[]>;
   /** Replaces an entity's ACL; an empty list inherits the parent's. */
   updateAcl(objectId: string, entries: readonly AclEntry[], options?: CallOptions): Promise<Acl>;
+  /** An entity's ACL as stored: its own entries, or none when it inherits its parent's. */
   getAcl(id: string, options?: CallOptions): Promise<Acl>;
   /** What the signed-in user may do with an entity, from the stored ACLs. */
   getPermission(id: string, options?: CallOptions): Promise<EffectivePermission>;
+  /**
+   * What the signed-in user may do with documents of `documentType` in a container, including
+   * whether they may create one there.
+   */
   getEffPrivilegeForDoctypeContainer(
     containerId: string,
     documentType: string,
     options?: CallOptions,
   ): Promise<DoctypePrivilege>;
+  /** The organisation's tags. */
   getTags(options?: CallOptions): Promise<readonly Tag[]>;
+  /** Renames a tag or changes its description. */
   updateTag(
     id: string,
     changes: { name?: string; description?: string },
@@ -147,7 +172,9 @@ export interface RepositoryService {
   ): Promise<readonly Tag[]>;
   /** Deletes tags and removes them from every entity. */
   deleteTags(tagIds: readonly string[], options?: CallOptions): Promise<number>;
+  /** The metering tags in use, each with how many entities carry it. */
   getMeteringTags(options?: CallOptions): Promise<readonly MeteringTag[]>;
+  /** The names of the metering tags in use. */
   getMeteringTagNames(options?: CallOptions): Promise<readonly string[]>;
   /** Sets (or with `null` removes) the metering tag of entities. */
   updateMeteringTagAssignment(

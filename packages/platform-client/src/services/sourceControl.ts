@@ -18,7 +18,12 @@ import type { Binder, CallOptions } from '../http/bind.ts';
  * commits per object. Every action takes object ids and answers their new state.
  */
 export interface SourceControlService {
+  /**
+   * The signed-in user's source-control credential (provider and user name; whether a token is
+   * stored, never the token); 404 when none is saved.
+   */
   getUserCredential(options?: CallOptions): Promise<ScmCredential>;
+  /** Saves the signed-in user's credential for a provider, replacing the previous one. */
   saveUserCredential(credential: ScmCredentialBody, options?: CallOptions): Promise<ScmCredential>;
   /** Where to send the browser to authorise the provider. */
   getOAuthRedirect(
@@ -26,23 +31,48 @@ export interface SourceControlService {
     redirectUri: string,
     options?: CallOptions,
   ): Promise<OAuthRedirect>;
+  /**
+   * The organisation's connection to its remote repository (provider, https address, branch,
+   * folder); 404 when none is set.
+   */
   getRepoConnection(options?: CallOptions): Promise<RepoConnection>;
+  /** Sets the organisation's repository connection; administrators only (403 otherwise). */
   saveRepoConnection(connection: RepoConnection, options?: CallOptions): Promise<RepoConnection>;
   /** Remote commits, newest first; with `objectId` that object's history only. */
   getRemoteCommits(
     filter?: { objectId?: string; $top?: number },
     options?: CallOptions,
   ): Promise<readonly ScmCommit[]>;
+  /** The projects found in the remote repository, with their object counts and latest commits. */
   getRemoteProjects(options?: CallOptions): Promise<readonly RemoteProject[]>;
+  /**
+   * Commits the objects with `message` (at most 4 000 characters) and answers the commit made. A
+   * linked object must be checked out by the caller first (409); every action needs the
+   * organisation's connection and the caller's credential (409 naming what is missing).
+   */
   checkin(
     objectIds: readonly string[],
     message: string,
     options?: CallOptions,
   ): Promise<ScmActionResult>;
+  /**
+   * Checks the objects out to the caller, so only they may check them in; 409 when one is not under
+   * source control or is checked out by someone else.
+   */
   checkout(objectIds: readonly string[], options?: CallOptions): Promise<ScmActionResult>;
+  /**
+   * Gives up the caller's checkout and restores each object as it was at its last commit; 409 when
+   * one is not checked out by the caller.
+   */
   undoCheckout(objectIds: readonly string[], options?: CallOptions): Promise<ScmActionResult>;
+  /** Takes the objects out of source control (their history stays in the remote). */
   unlink(objectIds: readonly string[], options?: CallOptions): Promise<ScmActionResult>;
+  /** Replaces the objects by their latest commit; 409 when one is checked out. */
   pull(objectIds: readonly string[], options?: CallOptions): Promise<ScmActionResult>;
+  /**
+   * Replaces the objects by their state at `commitHash` (7 to 40 lowercase hex digits); 409 when
+   * one is checked out.
+   */
   pullByCommitHash(
     objectIds: readonly string[],
     commitHash: string,
@@ -60,6 +90,10 @@ export interface SourceControlService {
     commitHash?: string,
     options?: CallOptions,
   ): Promise<CompareJob>;
+  /**
+   * A comparison job started by `compareAsync`, to poll until `SUCCESSFUL` (then `results` holds
+   * the comparisons).
+   */
   getCompareJob(id: string, options?: CallOptions): Promise<CompareJob>;
 }
 

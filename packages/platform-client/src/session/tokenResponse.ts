@@ -6,7 +6,9 @@ export const DEFAULT_CLIENT_ID = 'cdlg_app';
 
 /** A token accepted by the client, with what it needs to schedule its renewal. */
 export interface AcceptedToken {
+  /** The token itself, as sent in `Authorization: Bearer <jwt>`. */
   readonly jwt: string;
+  /** The token's decoded claims (user, organisation, issue and expiry times). */
   readonly claims: JwtClaims;
   /** The token's lifetime as the server issued it (`exp - iat`), in ms. */
   readonly lifetimeMs: number;

@@ -2,7 +2,9 @@ import type { PlatformEnvironment } from '../environment.ts';
 
 /** A message from the shell frame, once accepted. */
 export interface ShellMessage {
+  /** The message's type, as the shell names it. */
   readonly type: string;
+  /** What the message carries, as sent; check its shape before using it. */
   readonly payload?: unknown;
   /** The sender's origin as the message states it; equals the shell's. */
   readonly origin: string;
@@ -10,8 +12,11 @@ export interface ShellMessage {
 
 /** The event fields that decide whether a message comes from the shell. */
 export interface MessageEventLike {
+  /** The origin of the window that sent it. */
   readonly origin: string;
+  /** The window that sent it; only the shell's window is accepted. */
   readonly source: unknown;
+  /** What was posted. */
   readonly data: unknown;
 }
 

@@ -17,11 +17,13 @@ export interface SessionState {
    * client has `onUnauthenticated`, or on the sign-in page); 'error' for any other failure.
    */
   readonly status: 'loading' | 'ready' | 'signed-out' | 'error';
+  /** The signed-in user's session, once read. */
   readonly user?: UserSession;
   /** Why the user could not be read, when `status` is 'error' or 'signed-out'. */
   readonly error?: unknown;
   /** The current organisation's licences, once someone asked for them (`requireLicences`). */
   readonly licences?: LicenceInfo;
+  /** Why the licences could not be read, when they could not. */
   readonly licenceError?: unknown;
 }
 

@@ -1,6 +1,9 @@
 import { endpoint } from '../endpoint.ts';
 import type { branding as S } from '../schemas/endpoints/branding.ts';
 
+/**
+ * Branding: the application's and organisations' logos and colours, and the themes built from them.
+ */
 export const brandingEndpoints = {
   getAppBranding: endpoint<typeof S.getAppBranding>()({
     backend: 'branding',

@@ -3,6 +3,9 @@ import type { bundles as S } from '../schemas/endpoints/bundles.ts';
 
 const bundle = 'bundle' as const;
 
+/**
+ * Bundles: definitions of repository objects shipped together, their validation and installation.
+ */
 export const bundlesEndpoints = {
   /** The definitions of the organisation's bundles. */
   getBundleDefinitions: endpoint<typeof S.getBundleDefinitions>()({

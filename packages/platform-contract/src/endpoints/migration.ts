@@ -3,6 +3,10 @@ import type { migration as S } from '../schemas/endpoints/migration.ts';
 
 const migration = 'migration' as const;
 
+/**
+ * Migration: export jobs that package repository objects, import jobs that bring packages in, and
+ * their comparison.
+ */
 export const migrationEndpoints = {
   getExportJobs: endpoint<typeof S.getExportJobs>()({
     backend: migration,

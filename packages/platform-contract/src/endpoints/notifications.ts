@@ -3,6 +3,10 @@ import type { notifications as S } from '../schemas/endpoints/notifications.ts';
 
 const notification = 'notification' as const;
 
+/**
+ * Notifications: the messages a user receives (bubble, box, bell, banner), their actions and the
+ * user's preferences.
+ */
 export const notificationsEndpoints = {
   /** The bell's messages: newest first, with the total and unread counts. */
   searchBellNotifications: endpoint<typeof S.searchBellNotifications>()({

@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { preferences as S } from '../schemas/endpoints/preferences.ts';
 
+/** Preferences: key-value settings stored per user and per organisation on the identity service. */
 export const preferencesEndpoints = {
   /** A user's preferences, optionally only those with one fullyQualifiedName. */
   getUserPreferences: endpoint<typeof S.getUserPreferences>()({

@@ -3,6 +3,10 @@ import type { repository as S } from '../schemas/endpoints/repository.ts';
 
 const frs = 'frs' as const;
 
+/**
+ * Repository: projects, folders and documents, their copies and moves, access lists, tags and
+ * metering tags.
+ */
 export const repositoryEndpoints = {
   /** The organisation's projects. */
   getProjects: endpoint<typeof S.getProjects>()({

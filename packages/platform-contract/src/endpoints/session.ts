@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { session as S } from '../schemas/endpoints/session.ts';
 
+/** Session: the signed-in user's browser session, and Log Out. */
 export const sessionEndpoints = {
   /** The signed-in user's session. */
   getUser: endpoint<typeof S.getUser>()({

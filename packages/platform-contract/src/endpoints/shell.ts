@@ -1,6 +1,9 @@
 import { endpoint } from '../endpoint.ts';
 import type { shell as S } from '../schemas/endpoints/shell.ts';
 
+/**
+ * Shell: the bootstrap configuration, the product catalogue with licences, analytics and trials.
+ */
 export const shellEndpoints = {
   /** Service base URLs and page paths; the client's bootstrap call. */
   getConfig: endpoint<typeof S.getConfig>()({

@@ -6,6 +6,10 @@ const scm = 'sourceControl' as const;
 const action = <S extends EndpointSchemas>(path: string) =>
   endpoint<S>()({ backend: scm, method: 'POST', path });
 
+/**
+ * Source control: the organisation's connection to a remote Git repository, credentials, commits,
+ * checkin, checkout, pull and comparison.
+ */
 export const sourceControlEndpoints = {
   getUserCredential: endpoint<typeof S.getUserCredential>()({
     backend: scm,

@@ -43,6 +43,10 @@ export const BundleDefinition = Type.Object(
 );
 export type BundleDefinition = Of<typeof BundleDefinition>;
 
+/**
+ * The body that creates or replaces a bundle definition: its name, description and the 0 to 500
+ * repository objects it holds.
+ */
 export const BundleDefinitionBody = Type.Object(
   {
     name: Type.String(),
@@ -93,6 +97,10 @@ export const BundleInstallation = Type.Object(
 );
 export type BundleInstallation = Of<typeof BundleInstallation>;
 
+/**
+ * The outcome of validating a bundle: whether it is valid, its status, and each problem found, in
+ * words.
+ */
 export const BundleValidation = Type.Object(
   {
     bundleId: Type.String(),

@@ -147,6 +147,7 @@ export const ProductRegistryGroup = Type.Object(
 );
 export type ProductRegistryGroup = Of<typeof ProductRegistryGroup>;
 
+/** One item of the product registry: a product group or a product, told apart by their fields. */
 export const ProductRegistryItem = Type.Union([ProductRegistryGroup, ProductRegistryProduct]);
 export type ProductRegistryItem = Of<typeof ProductRegistryItem>;
 

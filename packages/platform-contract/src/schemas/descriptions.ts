@@ -4,9 +4,31 @@
 
 /** The JSDoc of each service group of the contract that has one, by group. */
 export const groupDescriptions: Readonly<Record<string, string>> = {
+  session: "Session: the signed-in user's browser session, and Log Out.",
+  shell:
+    'Shell: the bootstrap configuration, the product catalogue with licences, analytics and trials.',
+  preferences:
+    'Preferences: key-value settings stored per user and per organisation on the identity service.',
   identity: 'Identity calls of spec §7, except the token and login flows (see the session group).',
+  licence: 'Licences: the licences in effect for the signed-in user, by product and edition.',
+  branding:
+    "Branding: the application's and organisations' logos and colours, and the themes built from them.",
+  authorisation:
+    "Authorisation: the organisation's client attributes, and the addresses of its upgrade and billing pages.",
   metering: 'Metering: designed by the project (docs/decisions/0400-metering-api.md).',
   users: 'User management on the management service; administrators only (PC-6.8).',
+  bundles:
+    'Bundles: definitions of repository objects shipped together, their validation and installation.',
+  repository:
+    'Repository: projects, folders and documents, their copies and moves, access lists, tags and metering tags.',
+  migration:
+    'Migration: export jobs that package repository objects, import jobs that bring packages in, and their comparison.',
+  notifications:
+    "Notifications: the messages a user receives (bubble, box, bell, banner), their actions and the user's preferences.",
+  schedules:
+    'Schedules: runs planned once or repeating (hourly to monthly) for the signed-in user.',
+  sourcecontrol:
+    "Source control: the organisation's connection to a remote Git repository, credentials, commits, checkin, checkout, pull and comparison.",
   notificationsettings:
     'The separate notification-settings service; called with a bearer JWT, not the session (PC-7.19).',
   token: "The identity service's JWT calls (docs/decisions/0300-token-and-session.md).",

@@ -5,9 +5,13 @@ import type { TObject, TSchema } from '@sinclair/typebox';
  * query, no body); an absent `response` means the endpoint answers 204 without a body.
  */
 export interface EndpointSchemas {
+  /** The path parameters, one property per `{name}` of the path. */
   readonly params?: TObject;
+  /** The query parameters. */
   readonly query?: TObject;
+  /** The request body. */
   readonly body?: TSchema;
+  /** The body of a successful answer. */
   readonly response?: TSchema;
   /** Media type of a body that is not JSON. */
   readonly bodyType?: 'application/octet-stream' | 'multipart/form-data';

@@ -38,6 +38,10 @@ export const MigrationJobStatus = Type.Union(
 );
 export type MigrationJobStatus = Of<typeof MigrationJobStatus>;
 
+/**
+ * One repository object to export, by its `objectGuid`, and how much around it goes into the
+ * package (its `inclusionScope`).
+ */
 export const ExportObject = Type.Object(
   { objectGuid: key(), inclusionScope: InclusionScope },
   closed,
@@ -62,6 +66,9 @@ const JobBase = Type.Object(
   closed,
 );
 
+/**
+ * An export job: who started it and when, its status, and the objects it exports into a package.
+ */
 export const ExportJob = Type.Composite(
   [JobBase, Type.Object({ objects: Type.Array(ExportObject) }, closed)],
   closed,
@@ -91,6 +98,10 @@ export const ImportSpecification = Type.Object(
 );
 export type ImportSpecification = Of<typeof ImportSpecification>;
 
+/**
+ * An import job: who started it and when, its status, what it imports from which package, and
+ * whether a package whose checksum does not match is still imported (`relaxChecksum`).
+ */
 export const ImportJob = Type.Composite(
   [
     JobBase,
@@ -103,6 +114,10 @@ export const ImportJob = Type.Composite(
 );
 export type ImportJob = Of<typeof ImportJob>;
 
+/**
+ * The body that creates an export job: its name and 1 to 500 objects; where and when it runs
+ * default to the platform's choice.
+ */
 export const CreateExportJobBody = Type.Object(
   {
     name: Type.String(),
@@ -114,6 +129,7 @@ export const CreateExportJobBody = Type.Object(
 );
 export type CreateExportJobBody = Of<typeof CreateExportJobBody>;
 
+/** The body that creates an import job: its name and what to import from an uploaded package. */
 export const CreateImportJobBody = Type.Object(
   {
     name: Type.String(),
@@ -162,6 +178,7 @@ export const ImportPackage = Type.Object(
 );
 export type ImportPackage = Of<typeof ImportPackage>;
 
+/** A document type that migration can compare between organisations, with its label for people. */
 export const ComparableObjectType = Type.Object(
   { documentType: Type.String(), label: Type.String() },
   closed,

@@ -11,6 +11,10 @@ export const NotificationStatus = Type.Union([Type.Literal('NEW'), Type.Literal(
 });
 export type NotificationStatus = Of<typeof NotificationStatus>;
 
+/**
+ * How a message is shown: a bubble on the switcher, a modal box, an entry under the bell, or a
+ * banner across the page.
+ */
 export const NotificationType = Type.Union([
   Type.Literal('MESSAGE_BUBBLE'),
   Type.Literal('MESSAGE_BOX'),
@@ -19,6 +23,7 @@ export const NotificationType = Type.Union([
 ]);
 export type NotificationType = Of<typeof NotificationType>;
 
+/** A message's priority: `HIGH` messages are shown before `NORMAL` ones. */
 export const NotificationPriority = Type.Union([Type.Literal('HIGH'), Type.Literal('NORMAL')]);
 export type NotificationPriority = Of<typeof NotificationPriority>;
 
@@ -46,6 +51,10 @@ export const NotificationAction = Type.Object(
 );
 export type NotificationAction = Of<typeof NotificationAction>;
 
+/**
+ * A message received by the signed-in user: how it is shown, its text, categories, read state,
+ * times (ISO 8601) and the actions it offers.
+ */
 export const NotificationMessage = Type.Object(
   {
     id: Type.String(),
@@ -64,6 +73,7 @@ export const NotificationMessage = Type.Object(
 );
 export type NotificationMessage = Of<typeof NotificationMessage>;
 
+/** A category messages belong to, which the user can mute in their preferences. */
 export const NotificationCategory = Type.Object(
   {
     id: Type.String(),
@@ -86,6 +96,10 @@ export const NotificationPreferences = Type.Object(
 );
 export type NotificationPreferences = Of<typeof NotificationPreferences>;
 
+/**
+ * The body of the bell's search: messages by read state and categories, a page of at most 200
+ * (`top`) after `skip`.
+ */
 export const BellSearchBody = Type.Object(
   {
     status: Type.Optional(NotificationStatus),
@@ -97,6 +111,9 @@ export const BellSearchBody = Type.Object(
 );
 export type BellSearchBody = Of<typeof BellSearchBody>;
 
+/**
+ * A page of the bell's messages, with the number of matching messages (`total`) and of unread ones.
+ */
 export const BellSearchResult = Type.Object(
   { messages: Type.Array(NotificationMessage), total: Type.Number(), unread: Type.Number() },
   closed,

@@ -74,6 +74,10 @@ export const RepositoryEntity = Type.Object(
 );
 export type RepositoryEntity = Of<typeof RepositoryEntity>;
 
+/**
+ * A top-level container of the repository: an entity whose `documentType` is `Project` and that has
+ * no parent.
+ */
 export const Project = Type.Composite(
   [
     RepositoryEntity,
@@ -83,6 +87,7 @@ export const Project = Type.Composite(
 );
 export type Project = Of<typeof Project>;
 
+/** A container inside a project or another folder: an entity whose `documentType` is `Folder`. */
 export const Folder = Type.Composite(
   [RepositoryEntity, Type.Object({ documentType: Type.Literal('Folder') }, closed)],
   closed,
@@ -90,8 +95,8 @@ export const Folder = Type.Composite(
 export type Folder = Of<typeof Folder>;
 
 /**
- * A document: an entity of any type but a project or folder, of the same shape (the name the
- * platform's API gives it).
+ * Any document of the repository (a project, a folder or a product's document): the entity shape
+ * every repository call answers with (the name the platform's API gives it).
  * @alias
  */
 export const RepositoryDocument = RepositoryEntity;
@@ -178,6 +183,10 @@ export const CreateContainerBody = Type.Object(
 );
 export type CreateContainerBody = Of<typeof CreateContainerBody>;
 
+/**
+ * The body of `updateProject` and `updateFolder`: only the fields given change (a new name must be
+ * valid and free in the parent).
+ */
 export const UpdateEntityBody = Type.Object(
   {
     name: Type.Optional(Type.String()),
@@ -188,6 +197,7 @@ export const UpdateEntityBody = Type.Object(
 );
 export type UpdateEntityBody = Of<typeof UpdateEntityBody>;
 
+/** One entity to copy or move, and optionally the name the copy gets. */
 export const SourceSpec = Type.Object(
   {
     id: key(),
@@ -202,6 +212,10 @@ export const SourceSpec = Type.Object(
 );
 export type SourceSpec = Of<typeof SourceSpec>;
 
+/**
+ * The body of `copyEntities` and `moveEntities`: the target container and 1 to 1000 entities to
+ * copy or move into it.
+ */
 export const TransferBody = Type.Object(
   {
     xferSpec: Type.Object(
@@ -213,12 +227,17 @@ export const TransferBody = Type.Object(
 );
 export type TransferBody = Of<typeof TransferBody>;
 
+/** The body of `copyProjects`: 1 to 1000 projects to copy, each beside its source. */
 export const CopyProjectsBody = Type.Object(
   { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
   closed,
 );
 export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
 
+/**
+ * An entity about to be created, as `checkEntityList` checks it: its name, type and intended
+ * parent.
+ */
 export const CandidateEntity = Type.Object(
   {
     name: Type.String(),
@@ -231,6 +250,10 @@ export const CandidateEntity = Type.Object(
 );
 export type CandidateEntity = Of<typeof CandidateEntity>;
 
+/**
+ * Why one candidate of `checkEntityList` cannot be created under its name, and where it sits in the
+ * list.
+ */
 export const EntityConflict = Type.Object(
   {
     index: Type.Number({ description: 'Position in `entityList`.' }),
@@ -250,9 +273,14 @@ export const EntityConflict = Type.Object(
 );
 export type EntityConflict = Of<typeof EntityConflict>;
 
+/**
+ * The answer of `checkEntityList`: one conflict per candidate that cannot be created; empty when
+ * all can.
+ */
 export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityConflict) }, closed);
 export type CheckEntityListResult = Of<typeof CheckEntityListResult>;
 
+/** The body of `updateEntityAccess`: ACL entries added to several entities at once. */
 export const EntityAccessBody = Type.Object(
   {
     ids: keys(100, {
@@ -275,6 +303,7 @@ export const EntityAccessBody = Type.Object(
 );
 export type EntityAccessBody = Of<typeof EntityAccessBody>;
 
+/** The body of `updateAcl`: the whole new ACL of one entity, replacing the old one. */
 export const UpdateAclBody = Type.Object(
   {
     objectId: key(),
@@ -286,12 +315,17 @@ export const UpdateAclBody = Type.Object(
 );
 export type UpdateAclBody = Of<typeof UpdateAclBody>;
 
+/** The body of `getEffPrivilegeForDoctypeContainer`: a container and a document type. */
 export const DoctypePrivilegeQuery = Type.Object(
   { containerId: key(), documentType: text() },
   closed,
 );
 export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
 
+/**
+ * What the signed-in user may do with one document type in one container (the answer of
+ * `getEffPrivilegeForDoctypeContainer`).
+ */
 export const DoctypePrivilege = Type.Object(
   {
     containerId: Type.String(),
@@ -305,6 +339,7 @@ export const DoctypePrivilege = Type.Object(
 );
 export type DoctypePrivilege = Of<typeof DoctypePrivilege>;
 
+/** The body of `updateTagAssignment`: tag names to assign to and remove from the given entities. */
 export const TagAssignmentBody = Type.Object(
   {
     ids: keys(),
@@ -319,6 +354,7 @@ export const TagAssignmentBody = Type.Object(
 );
 export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 
+/** The body that sets (or, with `null`, removes) the metering tag of the given entities. */
 export const MeteringTagAssignmentBody = Type.Object(
   {
     ids: keys(),
@@ -330,6 +366,10 @@ export const MeteringTagAssignmentBody = Type.Object(
 );
 export type MeteringTagAssignmentBody = Of<typeof MeteringTagAssignmentBody>;
 
+/**
+ * A project with the number of its entities and its last change, as listed by
+ * `fetchProjectStatForRecentEntity`.
+ */
 export const ProjectStat = Type.Object(
   {
     projectId: Type.String(),

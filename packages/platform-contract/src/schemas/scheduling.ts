@@ -18,6 +18,10 @@ export const ScheduleInterval = Type.Union(
 );
 export type ScheduleInterval = Of<typeof ScheduleInterval>;
 
+/**
+ * The body that creates or replaces a schedule: its name, first run (ISO 8601), how often it
+ * repeats and until when.
+ */
 export const ScheduleBody = Type.Object(
   {
     name: Type.String(),
@@ -45,6 +49,7 @@ export const ScheduleBody = Type.Object(
 );
 export type ScheduleBody = Of<typeof ScheduleBody>;
 
+/** A schedule: when it first ran or runs, how often it repeats, when it ends and its next run. */
 export const Schedule = Type.Object(
   {
     id: Type.String(),

@@ -5,6 +5,7 @@ import type { Of } from './of.ts';
 import { keys, text } from './primitives.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
+/** The source-control providers the platform connects to. */
 export const ScmProvider = Type.Union([
   Type.Literal('GITHUB'),
   Type.Literal('GITLAB'),
@@ -28,6 +29,10 @@ export const ScmCredential = Type.Object(
 );
 export type ScmCredential = Of<typeof ScmCredential>;
 
+/**
+ * The body that saves the user's credentials for a provider: user name and access token (at most 4
+ * 000 characters; stored, never answered back).
+ */
 export const ScmCredentialBody = Type.Object(
   { provider: ScmProvider, username: text(), token: text(4000) },
   closed,
@@ -49,12 +54,20 @@ export const RepoConnection = Type.Object(
 );
 export type RepoConnection = Of<typeof RepoConnection>;
 
+/**
+ * Where to send the user to authorise the platform at the provider (`authorizationUrl`), and the
+ * `state` that the provider's answer must carry back.
+ */
 export const OAuthRedirect = Type.Object(
   { provider: ScmProvider, authorizationUrl: Type.String(), state: Type.String() },
   closed,
 );
 export type OAuthRedirect = Of<typeof OAuthRedirect>;
 
+/**
+ * One commit of the connected remote repository: hash, message, author, time (ISO 8601) and the
+ * objects it holds.
+ */
 export const ScmCommit = Type.Object(
   {
     hash: Type.String(),
@@ -69,6 +82,7 @@ export const ScmCommit = Type.Object(
 );
 export type ScmCommit = Of<typeof ScmCommit>;
 
+/** A project found in the connected remote repository, with its object count and latest commit. */
 export const RemoteProject = Type.Object(
   { name: Type.String(), objectCount: Type.Number(), lastCommitHash: Type.String() },
   closed,
@@ -90,21 +104,32 @@ export type ScmObjectState = Of<typeof ScmObjectState>;
 /** A commit hash: 7 to 40 lowercase hexadecimal digits. */
 const CommitHash = '^[0-9a-f]{7,40}$';
 
+/** The body of `checkout` and `undoCheckout`: the repository objects to act on. */
 export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
 export type ScmObjectsBody = Of<typeof ScmObjectsBody>;
 
+/**
+ * The body of `checkin`: the objects to commit and the commit message (at most 4 000 characters).
+ */
 export const CheckinBody = Type.Composite(
   [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
   closed,
 );
 export type CheckinBody = Of<typeof CheckinBody>;
 
+/**
+ * The body that pulls the given objects as they were at one commit (7 to 40 lowercase hex digits).
+ */
 export const PullByCommitHashBody = Type.Composite(
   [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
   closed,
 );
 export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
 
+/**
+ * The body of `compare`: the objects to compare with the remote, at one commit or each one's
+ * latest, at once or as a job.
+ */
 export const CompareBody = Type.Composite(
   [
     ScmObjectsBody,
@@ -127,12 +152,14 @@ export const CompareBody = Type.Composite(
 );
 export type CompareBody = Of<typeof CompareBody>;
 
+/** One field whose value differs between the repository and the remote. */
 export const ScmDifference = Type.Object(
   { field: Type.String(), repository: Type.Unknown(), remote: Type.Unknown() },
   closed,
 );
 export type ScmDifference = Of<typeof ScmDifference>;
 
+/** How one object compares with the remote at one commit: identical, or the fields that differ. */
 export const CompareResult = Type.Object(
   {
     objectId: Type.String(),
@@ -144,6 +171,10 @@ export const CompareResult = Type.Object(
 );
 export type CompareResult = Of<typeof CompareResult>;
 
+/**
+ * An asynchronous comparison (`compare` with `async: true`): poll it until `SUCCESSFUL`, then read
+ * `results`.
+ */
 export const CompareJob = Type.Object(
   {
     jobId: Type.String(),
@@ -154,6 +185,10 @@ export const CompareJob = Type.Object(
 );
 export type CompareJob = Of<typeof CompareJob>;
 
+/**
+ * The answer of `checkin`, `checkout` and `undoCheckout`: the objects' new source-control state,
+ * and the commit a checkin made.
+ */
 export const ScmActionResult = Type.Object(
   {
     objects: Type.Array(ScmObjectState),

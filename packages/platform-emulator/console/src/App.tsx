@@ -75,7 +75,8 @@ export function App() {
           </ul>
         </nav>
         <p>
-          <a href="/demo/">Open the demo</a> · <a href="/docs/api/">API reference</a>
+          <a href="/demo/">Open the demo</a> · <a href="/docs/api/">API reference</a> ·{' '}
+          <a href="/docs/reference/">Package reference</a>
         </p>
       </header>
       <main className="console__main" aria-labelledby="panel-title">

@@ -4,10 +4,15 @@ import { ApiError } from '../errors.ts';
 
 /** The claims the emulator relies on (spec §3 "Decoded token claims"). */
 export interface BearerClaims {
+  /** The signed-in user's id. */
   readonly user_id: string;
+  /** The id of the organisation the user works in for this token. */
   readonly org_id: string;
+  /** When the token expires, in seconds since the epoch (the JWT `exp`). */
   readonly exp: number;
+  /** The OAuth client the token was issued to, when the request named one. */
   readonly client_id?: string;
+  /** The caller's nonce, echoed from the token request, when it sent one. */
   readonly nonce?: string;
   /** The session the token was issued to (a hash of its id). */
   readonly sid?: string;

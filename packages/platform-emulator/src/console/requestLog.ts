@@ -10,11 +10,15 @@ const BODY_LIMIT = 64 * 1024;
 
 /** What the log keeps of one API request, as the emulator answered it. */
 export interface RequestRecord {
+  /** The HTTP method. */
   readonly method: string;
   /** Path and query, as requested. */
   readonly url: string;
+  /** The answer's HTTP status. */
   readonly status: number;
+  /** How long the answer took, in milliseconds. */
   readonly durationMs: number;
+  /** The request id (`X-Request-Id`, also in the emulator's log lines). */
   readonly requestId: string;
   /** The session cookie's value or a bearer token: only to find the persona, never shown. */
   readonly credential?: { readonly session?: string; readonly bearer?: string };

@@ -6,6 +6,7 @@ import { DatabaseUnavailable, isConnectionLoss, redactUrl, statementError } from
 
 /** What the emulator's data modules need from a database: parameterised queries. */
 export interface Queryable {
+  /** Runs one statement with `$1`-style parameters and resolves with its rows. */
   query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -15,6 +16,7 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: all of it is written, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the connection (a pool's every connection); a PGlite directory is unlocked again. */
   close(): Promise<void>;
   /** 'pglite' or 'postgres', for logs. */
   readonly kind: 'pglite' | 'postgres';

@@ -19,7 +19,9 @@ import { pathOf } from './requestPath.ts';
 
 /** One answer of a contract endpoint, as it leaves the router (errors included). */
 export interface ContractAnswer {
+  /** The contract endpoint that answered. */
   readonly endpoint: AnyEndpoint;
+  /** The answer's HTTP status. */
   readonly status: number;
   /** The JSON answer (or the error body); `undefined` for 204 and for answers a route streamed itself. */
   readonly body: unknown;

@@ -22,6 +22,10 @@ export interface Persona {
 
 const memberPrivileges = ['view_products', 'edit_own_preferences'];
 
+/**
+ * The seeded personas the login page offers (Ada Admin, Lee Locked, Nia Newcomer, Tia Trial), with
+ * their organisation, roles and licences.
+ */
 export const personas: readonly Persona[] = [
   {
     id: 'usr-ada-0000001',

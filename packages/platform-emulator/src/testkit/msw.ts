@@ -26,6 +26,19 @@ interface JarCookie {
  * ones only in their jar; readable ones also in `document.cookie` when there is a document),
  * so XSRF and sessions work as on the platform. Requests to other origins are left to the
  * other handlers.
+ *
+ * @example
+ * ```ts
+ * // docs/client.md, "Test kit with MSW"
+ * import { emulatorHandlers } from '@ics/platform-emulator/msw';
+ * import { startEmulator } from '@ics/platform-emulator/testing';
+ * import { setupServer } from 'msw/node';
+ *
+ * const emulator = await startEmulator();
+ * const server = setupServer(...(await emulatorHandlers(emulator, { persona: 'lee' })));
+ * server.listen({ onUnhandledRequest: 'error' });
+ * // The application's own client now talks to the emulator: createPlatformClient().
+ * ```
  */
 export async function emulatorHandlers(
   source: Emulator | { readonly emulator: Emulator },

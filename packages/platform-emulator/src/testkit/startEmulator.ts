@@ -14,6 +14,9 @@ export interface TestEmulatorOptions extends Omit<
 export interface Fault {
   /** A contract endpoint as `<group>.<name>`, e.g. `'session.getUser'`. */
   readonly endpoint: string;
+  /**
+   * The HTTP status the calls answer; below 400 they are only delayed and then answered as usual.
+   */
   readonly status: number;
   /** Default 1. */
   readonly times?: number;
@@ -31,6 +34,7 @@ export interface TestEmulator {
   fault(fault: Fault): Promise<void>;
   /** Removes every injected fault. */
   clearFaults(): Promise<void>;
+  /** Stops the emulator and frees its database; call it in `afterAll`. */
   close(): Promise<void>;
 }
 
@@ -38,6 +42,21 @@ export interface TestEmulator {
  * Starts the platform emulator in this process on a free loopback port, with its own
  * throw-away copy of the seeded database (restored from a snapshot, so no migration or
  * seeding per start) and fault injection on: `const emulator = await startEmulator()`.
+ *
+ * @example
+ * ```ts
+ * // docs/client.md, "Test kit"
+ * import { signIn, startEmulator } from '@ics/platform-emulator/testing';
+ *
+ * const emulator = await startEmulator();
+ * try {
+ *   const client = await signIn('ada', emulator);
+ *   console.log((await client.session.getUser()).displayName); // 'Ada Admin'
+ *   await emulator.fault({ endpoint: 'session.getUser', status: 503, times: 3 });
+ * } finally {
+ *   await emulator.close();
+ * }
+ * ```
  */
 export async function startEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const { snapshotDir, ...rest } = options;

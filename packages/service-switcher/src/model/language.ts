@@ -2,6 +2,7 @@ import { PLATFORM_LOCALES, primarySubtag, type PlatformLocale } from '@ics/platf
 
 /** The interface languages of the widget (SW-1.6): the platform's. */
 export const LOCALES = PLATFORM_LOCALES;
+/** One of the widget's interface languages, e.g. `de` or `zh_CN`. */
 export type Locale = PlatformLocale;
 
 const byPrimarySubtag = new Map<string, Locale>(LOCALES.map((l) => [primarySubtag(l), l]));

@@ -5,15 +5,25 @@
 
 /** A product as the widget uses it. Every field is checked; nothing is trusted blindly. */
 export interface Product {
+  /** The product's key in the catalogue, e.g. `integration.designer`; stable across languages. */
   readonly uniqueName: string;
+  /** The name shown on the card, translated when a bundle has it. */
   readonly label: string;
+  /** The description shown as the card's tooltip; empty when the product has none. */
   readonly tooltip: string;
+  /** The icon's address; without one, the card shows a generic tile in a colour of the product's own. */
   readonly iconUrl: string | undefined;
+  /** Where the card leads (an http(s) address, relative ones against the page's); `undefined`: nowhere. */
   readonly indexPageUrl: string | undefined;
+  /** Whether the product opens in a new tab instead of this one. */
   readonly openInNewWindow: boolean;
+  /** Where the card's 'Learn more' link leads, when the product has such a page. */
   readonly learnMorePageUrl: string | undefined;
+  /** Whether the product needs a licence; without one the card shows the key icon. */
   readonly needLicense: boolean;
+  /** The translation bundle of the product's texts, when it has one. */
   readonly localeResourceUrl: string | undefined;
+  /** Whole days left of a free trial; `undefined` when the product is not on trial. */
   readonly trialDaysLeft: number | undefined;
   /** The group the product was flattened from (SW-3.3). */
   readonly category: {
@@ -23,10 +33,15 @@ export interface Product {
   };
 }
 
+/** A group of products as the catalogue lists them ('All Services' shows one section per group). */
 export interface ProductGroup {
+  /** The group's key in the catalogue, e.g. `integration.group`. */
   readonly uniqueName: string;
+  /** The group's name as the section heading, translated when a bundle has it. */
   readonly label: string;
+  /** The translation bundle of the group's texts, when it has one. */
   readonly localeResourceUrl: string | undefined;
+  /** The group's products, in catalogue order. */
   readonly products: readonly Product[];
 }
 

@@ -12,6 +12,10 @@ import type { Product } from '../model/products.ts';
 import type { SwitcherTheme, SwitcherView } from './switcherTypes.ts';
 import { useDirection, type Direction } from './useDirection.ts';
 
+/**
+ * Props of `ServiceSwitcher`: the client it reads from, and how it looks and behaves. Only `client`
+ * is required.
+ */
 export interface ServiceSwitcherProps {
   /** The platform client (or anything with the same product fetch, session, preferences and logout). */
   readonly client: SwitcherClient;

@@ -3,6 +3,10 @@ import { DialogFrame } from './DialogFrame.tsx';
 import type { ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { usePrepareAhead } from './usePrepareAhead.ts';
 
+/**
+ * Props of `ServiceSwitcherDialog`: the switcher's props (but `onRequestClose` and `onSettled`,
+ * which the dialog handles), its open state and its trigger.
+ */
 export interface ServiceSwitcherDialogProps extends Omit<
   ServiceSwitcherProps,
   'onRequestClose' | 'onSettled'
@@ -42,6 +46,26 @@ export interface ServiceSwitcherDialogProps extends Omit<
  * stylesheets, a loader until they have loaded and the products have
  * arrived (or failed), focus moved in on open and kept inside, Escape closes from anywhere in
  * it, and focus goes back to the element that opened it.
+ *
+ * @example
+ * ```tsx
+ * // src/App.tsx (docs/getting-started.md): the dialog behind a button
+ * import { usePlatformClient } from '@ics/platform-client/react';
+ * import { ServiceSwitcherDialog } from '@ics/service-switcher';
+ *
+ * export default function App() {
+ *   const client = usePlatformClient();
+ *   const [open, setOpen] = useState(false);
+ *   return (
+ *     <main>
+ *       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+ *         Services
+ *       </button>
+ *       <ServiceSwitcherDialog client={client} open={open} onOpenChange={setOpen} />
+ *     </main>
+ *   );
+ * }
+ * ```
  */
 export function ServiceSwitcherDialog({
   open: openProp,

@@ -5,6 +5,10 @@ import { bcp47 } from '../model/language.ts';
 import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { useDirection } from './useDirection.ts';
 
+/**
+ * Props of `ServiceSwitcherPage`: the switcher's props, plus the page header's title, logo and Log
+ * Out button.
+ */
 export interface ServiceSwitcherPageProps extends ServiceSwitcherProps {
   /** Header title; default 'Intelligent Cloud Services' (SW-2.1). */
   readonly title?: string;

@@ -1,0 +1,134 @@
+// What the packages say about themselves, checked (part of `npm test`):
+// - every library names its licence, repository (with its folder), homepage and issue tracker;
+// - versions follow docs/versioning.md: the switcher on the widget's 2.255 line, only ever
+//   bumped by a patch in a changeset, the other libraries on 0.x;
+// - the Node.js the repository says it installs on (root `engines`, and the README) is what the
+//   locked dependencies ask for: every one accepts it, and none asks for more than its floor.
+// Exits 1 naming each problem.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { libraries } from './workspaces.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const json = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+const problems = [];
+const SWITCHER = '@ics/service-switcher';
+
+const packages = libraries.map((dir) => ({ dir, pkg: json(`${dir}/package.json`) }));
+const licences = new Set(packages.map(({ pkg }) => pkg.license));
+for (const { dir, pkg } of packages) {
+  if (!pkg.license) problems.push(`${pkg.name}: no "license"`);
+  if (!pkg.repository?.url || pkg.repository.directory !== dir)
+    problems.push(`${pkg.name}: "repository" must name the repository and "directory": "${dir}"`);
+  if (!pkg.homepage?.includes(dir)) problems.push(`${pkg.name}: "homepage" must lead to ${dir}`);
+  if (!pkg.bugs?.url) problems.push(`${pkg.name}: no "bugs" address`);
+  const [major, minor, patch] = pkg.version.split('.').map(Number);
+  if (pkg.name === SWITCHER) {
+    if (major !== 2 || minor !== 255 || patch < 9)
+      problems.push(`${SWITCHER} ${pkg.version} left the widget's 2.255 line (docs/versioning.md)`);
+  } else if (major !== 0) {
+    problems.push(`${pkg.name} ${pkg.version} is past 0.x: update docs/versioning.md first`);
+  }
+}
+if (licences.size !== 1) problems.push(`the libraries name different licences: ${[...licences]}`);
+
+// Changesets: the front matter's `'<package>': <bump>` lines.
+for (const file of readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md'))) {
+  const text = readFileSync(join(root, '.changeset', file), 'utf8');
+  const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
+  const bump = new RegExp(`^['"]?${SWITCHER}['"]?:\\s*(\\w+)`, 'm').exec(front)?.[1];
+  if (bump && bump !== 'patch')
+    problems.push(
+      `.changeset/${file}: the switcher takes patch bumps only (docs/versioning.md), not ${bump}`,
+    );
+}
+
+// Node.js: the root's range against every locked package's `engines.node`.
+const stated = json('package.json').engines?.node ?? '';
+const ranges = new Map();
+for (const [path, entry] of Object.entries(json('package-lock.json').packages))
+  if (path.startsWith('node_modules/') && typeof entry.engines?.node === 'string')
+    ranges.set(entry.engines.node, path.slice('node_modules/'.length));
+// Every version a range names is a boundary; checking them (and the one after each) is enough.
+const boundaries = [...new Set([...ranges.keys(), stated].flatMap(versionsIn))].flatMap((v) => [
+  v,
+  [v[0], v[1], v[2] + 1],
+]);
+const accepted = (v) => [...ranges.keys()].every((range) => satisfies(v, range));
+const floor = boundaries.filter(accepted).sort(compare)[0];
+for (const v of boundaries.filter((v) => satisfies(v, stated)).sort(compare)) {
+  const refusing = [...ranges].filter(([range]) => !satisfies(v, range));
+  if (refusing.length > 0)
+    problems.push(
+      `engines.node "${stated}" admits ${v.join('.')}, which ${refusing.length} locked packages refuse, e.g. ${refusing[0][1]} (${refusing[0][0]})`,
+    );
+}
+if (floor && !satisfies(floor, stated))
+  problems.push(
+    `engines.node "${stated}" refuses ${floor.join('.')}, the lowest every dependency accepts`,
+  );
+if (!readFileSync(join(root, 'README.md'), 'utf8').includes(`\`${stated}\``))
+  problems.push(`README.md does not state the Node.js range of engines.node, \`${stated}\``);
+
+for (const problem of problems) console.error(`✗ ${problem}`);
+if (problems.length > 0) process.exit(1);
+console.log(
+  `${packages.length} libraries say what they are; Node.js ${stated} meets all ${ranges.size} distinct engines.node ranges of the locked packages (lowest: ${floor?.join('.')}).`,
+);
+
+/** `[major, minor, patch]` of `1.2.3`, `v1.2`, `18`, `10.*` (wildcards and gaps as 0). */
+function parse(text) {
+  const [major = 0, minor = 0, patch = 0] = text
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : 0));
+  return [major, minor, patch];
+}
+
+function compare(a, b) {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** Every version written in a range. */
+function versionsIn(range) {
+  return [...range.matchAll(/v?\d+(?:\.(?:\d+|[x*]))*/g)].map((m) => parse(m[0]));
+}
+
+/**
+ * Whether `version` satisfies an npm range of the kinds `engines` fields use: `a || b`, sets of
+ * comparators (`>=1.2 <3`), `^1.2.3`, `~1.2`, bare or wildcard versions (`18`, `10.*`, `*`).
+ */
+function satisfies(version, range) {
+  return range.split('||').some((set) => {
+    const tokens = set
+      .trim()
+      .replace(/([<>=^~]+)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
+    return tokens.every((token) => {
+      const [, op = '', text = ''] = /^([<>=^~]*)(.*)$/.exec(token) ?? [];
+      if (text === '*' || text === 'x' || text === '') return true;
+      const v = parse(text);
+      const given = text
+        .replace(/^v/, '')
+        .split('.')
+        .filter((p) => /^\d+$/.test(p)).length;
+      const c = compare(version, v);
+      if (op === '>=') return c >= 0;
+      if (op === '>') return c > 0;
+      if (op === '<=') return c <= 0;
+      if (op === '<') return c < 0;
+      const upper =
+        op === '^'
+          ? v[0] > 0 || given === 1
+            ? [v[0] + 1, 0, 0]
+            : [0, v[1] + 1, 0]
+          : op === '~' || given === 2
+            ? [v[0], v[1] + 1, 0]
+            : given === 1
+              ? [v[0] + 1, 0, 0]
+              : undefined;
+      return upper ? c >= 0 && compare(version, upper) < 0 : c === 0;
+    });
+  });
+}
