@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
 
 /** Where the packages' API reference lives, beside the REST reference at `/docs/api/`. */
-export const PACKAGE_REFERENCE_PATH = '/docs/reference/';
+const PACKAGE_REFERENCE_PATH = '/docs/reference/';
 
 /**
  * The packages' API reference (TypeDoc's HTML, built by `node scripts/api-reference.mjs` into
