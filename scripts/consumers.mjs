@@ -672,6 +672,13 @@ const firstApp = guideApp('Your first app');
 /** docs/getting-started.md's Next.js app: create-next-app, its files and `next build`. */
 const nextApp = guideApp('Next.js (App Router)');
 
+/** Debian's Chromium, headless. */
+const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+
 /** Serves a directory on loopback, as any static host would (no SPA fallback). */
 async function serveStatic(root) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -701,10 +708,7 @@ const themeSurvivesBuild = (app) => async () => {
     { cwd: dir },
   );
   const server = await serveStatic(join(dir, 'dist-theme'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
     // The override's two colours, as Chromium computes them.
@@ -768,10 +772,7 @@ const dialogInChromium = (app) => async () => {
     ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort'],
     { cwd: dir, env: { EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` }, timeoutMs: 120_000 },
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${previewPort}`;
     await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
@@ -841,10 +842,7 @@ const nextInChromium = async () => {
     env: { NEXT_TELEMETRY_DISABLED: '1' },
     timeoutMs: 120_000,
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
