@@ -245,6 +245,20 @@ const url = await new Promise((resolve, reject) => {
 });
 const response = await fetch(\`\${url}/shell-service/api/v1/config\`);
 if (response.status !== 200) throw new Error(\`CLI emulator answered \${response.status}\`);
+// Its banner says: open / and choose a persona. From the package (no demo) that leads to its
+// landing page, through the sign-in form, as a browser would go.
+const browser = nodeEnvironment({ origin: url });
+const form = await (await browser.fetch('/', { method: 'GET' })).headers.get('location');
+const page = await (await browser.fetch(form ?? '', { method: 'GET' })).text();
+const login = await browser.fetch('/identity-service/login', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ persona: 'usr-ada-0000001', xsrf: /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? '' }).toString(),
+});
+const landing = await browser.fetch(login.headers.get('location') ?? '', { method: 'GET' });
+const text = await landing.text();
+if (landing.status !== 200 || !text.includes('<strong>Ada Admin</strong>'))
+  throw new Error(\`after sign-in the CLI emulator answered \${landing.status}: \${text.slice(0, 200)}\`);
 cli.removeAllListeners('exit');
 const exited = new Promise((resolve) => cli.on('exit', resolve));
 cli.kill('SIGTERM');
@@ -897,17 +911,17 @@ const rows = [
   ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
   ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
   [
-    'Node 20.19 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 20.19 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node20',
     nodeRow('node20'),
   ],
   [
-    'Node 22 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 22 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node22',
     nodeRow('node22'),
   ],
   [
-    'Node 24 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 24 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node24',
     nodeRow('node24'),
   ],
