@@ -49,6 +49,20 @@ interface Translated {
 }
 
 const LOADING = { status: 'loading' } as const;
+
+/**
+ * The product request of a display, for one client and attempt. React's `<StrictMode>` runs an
+ * effect twice in development (set up, clean up, set up, in one go): the second run takes the
+ * request of the first instead of fetching again, and the request is aborted only once no run
+ * holds it (a microtask after the last clean-up), so development fetches once, as production.
+ */
+interface ProductRequest {
+  readonly client: SwitcherClient;
+  readonly attempt: number;
+  readonly answer: Promise<unknown>;
+  readonly controller: AbortController;
+  holders: number;
+}
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -80,6 +94,7 @@ export function useProductData(
     drawn.current = texts;
     setTranslated(texts);
   }, []);
+  const request = useRef<ProductRequest>(undefined);
   const current = useRef({ locale, storage, firstScreen });
   useEffect(() => {
     current.current = { locale, storage, firstScreen };
@@ -90,8 +105,25 @@ export function useProductData(
   useLayoutEffect(() => {
     setFetched(LOADING);
     const code = answerCode.load();
-    const controller = new AbortController();
-    const live = () => !controller.signal.aborted;
+    let held = request.current;
+    if (
+      !held ||
+      held.client !== client ||
+      held.attempt !== attempt ||
+      held.controller.signal.aborted
+    ) {
+      const controller = new AbortController();
+      // The answer prepared ahead of this display (once), else a fetch of its own.
+      const answer =
+        takePrepared(client, Date.now()) ??
+        client.shell.getProductsWithLicenses({ signal: controller.signal });
+      held = { client, attempt, answer, controller, holders: 0 };
+      request.current = held;
+    }
+    const mine = held;
+    mine.holders += 1;
+    let active = true;
+    const live = () => active;
     let shown: string | undefined;
     let answered = false;
     /** Shows an answer: with its texts in the same render when the bundles are cached. */
@@ -134,11 +166,7 @@ export function useProductData(
       () => {}, // without the code the fetch below reports the failure
     );
 
-    // The answer prepared ahead of this display (once), else a fetch of its own.
-    const fetching =
-      takePrepared(client, Date.now()) ??
-      client.shell.getProductsWithLicenses({ signal: controller.signal });
-    fetching.then(
+    mine.answer.then(
       async (answer) => {
         if (!live()) return;
         answered = true;
@@ -172,7 +200,13 @@ export function useProductData(
         setFetched({ status: 'error', error });
       },
     );
-    return () => controller.abort();
+    return () => {
+      active = false;
+      mine.holders -= 1;
+      queueMicrotask(() => {
+        if (mine.holders === 0) mine.controller.abort();
+      });
+    };
   }, [client, logger, storage, attempt, keep]);
 
   useEffect(() => {
