@@ -66,6 +66,34 @@ interface ProductRequest {
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
+/** A hold on the request of `client` and `attempt`: the one held already if still going, else a new one. */
+function holdRequest(
+  request: { current: ProductRequest | undefined },
+  client: SwitcherClient,
+  attempt: number,
+): ProductRequest {
+  const held = request.current;
+  if (held?.client === client && held.attempt === attempt && !held.controller.signal.aborted) {
+    held.holders += 1;
+    return held;
+  }
+  const controller = new AbortController();
+  // The answer prepared ahead of this display (once), else a fetch of its own.
+  const answer =
+    takePrepared(client, Date.now()) ??
+    client.shell.getProductsWithLicenses({ signal: controller.signal });
+  request.current = { client, attempt, answer, controller, holders: 1 };
+  return request.current;
+}
+
+/** Lets go of a request: it is aborted a microtask later unless another run has taken it. */
+function release(held: ProductRequest): void {
+  held.holders -= 1;
+  queueMicrotask(() => {
+    if (held.holders === 0) held.controller.abort();
+  });
+}
+
 /**
  * The product fetch, once per display (SW-4.1): re-renders and view toggles do not fetch
  * again; `retry` does. A failure is logged and reported as the error state (SW-4.2, SW-7.1).
@@ -105,23 +133,7 @@ export function useProductData(
   useLayoutEffect(() => {
     setFetched(LOADING);
     const code = answerCode.load();
-    let held = request.current;
-    if (
-      !held ||
-      held.client !== client ||
-      held.attempt !== attempt ||
-      held.controller.signal.aborted
-    ) {
-      const controller = new AbortController();
-      // The answer prepared ahead of this display (once), else a fetch of its own.
-      const answer =
-        takePrepared(client, Date.now()) ??
-        client.shell.getProductsWithLicenses({ signal: controller.signal });
-      held = { client, attempt, answer, controller, holders: 0 };
-      request.current = held;
-    }
-    const mine = held;
-    mine.holders += 1;
+    const mine = holdRequest(request, client, attempt);
     let active = true;
     const live = () => active;
     let shown: string | undefined;
@@ -202,10 +214,7 @@ export function useProductData(
     );
     return () => {
       active = false;
-      mine.holders -= 1;
-      queueMicrotask(() => {
-        if (mine.holders === 0) mine.controller.abort();
-      });
+      release(mine);
     };
   }, [client, logger, storage, attempt, keep]);
 
