@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -244,6 +245,20 @@ const url = await new Promise((resolve, reject) => {
 });
 const response = await fetch(\`\${url}/shell-service/api/v1/config\`);
 if (response.status !== 200) throw new Error(\`CLI emulator answered \${response.status}\`);
+// Its banner says: open / and choose a persona. From the package (no demo) that leads to its
+// landing page, through the sign-in form, as a browser would go.
+const browser = nodeEnvironment({ origin: url });
+const form = await (await browser.fetch('/', { method: 'GET' })).headers.get('location');
+const page = await (await browser.fetch(form ?? '', { method: 'GET' })).text();
+const login = await browser.fetch('/identity-service/login', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ persona: 'usr-ada-0000001', xsrf: /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? '' }).toString(),
+});
+const landing = await browser.fetch(login.headers.get('location') ?? '', { method: 'GET' });
+const text = await landing.text();
+if (landing.status !== 200 || !text.includes('<strong>Ada Admin</strong>'))
+  throw new Error(\`after sign-in the CLI emulator answered \${landing.status}: \${text.slice(0, 200)}\`);
 cli.removeAllListeners('exit');
 const exited = new Promise((resolve) => cli.on('exit', resolve));
 cli.kill('SIGTERM');
@@ -324,16 +339,17 @@ createRoot(document.getElementById('root')).render(
 };
 
 /**
- * docs/getting-started.md's first-app walkthrough, step by step in the guide's order: each line
- * of its ```sh blocks is a shell command (`cd DIR` changes the directory of the next ones), each code
- * block marked `<!-- consumer-matrix: PATH -->` a file written, as shown, at PATH.
+ * A walkthrough of docs/getting-started.md (the section whose heading starts with `heading`),
+ * step by step in the guide's order: each line of its ```sh blocks is a shell command (`cd DIR`
+ * changes the directory of the next ones), each code block marked
+ * `<!-- consumer-matrix: PATH -->` a file written, as shown, at PATH.
  */
-function walkthroughSteps() {
+function walkthroughSteps(heading) {
   const text = readFileSync(
     fileURLToPath(new URL('../docs/getting-started.md', import.meta.url)),
     'utf8',
   );
-  const section = /^## Your first app[\s\S]*?(?=^## )/m.exec(text)?.[0] ?? '';
+  const section = text.split(/^(?=## )/m).find((part) => part.startsWith(`## ${heading}`)) ?? '';
   const steps = [];
   for (const [, path, language, body] of section.matchAll(
     /(?:<!-- consumer-matrix: (\S+) -->\n)?```(\w*)\n([\s\S]*?)\n```/g,
@@ -347,7 +363,7 @@ function walkthroughSteps() {
     }
   }
   if (!steps.some((step) => step.command) || !steps.some((step) => step.path))
-    throw new Error('no walkthrough in docs/getting-started.md\'s "Your first app"');
+    throw new Error(`no walkthrough in docs/getting-started.md's "${heading}"`);
   return steps;
 }
 
@@ -488,6 +504,11 @@ const apps = {
     dir: join(work, 'first-app'),
     install: (dir) => firstApp.setUp(dir),
   },
+  // Made by the guide's commands (create-next-app, then its installs): see `nextApp`.
+  nextApp: {
+    dir: join(work, 'next-app'),
+    install: (dir) => nextApp.setUp(dir),
+  },
   // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
   example: { dir: exampleApp('app'), specs: allTarballs },
   // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
@@ -590,15 +611,17 @@ const mapsLeadToSources = (app) => async () => {
   console.log(`    ${maps} maps lead to their sources`);
 };
 /**
- * docs/getting-started.md's first app, as a new team runs it: the guide's commands literally,
- * in order, in an empty directory — create-vite at the pinned version, the installs, the files
- * as shown, then the build and the test. Two substitutions only: the `@ics/…` packages are the
- * packed tarballs (a registry that has them would give the same), and npm's prompts, audit and
- * fund notices are off through its environment (`npm_config_*`), as in CI.
+ * A walkthrough of docs/getting-started.md as a new team runs it: the guide's commands
+ * literally, in order, in an empty directory — the project generator at the pinned version, the
+ * installs, the files as shown, then what follows them. The substitutions: the `@ics/…`
+ * packages are the packed tarballs (a registry that has them would give the same); npm's
+ * prompts, audit and fund notices and Next's telemetry are off through the environment
+ * (`npm_config_*`, `NEXT_TELEMETRY_DISABLED`), as in CI; and `check(replace)` replaces text in
+ * the commands (the emulator's address, by the port the matrix's emulator listens on).
  */
-const firstApp = (() => {
-  const steps = walkthroughSteps();
-  // Up to the first file: create-vite and the installs (network, so with the other installs).
+const guideApp = (heading) => {
+  const steps = walkthroughSteps(heading);
+  // Up to the first file: the generator and the installs (network, so with the other installs).
   const split = steps.findIndex((step) => step.path);
   const env = {
     npm_config_yes: 'true',
@@ -606,10 +629,11 @@ const firstApp = (() => {
     npm_config_fund: 'false',
     npm_config_prefer_offline: 'true',
     npm_config_update_notifier: 'false',
+    NEXT_TELEMETRY_DISABLED: '1',
     NO_COLOR: '1',
   };
   let cwd;
-  const run = async (step) => {
+  const run = async (step, replace = {}) => {
     if (step.path) {
       mkdirSync(dirname(join(cwd, step.path)), { recursive: true });
       writeFileSync(join(cwd, step.path), step.text);
@@ -621,6 +645,7 @@ const firstApp = (() => {
       return;
     }
     let command = step.command;
+    for (const [from, to] of Object.entries(replace)) command = command.replaceAll(from, to);
     if (command.startsWith('npm install ')) {
       // The published packages; @ics/platform-contract, which comes with them, likewise.
       const contract = `file:${packs['platform-contract']}`;
@@ -642,16 +667,31 @@ const firstApp = (() => {
     if (tests) console.log(`    first app: ${tests[1]} tests passed`);
   };
   return {
+    /** The directory the guide's commands ended in (the app's). */
+    get dir() {
+      return cwd;
+    },
     async setUp(dir) {
       mkdirSync(dir, { recursive: true });
       cwd = dir;
       for (const step of steps.slice(0, split)) await run(step);
     },
-    async check() {
-      for (const step of steps.slice(split)) await run(step);
+    async check(replace) {
+      for (const step of steps.slice(split)) await run(step, replace);
     },
   };
-})();
+};
+/** docs/getting-started.md's first app: create-vite, its files, build, lint and test. */
+const firstApp = guideApp('Your first app');
+/** docs/getting-started.md's Next.js app: create-next-app, its files and `next build`. */
+const nextApp = guideApp('Next.js (App Router)');
+
+/** Debian's Chromium, headless. */
+const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
 
 /** Serves a directory on loopback, as any static host would (no SPA fallback). */
 async function serveStatic(root) {
@@ -682,10 +722,7 @@ const themeSurvivesBuild = (app) => async () => {
     { cwd: dir },
   );
   const server = await serveStatic(join(dir, 'dist-theme'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
     // The override's two colours, as Chromium computes them.
@@ -749,10 +786,7 @@ const dialogInChromium = (app) => async () => {
     ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort'],
     { cwd: dir, env: { EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` }, timeoutMs: 120_000 },
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${previewPort}`;
     await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
@@ -795,6 +829,59 @@ const dialogInChromium = (app) => async () => {
   }
 };
 
+/**
+ * docs/getting-started.md's Next.js section as written (its files, then its build against the
+ * emulator's address), then what its last paragraph tells the reader to do: the emulator and
+ * `npm start` (`next start`), the page's server-rendered HTML, and in Chromium the sign-in
+ * round trip, the signed-in user and the switcher's cards, and Log Out. `next start` runs with
+ * the emulator package out of `node_modules` (as a production install leaves out a
+ * devDependency): the config must not need it.
+ */
+const nextInChromium = async () => {
+  const emulatorPort = await freePort();
+  await nextApp.check({ 'http://127.0.0.1:4100': `http://127.0.0.1:${emulatorPort}` });
+  const dir = nextApp.dir;
+  // Outside node_modules, where its own dependencies (hoisted in the app's) still resolve.
+  const devOnly = join(dir, '.dev-only');
+  mkdirSync(devOnly, { recursive: true });
+  renameSync(join(dir, 'node_modules/@ics/platform-emulator'), join(devOnly, 'platform-emulator'));
+  const emulator = sh(
+    'node',
+    [join(devOnly, 'platform-emulator/bin/platform-emulator.mjs'), '--port', String(emulatorPort)],
+    { cwd: dir, timeoutMs: 120_000 },
+  );
+  const port = await freePort();
+  const server = sh('npm', ['start', '--', '--hostname', '127.0.0.1', '--port', String(port)], {
+    cwd: dir,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    timeoutMs: 120_000,
+  });
+  const browser = await launchChromium();
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
+    const html = await (await fetch(`${origin}/`)).text();
+    if (!/<h1>My services<\/h1>/.test(html) || !html.includes('ics-switcher--loading'))
+      throw new Error(`server-rendered page: ${html.slice(0, 300)}`);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    // No session: the client sends the browser to the sign-in page, which returns it to /.
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2F`, { timeout: 30_000 });
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await page.waitForURL(`${origin}/`);
+    await page.getByText('Hello, Ada Admin').waitFor({ timeout: 30_000 });
+    await page.locator('.ics-card').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2F`, { timeout: 30_000 });
+    await page.getByRole('button', { name: /Ada Admin/ }).waitFor({ timeout: 30_000 });
+  } finally {
+    await browser.close();
+    kill(emulator.child);
+    kill(server.child);
+    await Promise.all([emulator, server]);
+  }
+};
+
 async function waitFor(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -824,17 +911,17 @@ const rows = [
   ['TypeScript 7, strict, moduleResolution NodeNext', 'ts7', tsc('ts7', 'tsconfig.nodenext.json')],
   ['TypeScript 7, strict, moduleResolution bundler', 'ts7', tsc('ts7', 'tsconfig.bundler.json')],
   [
-    'Node 20.19 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 20.19 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node20',
     nodeRow('node20'),
   ],
   [
-    'Node 22 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 22 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node22',
     nodeRow('node22'),
   ],
   [
-    'Node 24 ESM: client/node, emulator API, test kit without msw, and CLI',
+    'Node 24 ESM: client/node, emulator API, test kit without msw, and CLI to its landing page after sign-in',
     'node24',
     nodeRow('node24'),
   ],
@@ -853,6 +940,11 @@ const rows = [
     "docs/getting-started.md's first app, its commands run literally: create-vite react-ts, the installs, its files, npm run build (tsc -b, vite build), npm run lint, its Vitest test",
     'firstApp',
     () => firstApp.check(),
+  ],
+  [
+    "docs/getting-started.md's Next.js app, its commands run literally: create-next-app, the installs, its files, next build; next start without the emulator package, and in Chromium the sign-in round trip, the signed-in user, the switcher and Log Out",
+    'nextApp',
+    nextInChromium,
   ],
   [
     'SSR with react-dom/server (React 19), client React hooks',

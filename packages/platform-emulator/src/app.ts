@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sameOriginPath } from '@ics/platform-contract';
 import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
 import { authenticator, currentSession } from './auth/session.ts';
+import { registerLandingPage } from './auth/landing.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
 import { sharedSecret } from './db/secrets.ts';
@@ -230,6 +231,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         immutable: true,
       });
   } else {
+    registerLandingPage(app, db, clock);
     app.get(`${DEMO_PATH}*`, async () => {
       throw new ApiError(
         503,

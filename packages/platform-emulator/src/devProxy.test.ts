@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
-import { platformProxy } from './devProxy.ts';
+import { PLATFORM_PATH_PREFIXES, platformProxy, platformRewrites } from './devProxy.ts';
 import { seededSnapshot } from './snapshot.ts';
 
 /** Status and whether the emulator answered (it names every answer with X-Request-Id). */
@@ -74,5 +74,19 @@ describe('given a Vite dev server proxying to the emulator with platformProxy', 
       status: 200,
       fromEmulator: true,
     });
+  });
+});
+
+describe('the dev proxy helpers', () => {
+  it("platformRewrites forwards each of platformProxy's prefixes, and what is below it, to the target's origin", () => {
+    const rewrites = platformRewrites('http://127.0.0.1:4100/ignored/path');
+    expect(rewrites.map((r) => r.source)).toEqual(
+      Object.keys(platformProxy('http://127.0.0.1:4100')).map((prefix) => `${prefix}/:path*`),
+    );
+    expect(rewrites).toContainEqual({
+      source: '/identity-service/:path*',
+      destination: 'http://127.0.0.1:4100/identity-service/:path*',
+    });
+    expect(PLATFORM_PATH_PREFIXES).toContain('/emulator-assets');
   });
 });

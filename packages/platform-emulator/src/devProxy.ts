@@ -61,3 +61,31 @@ export function platformProxy(target: string): Record<string, ProxyRule> {
     ]),
   );
 }
+
+/** One Next.js rewrite (`rewrites()` in `next.config`): `source` is proxied to `destination`. */
+export interface PlatformRewrite {
+  readonly source: string;
+  readonly destination: string;
+}
+
+/**
+ * The same forwarding as `platformProxy`, as Next.js rewrites: every path under the platform's
+ * prefixes goes to `target`, with its query. The entry loads from `next.config.ts` (which Next
+ * compiles to CommonJS) as well as from ES modules.
+ *
+ * @example
+ * // next.config.ts: only when PLATFORM_URL names the emulator, so `next start` in production
+ * // neither proxies nor loads this devDependency.
+ * async rewrites() {
+ *   if (!process.env.PLATFORM_URL) return [];
+ *   const { platformRewrites } = await import('@ics/platform-emulator/dev-proxy');
+ *   return platformRewrites(process.env.PLATFORM_URL);
+ * }
+ */
+export function platformRewrites(target: string): PlatformRewrite[] {
+  const origin = new URL(target).origin;
+  return PLATFORM_PATH_PREFIXES.map((prefix) => ({
+    source: `${prefix}/:path*`,
+    destination: `${origin}${prefix}/:path*`,
+  }));
+}

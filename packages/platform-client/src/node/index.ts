@@ -1,1 +1,5 @@
-export { nodeEnvironment, type NodeEnvironment } from './nodeEnvironment.ts';
+export {
+  nodeEnvironment,
+  type NodeEnvironment,
+  type NodeEnvironmentOptions,
+} from './nodeEnvironment.ts';

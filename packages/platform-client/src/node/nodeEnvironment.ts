@@ -1,3 +1,4 @@
+import { nodeCookieJar } from './cookieJar.ts';
 import type { PlatformEnvironment } from '../environment.ts';
 
 /**
@@ -9,49 +10,43 @@ export interface NodeEnvironment extends PlatformEnvironment {
   readonly navigations: readonly string[];
 }
 
-interface Cookie {
-  readonly value: string;
-  readonly httpOnly: boolean;
+/** Options of `nodeEnvironment`. */
+export interface NodeEnvironmentOptions {
+  /** The platform's origin: relative addresses are resolved against it. */
+  readonly origin: string;
+  /** The page the client runs in, relative to `origin`; default `/`. */
+  readonly page?: string;
+  /**
+   * The wall clock, ms since the epoch; default `Date.now`. Cookie expiry (`Max-Age`,
+   * `Expires`) and the client's own timing read it.
+   */
+  readonly now?: () => number;
 }
 
 /**
- * The client's environment in Node.js: real `fetch`, with a cookie jar for one platform
- * origin that behaves as a browser's does for it (HttpOnly cookies are sent but not readable;
- * `Max-Age=0` and past `Expires` delete). Navigation is recorded, since Node has no page.
- * For scripts and tests that talk to a platform, or the emulator, over real HTTP.
+ * The client's environment in Node.js: real `fetch`, with a cookie jar that follows RFC 6265
+ * as a browser's does (`Domain`, `Path`, `Secure` only over https, `SameSite` against the
+ * page's site, `Max-Age` and `Expires` on `now`, HttpOnly cookies sent but not readable).
+ * Navigation is recorded, since Node has no page. For scripts and tests that talk to a
+ * platform, or the emulator, over real HTTP.
  */
-export function nodeEnvironment(options: { origin: string; page?: string }): NodeEnvironment {
+export function nodeEnvironment(options: NodeEnvironmentOptions): NodeEnvironment {
   const origin = new URL(options.origin).origin;
-  const jar = new Map<string, Cookie>();
+  const now = options.now ?? (() => Date.now());
+  const jar = nodeCookieJar(now);
   const navigations: string[] = [];
   let href = new URL(options.page ?? '/', origin).href;
-
-  const store = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';');
-      const eq = pair.indexOf('=');
-      if (eq <= 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const lower = attributes.map((a) => a.trim().toLowerCase());
-      const expired =
-        lower.some((a) => a === 'max-age=0' || /^max-age=-/.test(a)) ||
-        lower.some((a) => a.startsWith('expires=') && Date.parse(a.slice(8)) <= Date.now());
-      if (expired) jar.delete(name);
-      else
-        jar.set(name, { value: pair.slice(eq + 1).trim(), httpOnly: lower.includes('httponly') });
-    }
-  };
 
   return {
     navigations,
     async fetch(input, init) {
       const url = new URL(input, href);
+      const page = new URL(href);
       const headers = new Headers(init.headers);
-      if (url.origin === origin && jar.size > 0) {
-        headers.set('Cookie', [...jar].map(([name, c]) => `${name}=${c.value}`).join('; '));
-      }
+      const cookies = jar.header(url, page);
+      if (cookies) headers.set('Cookie', cookies);
       const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-      if (url.origin === origin) store(response);
+      jar.receive(url, page, response.headers.getSetCookie());
       return response;
     },
     location: {
@@ -63,12 +58,8 @@ export function nodeEnvironment(options: { origin: string; page?: string }): Nod
         navigations.push(href);
       },
     },
-    readCookies: () =>
-      [...jar]
-        .filter(([, c]) => !c.httpOnly)
-        .map(([name, c]) => `${name}=${c.value}`)
-        .join('; '),
-    now: () => Date.now(),
+    readCookies: () => jar.script(new URL(href)),
+    now,
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     getRandomValues: (array) => crypto.getRandomValues(array),

@@ -79,4 +79,23 @@ describe('given the emulator serves the contract as OpenAPI', () => {
     );
     expect(page.body).toContain('The signed-in user&#39;s session');
   });
+
+  it("renders the descriptions' Markdown (code spans as <code>, no raw backtick) and shows each summary once", async () => {
+    const page = (await emulator.app.inject({ method: 'GET', url: '/docs/api/' })).body;
+    expect(page).not.toContain('`');
+    const entries = page.match(/<li class="opblock">[\s\S]*?<\/li>/g) ?? [];
+    const entryOf = (method: string, path: string) =>
+      entries.find((entry) =>
+        entry.includes(`${method}</code>\n          <code class="opblock-path">${path}</code>`),
+      ) ?? '';
+    const branding = entryOf('POST', '/branding-service/api/v1/OrgBranding');
+    expect(branding).toContain(
+      '<p>Multipart form: <code>branding</code> (JSON text of <code>OrgBrandingInput</code>)',
+    );
+    // The summary is the description's first sentence: it is not repeated below itself.
+    expect(branding.match(/Saves the organisation/g)).toHaveLength(1);
+    const getUser = entryOf('GET', '/session-service/api/v1/session/User');
+    expect(getUser).toContain('The signed-in user&#39;s session</span>');
+    expect(getUser).not.toContain('<p>');
+  });
 });

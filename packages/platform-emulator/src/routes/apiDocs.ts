@@ -1,6 +1,7 @@
 import { openApiDocument } from '@ics/platform-contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml, htmlPage } from '../auth/html.ts';
+import { markdownHtml, markdownInline } from './markdown.ts';
 
 /** Where the API reference page lives; `/openapi.json` is the document it renders. */
 const API_DOCS_PATH = '/docs/api/';
@@ -24,6 +25,12 @@ interface Reference {
   readonly paths: Record<string, Record<string, Operation>>;
 }
 
+/** What the description says after the summary, which is its first sentence (or nothing). */
+const beyondSummary = ({ summary, description = '' }: Operation) =>
+  description.startsWith(summary)
+    ? description.slice(summary.length).replace(/^\.\s*/, '')
+    : description;
+
 function referencePage(document: Reference): string {
   const paths = document.paths;
   const operations = Object.entries(paths).flatMap(([path, item]) =>
@@ -36,14 +43,14 @@ function referencePage(document: Reference): string {
         ({ path, method, operation }) => `<li class="opblock">
           <code class="opblock-method">${method.toUpperCase()}</code>
           <code class="opblock-path">${escapeHtml(path)}</code>
-          <span class="opblock-summary-description">${escapeHtml(operation.summary)}</span>
-          ${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
+          <span class="opblock-summary-description">${markdownInline(operation.summary)}</span>
+          ${markdownHtml(beyondSummary(operation))}
         </li>`,
       )
       .join('\n');
     return `<section aria-labelledby="tag-${escapeHtml(tag.name)}">
         <h2 id="tag-${escapeHtml(tag.name)}">${escapeHtml(tag.name)}</h2>
-        ${tag.description ? `<p>${escapeHtml(tag.description)}</p>` : ''}
+        ${markdownHtml(tag.description ?? '')}
         <ul class="operations">${entries}</ul>
       </section>`;
   });
@@ -51,7 +58,7 @@ function referencePage(document: Reference): string {
     title: 'Platform API reference',
     body: `<main class="reference">
         <h1>${escapeHtml(document.info.title)}</h1>
-        <p>${escapeHtml(document.info.description ?? '')}</p>
+        ${markdownHtml(document.info.description ?? '')}
         <p>The whole document, with every schema: <a href="/openapi.json">/openapi.json</a>.</p>
         ${sections.join('\n')}
       </main>`,

@@ -7,6 +7,7 @@ export {
   type TestEmulatorOptions,
 } from './startEmulator.ts';
 export { signIn, signedInEnvironment } from './signIn.ts';
+export { recordedNavigation, type RecordedNavigation } from './navigation.ts';
 export { personaId, type Persona, type PersonaKey } from './personas.ts';
 /** The emulator's clock (`{ now(): number }`), passed as `startEmulator({ clock })`. */
 export type { EmulatorClock } from '../clock.ts';

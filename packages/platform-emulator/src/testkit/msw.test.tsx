@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '@ics/platform-client';
+import { createPlatformClient, HttpError, type UnauthenticatedEvent } from '@ics/platform-client';
 import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
-import { startEmulator, type TestEmulator } from './index.ts';
+import { recordedNavigation, startEmulator, type TestEmulator } from './index.ts';
 import { emulatorHandlers } from './msw.ts';
 
 // A jsdom page of an application at http://localhost:3000/ whose calls MSW answers from an
@@ -65,5 +65,58 @@ describe('given MSW handlers backed by the emulator, in jsdom', () => {
     } finally {
       globalThis.setImmediate = setImmediate;
     }
+  });
+});
+
+// Handlers of their own, signed in afresh (before the ones set up above).
+const signedInAs = async (persona: 'ada' | 'lee') =>
+  server.use(...(await emulatorHandlers(emulator, { persona })));
+
+function Who() {
+  const session = useSession();
+  return <p>{session.user ? `Hello, ${session.user.displayName}` : session.status}</p>;
+}
+
+// What a test of Log Out, or of a session that ended (401), does so that it settles.
+describe('in jsdom, with the test kit', () => {
+  it('records Log Out as navigation: logout() settles, through sign-out back to this page', async () => {
+    await signedInAs('ada');
+    const nav = recordedNavigation();
+    const client = createPlatformClient({ environment: nav.environment });
+    expect((await client.session.getUser()).displayName).toBe('Ada Admin');
+    await client.logout();
+    expect(nav.navigations).toEqual(['http://localhost:3000/identity-service/logout?returnTo=%2F']);
+    // The session has ended on the emulator: the next call is sent to sign in.
+    const signIn = nav.next();
+    void client.session.getUser({ fresh: true });
+    expect(await signIn).toBe('http://localhost:3000/identity-service/home?returnTo=%2F');
+  });
+
+  it('records the sign-in navigation of a 401, which the test awaits instead of the pending call', async () => {
+    await signedInAs('lee');
+    await emulator.fault({ endpoint: 'session.getUser', status: 401 });
+    const nav = recordedNavigation();
+    const client = createPlatformClient({ environment: nav.environment });
+    const signIn = nav.next();
+    void client.session.getUser();
+    expect(await signIn).toBe('http://localhost:3000/identity-service/home?returnTo=%2F');
+  });
+
+  it('with onUnauthenticated, a 401 rejects the call and the page shows signed-out', async () => {
+    await signedInAs('lee');
+    await emulator.fault({ endpoint: 'session.getUser', status: 401 });
+    const events: UnauthenticatedEvent[] = [];
+    const client = createPlatformClient({ onUnauthenticated: (event) => events.push(event) });
+    render(
+      <PlatformProvider client={client}>
+        <Who />
+      </PlatformProvider>,
+    );
+    expect(await screen.findByText('signed-out')).toBeTruthy();
+    expect(events.map((e) => e.signInUrl)).toEqual(['/identity-service/home?returnTo=%2F']);
+    await emulator.fault({ endpoint: 'session.getUser', status: 401 });
+    const error = await client.session.getUser({ fresh: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(401);
   });
 });

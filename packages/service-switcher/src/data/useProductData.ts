@@ -49,6 +49,20 @@ interface Translated {
 }
 
 const LOADING = { status: 'loading' } as const;
+
+/**
+ * The product request of a display, for one client and attempt. React's `<StrictMode>` runs an
+ * effect twice in development (set up, clean up, set up, in one go): the second run takes the
+ * request of the first instead of fetching again, and the request is aborted only once no run
+ * holds it (a microtask after the last clean-up), so development fetches once, as production.
+ */
+interface ProductRequest {
+  readonly client: SwitcherClient;
+  readonly attempt: number;
+  readonly answer: Promise<unknown>;
+  readonly controller: AbortController;
+  holders: number;
+}
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -61,6 +75,37 @@ interface ProductFetch {
   readonly current: { readonly current: Pick<ProductDataOptions, 'locale' | 'storage'> };
   readonly setFetched: (fetched: Fetched) => void;
   readonly keep: (texts: Translated) => void;
+  /** The display's request, shared by StrictMode's two runs of the effect. */
+  readonly request: { current: ProductRequest | undefined };
+  readonly attempt: number;
+}
+
+/** A hold on the request of `client` and `attempt`: the one held already if still going, else a new one. */
+function holdRequest(
+  request: { current: ProductRequest | undefined },
+  client: SwitcherClient,
+  attempt: number,
+): ProductRequest {
+  const held = request.current;
+  if (held?.client === client && held.attempt === attempt && !held.controller.signal.aborted) {
+    held.holders += 1;
+    return held;
+  }
+  const controller = new AbortController();
+  // The answer prepared ahead of this display (once), else a fetch of its own.
+  const answer =
+    takePrepared(client, Date.now()) ??
+    client.shell.getProductsWithLicenses({ signal: controller.signal });
+  request.current = { client, attempt, answer, controller, holders: 1 };
+  return request.current;
+}
+
+/** Lets go of a request: it is aborted a microtask later unless another run has taken it. */
+function release(held: ProductRequest): void {
+  held.holders -= 1;
+  queueMicrotask(() => {
+    if (held.holders === 0) held.controller.abort();
+  });
 }
 
 /**
@@ -74,11 +119,14 @@ function fetchProducts({
   current,
   setFetched,
   keep,
+  request,
+  attempt,
 }: ProductFetch): () => void {
   setFetched(LOADING);
   const code = answerCode.load();
-  const controller = new AbortController();
-  const live = () => !controller.signal.aborted;
+  const mine = holdRequest(request, client, attempt);
+  let active = true;
+  const live = () => active;
   let shown: string | undefined;
   let answered = false;
   /** Shows an answer: with its texts in the same render when the bundles are cached. */
@@ -121,11 +169,7 @@ function fetchProducts({
     () => {}, // without the code the fetch below reports the failure
   );
 
-  // The answer prepared ahead of this display (once), else a fetch of its own.
-  const fetching =
-    takePrepared(client, Date.now()) ??
-    client.shell.getProductsWithLicenses({ signal: controller.signal });
-  fetching.then(
+  mine.answer.then(
     async (answer) => {
       if (!live()) return;
       answered = true;
@@ -159,7 +203,10 @@ function fetchProducts({
       setFetched({ status: 'error', error });
     },
   );
-  return () => controller.abort();
+  return () => {
+    active = false;
+    release(mine);
+  };
 }
 
 /**
@@ -190,6 +237,7 @@ export function useProductData(
     drawn.current = texts;
     setTranslated(texts);
   }, []);
+  const request = useRef<ProductRequest>(undefined);
   const current = useRef({ locale, storage, firstScreen });
   useEffect(() => {
     current.current = { locale, storage, firstScreen };
@@ -198,7 +246,7 @@ export function useProductData(
   // A layout effect: the requests start when the loading state is committed, not a frame later
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
   useLayoutEffect(
-    () => fetchProducts({ client, logger, storage, current, setFetched, keep }),
+    () => fetchProducts({ client, logger, storage, current, setFetched, keep, request, attempt }),
     [client, logger, storage, attempt, keep],
   );
 

@@ -4,17 +4,11 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BundleFetch } from '../data/bundles.ts';
 import { fakeClient } from '../testing/fakeClient.ts';
+import '../testing/jsdomDialog.ts';
 import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcherDialog } from './ServiceSwitcherDialog.tsx';
 
 afterEach(cleanup);
-// jsdom has no modal dialogs: opening and closing set the attribute, as a browser does.
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
 
 const answer: ProductsWithLicenses = {
   licensedProducts: [],
