@@ -14,6 +14,13 @@ let now = Date.now();
 
 beforeAll(async () => {
   ({ emulator, url } = await startEmulator({ clock: { now: () => now } }));
+  // The clock moves by hours between calls here: the organisations' idle timeout is 12 hours, so
+  // the sessions end on the server only as a real idle one would (decision 0982).
+  await emulator.db.query(
+    `insert into org_attributes (org_id, name, value)
+     select id, 'session.idleTimeoutSeconds', '43200' from orgs
+     on conflict (org_id, name) do update set value = excluded.value`,
+  );
   ({ client: ada } = await signedInClient(url, 'ada'));
   ({ client: nia } = await signedInClient(url, 'nia'));
   const home = await ada.repository.fetchDefaultLocation();

@@ -134,7 +134,7 @@ describe('given an emulator on loopback with its console on', () => {
     await raw(
       base,
       'POST',
-      '/shell-service/api/v1/ProductsWithLicenses',
+      '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences',
       {
         'content-type': 'application/json',
       },
@@ -143,13 +143,13 @@ describe('given an emulator on loopback with its console on', () => {
     await raw(
       base,
       'POST',
-      '/shell-service/api/v1/ProductsWithLicenses',
+      '/identity-service/api/v1/Users(usr-ada-0000001)/Preferences',
       {
         'content-type': 'application/json',
       },
       JSON.stringify({ password: 'hunter2', note: 'small' }),
     );
-    const logged = await emulator.admin.requests.list({ service: 'shell' });
+    const logged = await emulator.admin.requests.list({ service: 'identity' });
     const [bigOne, smallOne] = await Promise.all(
       logged.slice(-2).map((entry) => emulator.admin.requests.get(entry.seq)),
     );

@@ -185,8 +185,13 @@ function requestText(body: unknown, bytes: number): string | Unreadable | undefi
   if (Buffer.isBuffer(body)) return new Unreadable('The body is binary.');
   const tooLarge = new Unreadable(`The body is over ${BODY_LIMIT} bytes.`);
   if (bytes > BODY_LIMIT) return tooLarge;
-  const text = JSON.stringify(body);
-  return text.length > BODY_LIMIT ? tooLarge : text;
+  try {
+    const text = JSON.stringify(body);
+    return text.length > BODY_LIMIT ? tooLarge : text;
+  } catch {
+    // Nested deeper than the stack allows (the input guards refuse it): nothing to show.
+    return new Unreadable('The body cannot be shown.');
+  }
 }
 
 /** A body's JSON, `undefined` for an empty one, or why it cannot be read. */
