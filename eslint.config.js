@@ -146,14 +146,4 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
-  {
-    // TEMPORARY (issue 33): the console page's three largest panels (FaultsPanel,
-    // RequestsPanel, PersonasPanel) are still to be split. Remove this override when they are.
-    files: [
-      'packages/platform-emulator/console/src/FaultsPanel.tsx',
-      'packages/platform-emulator/console/src/RequestsPanel.tsx',
-      'packages/platform-emulator/console/src/PersonasPanel.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );

@@ -37,91 +37,111 @@ export function PersonasPanel() {
           </>
         )}
       </p>
-      <div className="console__scroll" tabIndex={0} role="region" aria-label="Personas">
-        <table className="console__table">
-          <thead>
-            <tr>
-              <th scope="col">Persona</th>
-              <th scope="col">Organisation</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Licences</th>
-              <th scope="col">Trials</th>
-              <th scope="col">This browser</th>
-            </tr>
-          </thead>
-          <tbody>
-            {personas.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  {p.displayName}
-                  <br />
-                  <span className="console__muted">{p.email}</span>
-                </td>
-                <td>{p.organisation}</td>
-                <td>{p.roles.join(', ') || '—'}</td>
-                <td>{p.licences.map((l) => `${l.product} (${l.state})`).join(', ') || '—'}</td>
-                <td>
-                  {p.trials.map((t) => `${t.product} (${t.daysLeft} days left)`).join(', ') || '—'}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="ics-button"
-                    aria-label={`Sign in as ${p.displayName}`}
-                    onClick={() =>
-                      void act(
-                        call('POST', `/personas/${encodeURIComponent(p.id)}/sign-in`),
-                        `Signed in as ${p.displayName} in this browser.`,
-                      )
-                    }
-                  >
-                    Sign in
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PersonaTable
+        personas={personas}
+        onSignIn={(p) =>
+          void act(
+            call('POST', `/personas/${encodeURIComponent(p.id)}/sign-in`),
+            `Signed in as ${p.displayName} in this browser.`,
+          )
+        }
+      />
       <h3>Active sessions</h3>
-      {sessions.length === 0 ? (
-        <p>No active sessions.</p>
-      ) : (
-        <table className="console__table">
-          <thead>
-            <tr>
-              <th scope="col">Persona</th>
-              <th scope="col">Started</th>
-              <th scope="col">Ends</th>
-              <th scope="col">End</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.ref}>
-                <td>{s.displayName}</td>
-                <td>{new Date(s.createdAt).toLocaleString('en-GB')}</td>
-                <td>{new Date(s.expiresAt).toLocaleString('en-GB')}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="ics-button ics-button--secondary"
-                    aria-label={`End session of ${s.displayName} started ${new Date(s.createdAt).toLocaleTimeString('en-GB')}`}
-                    onClick={() =>
-                      void act(
-                        call('DELETE', `/sessions/${encodeURIComponent(s.ref)}`),
-                        `Ended a session of ${s.displayName}: its next call answers 401.`,
-                      )
-                    }
-                  >
-                    End session
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SessionTable
+        sessions={sessions}
+        onEnd={(s) =>
+          void act(
+            call('DELETE', `/sessions/${encodeURIComponent(s.ref)}`),
+            `Ended a session of ${s.displayName}: its next call answers 401.`,
+          )
+        }
+      />
     </>
+  );
+}
+
+/** Each persona with organisation, roles, licences and trials, and a sign-in button. */
+function PersonaTable(props: { personas: Persona[]; onSignIn: (persona: Persona) => void }) {
+  const { personas, onSignIn } = props;
+  return (
+    <div className="console__scroll" tabIndex={0} role="region" aria-label="Personas">
+      <table className="console__table">
+        <thead>
+          <tr>
+            <th scope="col">Persona</th>
+            <th scope="col">Organisation</th>
+            <th scope="col">Roles</th>
+            <th scope="col">Licences</th>
+            <th scope="col">Trials</th>
+            <th scope="col">This browser</th>
+          </tr>
+        </thead>
+        <tbody>
+          {personas.map((p) => (
+            <tr key={p.id}>
+              <td>
+                {p.displayName}
+                <br />
+                <span className="console__muted">{p.email}</span>
+              </td>
+              <td>{p.organisation}</td>
+              <td>{p.roles.join(', ') || '—'}</td>
+              <td>{p.licences.map((l) => `${l.product} (${l.state})`).join(', ') || '—'}</td>
+              <td>
+                {p.trials.map((t) => `${t.product} (${t.daysLeft} days left)`).join(', ') || '—'}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ics-button"
+                  aria-label={`Sign in as ${p.displayName}`}
+                  onClick={() => onSignIn(p)}
+                >
+                  Sign in
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The live sessions, each with the button that ends it. */
+function SessionTable(props: { sessions: Session[]; onEnd: (session: Session) => void }) {
+  const { sessions, onEnd } = props;
+  return sessions.length === 0 ? (
+    <p>No active sessions.</p>
+  ) : (
+    <table className="console__table">
+      <thead>
+        <tr>
+          <th scope="col">Persona</th>
+          <th scope="col">Started</th>
+          <th scope="col">Ends</th>
+          <th scope="col">End</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sessions.map((s) => (
+          <tr key={s.ref}>
+            <td>{s.displayName}</td>
+            <td>{new Date(s.createdAt).toLocaleString('en-GB')}</td>
+            <td>{new Date(s.expiresAt).toLocaleString('en-GB')}</td>
+            <td>
+              <button
+                type="button"
+                className="ics-button ics-button--secondary"
+                aria-label={`End session of ${s.displayName} started ${new Date(s.createdAt).toLocaleTimeString('en-GB')}`}
+                onClick={() => onEnd(s)}
+              >
+                End session
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
