@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Application, Converter, ReflectionKind } from 'typedoc';
+import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
 import { libraries } from './workspaces.mjs';
 
 /** Where the HTML goes (ignored by git); the emulator's `--reference` default. */
@@ -58,10 +58,15 @@ const app = await Application.bootstrapWithPlugins({
   excludePrivate: true,
   excludeInternal: true,
   githubPages: false,
+  // Source links from the packages' `repository`, not from a git remote (a clone may have none).
+  disableGit: true,
+  sourceLinkTemplate: 'https://github.com/ics/front-end-foundation/blob/main/{path}#L{line}',
   hideGenerator: true,
   sort: ['kind', 'alphabetical'],
   validation: { notExported: false, invalidLink: true, notDocumented: false },
   treatWarningsAsErrors: true,
+  // `@alias` marks a second public name of one value (knip's tag for an intended duplicate).
+  blockTags: [...OptionDefaults.blockTags, '@alias'],
   navigation: { includeFolders: false },
   logLevel: 'Warn',
 });
