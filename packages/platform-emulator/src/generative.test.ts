@@ -239,7 +239,7 @@ async function send(endpoint: AnyEndpoint, fullPath: string, request: Request) {
     headers['cookie'] = caller.persona.cookie;
     headers['x-xsrf-token'] = caller.persona.xsrf;
     headers['jwt_token'] = caller.jwt; // what renewing a token presents
-    if (accessRuleOf(endpoint).rule === 'bearer') headers['authorization'] = `Bearer ${caller.jwt}`;
+    if (endpoint.credential === 'bearer') headers['authorization'] = `Bearer ${caller.jwt}`;
   }
   let body: RequestInit['body'];
   if (request.body instanceof FormData) body = request.body;
@@ -284,8 +284,8 @@ async function keepCallersSignedIn(): Promise<void> {
 
 /** What an operation answers a caller who may not call it at all, whatever the input. */
 function refusalOf(endpoint: AnyEndpoint, caller: string | undefined): number | undefined {
+  if (endpoint.credential === 'public') return undefined;
   const { rule } = accessRuleOf(endpoint);
-  if (rule === 'public') return undefined;
   if (caller === undefined) return 401;
   if (rule === 'admin' && !personas.find((p) => p.id === caller)?.privileges.includes('admin'))
     return 403;
@@ -303,7 +303,7 @@ describe('given requests derived from the contract for every operation and perso
           const refusal = refusalOf(endpoint, request.caller);
           const expected = refusal
             ? [refusal]
-            : request.caller === undefined && accessRuleOf(endpoint).rule === 'bearer'
+            : request.caller === undefined && endpoint.credential === 'bearer'
               ? [401]
               : [200, 201, 204, 400, 403, 404, 409];
           expect(expected, `${JSON.stringify(request)} → ${answer.text}`).toContain(answer.status);

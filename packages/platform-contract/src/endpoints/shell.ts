@@ -7,6 +7,7 @@ export const shellEndpoints = {
     backend: 'shell',
     method: 'GET',
     path: '/config',
+    credential: 'public',
   }),
   /** The user's products, every product, licences and the preferred product (SW-7.1). */
   getProductsWithLicenses: endpoint<typeof S.getProductsWithLicenses>()({

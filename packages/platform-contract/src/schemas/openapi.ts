@@ -86,12 +86,11 @@ export function openApiDocument(): Record<string, unknown> {
           },
         }
       : { description: 'Success, no content.' };
-    const isPublic = endpoint === contract.shell.getConfig;
-    const security = isPublic
-      ? []
-      : endpoint.backend === 'notificationSettings'
-        ? [{ bearer: [] }]
-        : [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }];
+    const security = {
+      public: [],
+      bearer: [{ bearer: [] }],
+      session: [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }],
+    }[endpoint.credential];
     const description = endpointDescriptions[`${group}.${name}`] ?? '';
     const operation = {
       operationId: `${group}.${name}`,

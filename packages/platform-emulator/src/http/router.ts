@@ -36,9 +36,9 @@ export interface RouteContext<E> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
-  /** The signed-in user; every route but the `public` and `bearer` rules of the access table is authenticated. */
+  /** The signed-in user; every route of the `session` credential (the contract's) is authenticated. */
   readonly session: SessionContext;
-  /** What `RouteOptions.bearer` verified (routes of the `bearer` rule only). */
+  /** What `RouteOptions.bearer` verified (routes of the `bearer` credential only). */
   readonly bearer: { readonly user_id: string };
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -99,7 +99,7 @@ export class ContractRouter {
     const schemas = schemasOf(endpoint);
     // Every route has a rule in the access table; one without cannot be installed.
     const access = accessRuleOf(endpoint);
-    if (access.rule === 'bearer' && !options.bearer)
+    if (endpoint.credential === 'bearer' && !options.bearer)
       throw new Error(`${access.operation} is a bearer route; give it options.bearer.`);
     const names: string[] = [];
     const source = endpoint.path
@@ -153,7 +153,7 @@ export class ContractRouter {
     }
     // Every answer but a public one is someone's data (a JWT, a profile, their products): no
     // cache, shared or private, may keep it. A route may still choose its own caching.
-    if (route.access.rule !== 'public') reply.header('Cache-Control', 'no-store');
+    if (route.endpoint.credential !== 'public') reply.header('Cache-Control', 'no-store');
     try {
       const result = await this.#serve(route, request, reply, rawPath);
       this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
@@ -171,12 +171,13 @@ export class ContractRouter {
     // Who may call is decided before the input is read: the table's endpoint-wide rules here,
     // the object rules by the route asking the policy about the object it touches.
     const { rule, operation } = route.access;
-    const anonymous = rule === 'public' || rule === 'bearer';
-    const session = anonymous
-      ? (undefined as unknown as SessionContext)
-      : await this.authenticate(request, route.endpoint.method !== 'GET');
+    const { credential } = route.endpoint;
+    const session =
+      credential === 'session'
+        ? await this.authenticate(request, route.endpoint.method !== 'GET')
+        : (undefined as unknown as SessionContext);
     if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
-    const bearer = rule === 'bearer' ? await route.options.bearer?.(request) : undefined;
+    const bearer = credential === 'bearer' ? await route.options.bearer?.(request) : undefined;
     const values = route.pattern.exec(rawPath)?.slice(1) ?? [];
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
