@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { branding as S } from '../schemas/endpoints/branding.ts';
 
+/** The platform's and the organisations' branding: themes, custom themes, logos. */
 export const brandingEndpoints = {
   getAppBranding: endpoint<typeof S.getAppBranding>()({
     backend: 'branding',

@@ -3,6 +3,7 @@ import type { notifications as S } from '../schemas/endpoints/notifications.ts';
 
 const notification = 'notification' as const;
 
+/** In-app notifications: messages received, their actions, categories and delivery preferences (PC-9.7). */
 export const notificationsEndpoints = {
   /** The bell's messages: newest first, with the total and unread counts. */
   searchBellNotifications: endpoint<typeof S.searchBellNotifications>()({

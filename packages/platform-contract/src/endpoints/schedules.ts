@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { schedules as S } from '../schemas/endpoints/schedules.ts';
 
+/** Schedules of the organisation's runs. */
 export const schedulesEndpoints = {
   createSchedule: endpoint<typeof S.createSchedule>()({
     backend: 'scheduler',

@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { shell as S } from '../schemas/endpoints/shell.ts';
 
+/** The shell service: published configuration, the user's products and licences, the product registry and trials (SW-7.1). */
 export const shellEndpoints = {
   /** Service base URLs and page paths; the client's bootstrap call. */
   getConfig: endpoint<typeof S.getConfig>()({

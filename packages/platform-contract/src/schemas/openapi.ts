@@ -2,6 +2,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { contract, listEndpoints } from '../contract.ts';
 import { ApiErrorBody } from './common.ts';
 import { schemasOf } from './contractSchemas.ts';
+import type { EndpointSchemas } from './endpointSchemas.ts';
 import { endpointDescriptions, groupDescriptions } from './descriptions.ts';
 
 /** The security schemes of the platform, by the names the document gives them. */
@@ -68,6 +69,16 @@ function summaryOf(description: string, name: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/** The 400s beyond the schemas (`EndpointSchemas.refusals`), as a paragraph of the description. */
+function refusalsOf(schemas: EndpointSchemas): string {
+  const rules = Object.entries(schemas.refusals ?? {});
+  if (rules.length === 0) return '';
+  return [
+    'Beyond its schemas, it answers 400 naming the field when:',
+    ...rules.map(([field, rule]) => `- \`${field}\` ${rule}`),
+  ].join('\n');
+}
+
 /**
  * The OpenAPI 3.1 document of the whole contract: one operation per declared endpoint (its
  * `operationId` is `group.name`, its summary and description the declaration's JSDoc), paths in the platform's `Entity({key})` form under each
@@ -91,11 +102,12 @@ export function openApiDocument(): Record<string, unknown> {
       bearer: [{ bearer: [] }],
       session: [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }],
     }[endpoint.credential];
-    const description = endpointDescriptions[`${group}.${name}`] ?? '';
+    const documented = endpointDescriptions[`${group}.${name}`] ?? '';
+    const description = [documented, refusalsOf(schemas)].filter(Boolean).join('\n\n');
     const operation = {
       operationId: `${group}.${name}`,
       tags: [group],
-      summary: summaryOf(description, name),
+      summary: summaryOf(documented, name),
       ...(description ? { description } : {}),
       parameters: [...parameters('path', schemas.params), ...parameters('query', schemas.query)],
       ...(schemas.body

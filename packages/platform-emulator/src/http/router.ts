@@ -13,6 +13,7 @@ import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from '../errors.ts';
+import { checkStorable } from './inputs.ts';
 
 /** One answer of a contract endpoint, as it leaves the router (errors included). */
 export interface ContractAnswer {
@@ -74,9 +75,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export class ContractRouter {
   readonly #routes: Route[] = [];
-  readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false });
+  // `verbose`: a pattern's error reads the rule from its schema's description (messageOf).
+  readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, verbose: true });
   /** Query values arrive as text: `$top=5` is checked, and handed on, as the contract's integer. */
-  readonly #queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true });
+  readonly #queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, verbose: true });
 
   constructor(
     private readonly authenticate: (
@@ -134,7 +136,9 @@ export class ContractRouter {
   /** Installs one catch-all Fastify route per backend base path. */
   mount(app: FastifyInstance): void {
     for (const backend of Object.values(backends)) {
-      app.all(`${backend.basePath}/*`, (request, reply) => this.#dispatch(request, reply));
+      app.all(`${backend.basePath}/*`, { config: { storableChecked: true } }, (request, reply) =>
+        this.#dispatch(request, reply),
+      );
     }
   }
 
@@ -193,6 +197,9 @@ export class ContractRouter {
     });
     const query = request.query as Record<string, unknown>;
     const body = request.body;
+    // After the access check, so a caller who may not call learns nothing from the input.
+    checkStorable('query', query);
+    checkStorable('body', body);
     const validate = route.validate();
     check('params', validate.params, params);
     check('query', validate.query, query);
@@ -256,6 +263,13 @@ function targetOf(target: string, error: ErrorObject): string {
 function messageOf(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     return `has unknown property '${String(error.params.additionalProperty)}'`;
+  }
+  if (error.keyword === 'pattern') {
+    // The pattern itself is no message for a person; the schema's description states the rule.
+    const rule = (error.parentSchema as { description?: unknown } | undefined)?.description;
+    return typeof rule === 'string'
+      ? `does not have the form the contract states: ${rule}`
+      : 'does not have the form the contract states (its pattern in the OpenAPI document)';
   }
   return error.message ?? 'is not valid';
 }

@@ -6,7 +6,11 @@ import { JwtTokenQuery, JwtTokenResponse } from '../token.ts';
 
 /** Inputs and answers of the token endpoints. */
 export const token = {
-  getToken: { query: JwtTokenQuery, response: JwtTokenResponse },
+  getToken: {
+    query: JwtTokenQuery,
+    response: JwtTokenResponse,
+    refusals: { 'query.client_id': 'must be a client id the platform knows (`cdlg_app`, …).' },
+  },
   renewToken: {
     query: Type.Object({ nonce: text(128), client_id: Type.Optional(key()) }, closed),
     response: JwtTokenResponse,
