@@ -62,6 +62,7 @@ const seeded: Json = {
  */
 const created = (kind: string) => `${kind}-000000000000`.slice(0, 15);
 const project = created('prj');
+const folder = created('fld');
 /** Lee Locked may read: an ACL entry. */
 const leeReads = [{ principalType: 'USER', principalId: 'usr-lee-0000001', permissions: ['read'] }];
 const job = created('job');
@@ -87,11 +88,11 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   'identity.updateUserProfile': { body: { title: 'Head of data' } },
   'identity.updateUser': { body: { displayName: 'Lee L.' }, params: { userId: 'usr-lee-0000001' } },
   'identity.initEmailVerification': {
-    query: { triggerOnly: true },
+    query: { triggerOnly: false },
     body: { email: 'ada.admin@acme.example' },
   },
   'identity.initEmailVerificationForUser': {
-    body: { email: 'lee.locked@acme.example', userId: 'usr-lee-0000001' },
+    body: { email: 'sam.sample@acme.example', userId: created('usr') },
   },
   'users.addUser': {
     body: {
@@ -118,7 +119,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     params: { id: project },
     body: { description: 'Sales loads, daily' },
   },
-  'repository.updateFolder': { params: { id: created('fld') }, body: { name: 'Daily loads' } },
+  'repository.updateFolder': { params: { id: folder }, body: { name: 'Daily loads' } },
   'repository.updateDocument': {
     params: { id: created('doc') },
     body: { description: 'Loads the orders' },
@@ -156,11 +157,11 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   'repository.getAcl': { query: { id: project } },
   'repository.getPermission': { query: { id: project } },
   'bundles.createBundleDefinition': {
-    body: { name: 'Sales pack', description: 'Sales loads', objectIds: [project] },
+    body: { name: 'Sales pack', description: 'Sales loads', objectIds: [folder] },
   },
   'bundles.updateBundleDefinition': {
     params: { id: created('bnd') },
-    body: { name: 'Sales pack 2', objectIds: [project] },
+    body: { name: 'Sales pack 2', objectIds: [folder] },
   },
   'bundles.validateBundle': { body: { bundleId: created('bnd') } },
   'bundles.copyBundle': { params: { id: created('bnd') }, body: { locationFrsId: project } },
@@ -226,7 +227,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
 export interface OperationLink {
   readonly from: string;
   readonly to: string;
-  readonly parameters?: Readonly<Record<string, string>>;
+  readonly parameters?: Readonly<Record<string, unknown>>;
   readonly requestBody?: unknown;
   readonly description: string;
 }
@@ -278,7 +279,6 @@ export const operationLinks: readonly OperationLink[] = [
     'repository.deleteBaseEntity': { parameters: { id } },
     'repository.getAcl': { parameters: { id } },
     'repository.getPermission': { parameters: { id } },
-    'sourcecontrol.getRemoteCommits': { parameters: { objectId: id } },
     ...Object.fromEntries(
       [
         'repository.copyProjects',
@@ -288,15 +288,8 @@ export const operationLinks: readonly OperationLink[] = [
         'repository.updateTagAssignment',
         'repository.updateMeteringTagAssignment',
         'repository.deleteEntities',
-        'bundles.createBundleDefinition',
         'migration.createExportJob',
         'sourcecontrol.checkin',
-        'sourcecontrol.checkout',
-        'sourcecontrol.undoCheckout',
-        'sourcecontrol.unlink',
-        'sourcecontrol.pull',
-        'sourcecontrol.pullByCommitHash',
-        'sourcecontrol.compare',
       ].map((to) => [to, 'body' as const]),
     ),
   }),
@@ -304,25 +297,25 @@ export const operationLinks: readonly OperationLink[] = [
     'repository.updateFolder': { parameters: { id } },
     'repository.getFolderBaseEntities': { parameters: { id } },
   }),
+  ...on(
+    'repository.createFolder',
+    'The folder just created (bundles carry folders and documents).',
+    { 'bundles.createBundleDefinition': 'body' },
+    [folder, id],
+  ),
+  ...on('repository.getProjects', "The organisation's first project (its default one).", {
+    'repository.getDocuments': { parameters: { parentId: first } },
+    'bundles.copyBundle': { requestBody: { locationFrsId: first } },
+    // The target; the sources come with the link from getDocuments (the bodies merge).
+    'repository.copyEntities': { requestBody: { xferSpec: { targetLocationId: first } } },
+    'repository.moveEntities': { requestBody: { xferSpec: { targetLocationId: first } } },
+  }),
   ...on('repository.getDocuments', 'The first document listed.', {
     'repository.getDocument': { parameters: { id: first } },
     'repository.updateDocument': { parameters: { id: first } },
-    'repository.copyEntities': {
-      requestBody: {
-        xferSpec: {
-          targetLocationId: '$response.body#/value/0/parentId',
-          sourceSpecArr: [{ id: first }],
-        },
-      },
-    },
-    'repository.moveEntities': {
-      requestBody: {
-        xferSpec: {
-          targetLocationId: '$response.body#/value/0/parentId',
-          sourceSpecArr: [{ id: first }],
-        },
-      },
-    },
+    // The sources; the target comes with the link from getProjects (the bodies merge).
+    'repository.copyEntities': { requestBody: { xferSpec: { sourceSpecArr: [{ id: first }] } } },
+    'repository.moveEntities': { requestBody: { xferSpec: { sourceSpecArr: [{ id: first }] } } },
   }),
   ...on('repository.updateTagAssignment', 'The tag just assigned.', {
     'repository.updateTag': { parameters: { id: first } },
@@ -333,18 +326,22 @@ export const operationLinks: readonly OperationLink[] = [
     'identity.updateUser': { parameters: { userId: id } },
     'identity.getPendingVerificationForUser': { parameters: { userId: id } },
   }),
-  ...on('users.addUser', 'The user just added.', { 'users.deleteUsers': 'body' }, [
-    created('usr'),
-    id,
-  ]),
+  ...on(
+    'users.addUser',
+    'The user just added.',
+    { 'users.deleteUsers': 'body', 'identity.initEmailVerificationForUser': 'body' },
+    [created('usr'), id],
+  ),
   ...on('branding.createTheme', 'The theme just created.', {
     'branding.getTheme': { parameters: { themeId: id } },
   }),
   ...on('bundles.createBundleDefinition', 'The bundle just defined.', {
-    'bundles.updateBundleDefinition': { parameters: { id } },
+    'bundles.updateBundleDefinition': {
+      parameters: { id },
+      requestBody: { name: 'Sales pack 2', objectIds: '$response.body#/objectIds' },
+    },
     'bundles.deleteBundleDefinition': { parameters: { id } },
-    'bundles.getBundle': { parameters: { id } },
-    'bundles.publishBundle': { parameters: { id } },
+    'bundles.getBundle': { parameters: { id, showInAnyStatus: true } },
   }),
   ...on(
     'bundles.createBundleDefinition',
@@ -354,6 +351,9 @@ export const operationLinks: readonly OperationLink[] = [
     },
     [created('bnd'), id],
   ),
+  ...on('bundles.validateBundle', 'The bundle just validated.', {
+    'bundles.publishBundle': { parameters: { id: '$response.body#/bundleId' } },
+  }),
   ...on('bundles.publishBundle', 'The bundle just published.', {
     'bundles.withdrawBundle': { parameters: { id } },
     'bundles.deprecateBundle': { parameters: { id } },
@@ -365,7 +365,10 @@ export const operationLinks: readonly OperationLink[] = [
   }),
   ...on('migration.createExportJob', 'The export just created.', {
     'migration.getExportJob': { parameters: { id } },
-    'migration.updateExportJob': { parameters: { id } },
+    'migration.updateExportJob': {
+      parameters: { id },
+      requestBody: { name: 'Sales export 2', objects: '$response.body#/objects' },
+    },
     'migration.getExportObjects': { parameters: { id } },
     'migration.getExportPackage': { parameters: { id } },
     'migration.getExportLog': { parameters: { id } },
@@ -375,7 +378,10 @@ export const operationLinks: readonly OperationLink[] = [
   }),
   ...on('migration.uploadImportPackage', 'The package just uploaded.', {
     'migration.createImportJob': {
-      requestBody: { name: 'Sales import', importSpecification: { packageId: id } },
+      requestBody: {
+        name: 'Sales import',
+        importSpecification: { packageId: '$response.body#/packageId' },
+      },
     },
   }),
   ...on('migration.createImportJob', 'The import just created.', {
@@ -397,6 +403,46 @@ export const operationLinks: readonly OperationLink[] = [
   ...on('notifications.getReceivedMessages', 'The newest message received.', {
     'notifications.markMessage': { parameters: { id: first } },
     'notifications.markBulkAsRead': { requestBody: { ids: [first] } },
+    // The seed's security notice, third newest: its `ack` action is one a user takes.
+    'notifications.respondToAction': {
+      parameters: { id: '$response.body#/value/2/id', actionId: 'ack' },
+    },
+    'notifications.updateActionStatus': {
+      requestBody: { messageId: '$response.body#/value/2/id', actionId: 'ack', status: 'DONE' },
+    },
+    'notifications.markAsReadForAllUsers': { requestBody: { notificationId: 'ntf-maintenance1' } },
+  }),
+  ...on('sourcecontrol.saveUserCredential', 'Your credential, once saved.', {
+    'sourcecontrol.getUserCredential': {},
+    'sourcecontrol.checkin': {},
+  }),
+  ...on('sourcecontrol.saveRepoConnection', "The organisation's connection, once saved.", {
+    'sourcecontrol.getRepoConnection': {},
+    'sourcecontrol.checkin': {},
+  }),
+  ...on('sourcecontrol.checkin', 'The objects just checked in.', {
+    'sourcecontrol.getRemoteCommits': {
+      parameters: { objectId: '$response.body#/objects/0/objectId' },
+    },
+    'sourcecontrol.checkout': {
+      requestBody: { objectIds: ['$response.body#/objects/0/objectId'] },
+    },
+    'sourcecontrol.unlink': { requestBody: { objectIds: ['$response.body#/objects/0/objectId'] } },
+    'sourcecontrol.pull': { requestBody: { objectIds: ['$response.body#/objects/0/objectId'] } },
+    'sourcecontrol.pullByCommitHash': {
+      requestBody: {
+        objectIds: ['$response.body#/objects/0/objectId'],
+        commitHash: '$response.body#/commitHash',
+      },
+    },
+    'sourcecontrol.compare': {
+      requestBody: { objectIds: ['$response.body#/objects/0/objectId'], async: true },
+    },
+  }),
+  ...on('sourcecontrol.checkout', 'The objects just checked out.', {
+    'sourcecontrol.undoCheckout': {
+      requestBody: { objectIds: ['$response.body#/objects/0/objectId'] },
+    },
   }),
   ...on('preferences.createUserPreference', 'The preference just created.', {
     'preferences.updateUserPreference': {

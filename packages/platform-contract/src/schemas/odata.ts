@@ -55,6 +55,7 @@ export const odataQuery = (fields?: readonly string[]) =>
         Type.Integer({
           minimum: 0,
           maximum: 1000,
+          examples: [10],
           description: 'At most this many items (0–1000).',
         }),
       ),

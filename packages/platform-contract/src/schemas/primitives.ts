@@ -98,7 +98,7 @@ export const localeTag = (options?: StringOptions) =>
   Type.String({ maxLength: 35, pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$', ...options });
 
 /** `$top`: at most this many items (0–1000). */
-export const top = () => Type.Integer({ minimum: 0, maximum: 1000 });
+export const top = () => Type.Integer({ minimum: 0, maximum: 1000, examples: [10] });
 
 /** `$skip`: skips this many items first. */
 export const skip = () => Type.Integer({ minimum: 0, maximum: 999_999 });
