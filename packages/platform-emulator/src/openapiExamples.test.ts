@@ -19,7 +19,7 @@ interface Parameter {
 }
 interface Link {
   readonly operationId: string;
-  readonly parameters?: Readonly<Record<string, unknown>>;
+  readonly parameters?: Readonly<Record<string, string>>;
   readonly requestBody?: unknown;
 }
 interface Operation {

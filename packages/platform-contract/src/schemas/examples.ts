@@ -227,7 +227,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
 export interface OperationLink {
   readonly from: string;
   readonly to: string;
-  readonly parameters?: Readonly<Record<string, unknown>>;
+  readonly parameters?: Readonly<Record<string, string>>;
   readonly requestBody?: unknown;
   readonly description: string;
 }
@@ -341,7 +341,7 @@ export const operationLinks: readonly OperationLink[] = [
       requestBody: { name: 'Sales pack 2', objectIds: '$response.body#/objectIds' },
     },
     'bundles.deleteBundleDefinition': { parameters: { id } },
-    'bundles.getBundle': { parameters: { id, showInAnyStatus: true } },
+    'bundles.getBundle': { parameters: { id, showInAnyStatus: 'true' } },
   }),
   ...on(
     'bundles.createBundleDefinition',

@@ -1,5 +1,5 @@
 import { STORABLE_TEXT_PATTERN } from '@ics/platform-contract/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 
 /** How deep JSON may nest (objects and arrays); deeper input is refused, never stored. */
@@ -41,17 +41,20 @@ export function checkStorable(target: string, value: unknown, depth = 0): void {
 }
 
 /**
- * Applies checkStorable to every request: its address (NUL as %00), query and body — but the
- * query and body of a route that checks them itself, after deciding who may call
- * (`config.storableChecked`: the contract router's routes).
+ * Applies checkStorable to every request: its address (NUL as %00), query and body — but not
+ * to a route that checks its decoded path parameters, query and body itself, after deciding
+ * who may call, naming the field (`config.storableChecked`: the contract router's routes).
  */
 export function registerInputGuards(app: FastifyInstance): void {
+  const checkedByRoute = (request: FastifyRequest) =>
+    (request.routeOptions.config as { storableChecked?: boolean }).storableChecked === true;
   app.addHook('onRequest', async (request) => {
+    if (checkedByRoute(request)) return;
     if (/%00/i.test(request.url))
       throw refuse('url', 'contains a NUL control character (%00), which cannot be stored.');
   });
   app.addHook('preValidation', async (request) => {
-    if ((request.routeOptions.config as { storableChecked?: boolean }).storableChecked) return;
+    if (checkedByRoute(request)) return;
     checkStorable('query', request.query);
     checkStorable('body', request.body);
   });

@@ -198,6 +198,7 @@ export class ContractRouter {
     const query = request.query as Record<string, unknown>;
     const body = request.body;
     // After the access check, so a caller who may not call learns nothing from the input.
+    checkStorable('params', params);
     checkStorable('query', query);
     checkStorable('body', body);
     const validate = route.validate();

@@ -32,6 +32,9 @@ export const migration = {
     body: Binary,
     bodyType: 'application/octet-stream',
     response: ImportPackage,
+    refusals: {
+      body: 'must be a package exported by the platform (`getExportPackage`), its objects unchanged.',
+    },
   },
   startImportJob: {
     body: Type.Object({ jobId: key(), relaxChecksum: Type.Optional(Type.Boolean()) }, closed),
