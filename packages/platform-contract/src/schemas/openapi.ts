@@ -1,8 +1,22 @@
 import { Kind, type TObject } from '@sinclair/typebox';
 import { contract, listEndpoints, type DeclaredEndpoint } from '../contract.ts';
 import { exampleOf, operationExamples, operationLinks } from './examples.ts';
-import * as named from './index.ts';
-import { ApiErrorBody } from './common.ts';
+import * as authorisation from './authorisation.ts';
+import * as binary from './binary.ts';
+import * as branding from './branding.ts';
+import * as bundles from './bundles.ts';
+import * as common from './common.ts';
+import * as identity from './identity.ts';
+import * as licence from './licence.ts';
+import * as metering from './metering.ts';
+import * as migration from './migration.ts';
+import * as notifications from './notifications.ts';
+import * as odata from './odata.ts';
+import * as repository from './repository.ts';
+import * as scheduling from './scheduling.ts';
+import * as shellCatalogue from './shellCatalogue.ts';
+import * as sourceControl from './sourceControl.ts';
+import * as token from './token.ts';
 import { schemasOf } from './contractSchemas.ts';
 import type { EndpointSchemas } from './endpointSchemas.ts';
 import { endpointDescriptions, groupDescriptions } from './descriptions.ts';
@@ -116,6 +130,26 @@ function refusalsOf(schemas: EndpointSchemas): string {
   ].join('\n');
 }
 
+/** The schemas the service modules export by name: the shapes the document names. */
+const named = {
+  ...binary,
+  ...authorisation,
+  ...branding,
+  ...bundles,
+  ...common,
+  ...identity,
+  ...licence,
+  ...metering,
+  ...migration,
+  ...notifications,
+  ...odata,
+  ...repository,
+  ...scheduling,
+  ...shellCatalogue,
+  ...sourceControl,
+  ...token,
+};
+
 /** The links of the answer of `from` (decision 1042), by the name of the operation they lead to. */
 function linksOf(from: string): Record<string, unknown> | undefined {
   const links = operationLinks.filter((link) => link.from === from);
@@ -209,7 +243,7 @@ export function openApiDocument(): Record<string, unknown> {
       shapes,
       declared,
     );
-  shapes.json(ApiErrorBody);
+  shapes.json(common.ApiErrorBody);
   return {
     openapi: '3.1.0',
     info: {
