@@ -44,7 +44,7 @@ describe("given the notification-settings endpoints, whose credential (the contr
     expect(environment.navigations).toEqual([]);
   });
 
-  it('throws ConfigurationError naming the endpoint without getAccessToken, or with an empty token', async () => {
+  it('throws ConfigurationError naming the endpoint without getAccessToken, or with an empty or non-text token', async () => {
     const none = clientAnswering(200);
     await expect(none.client.notificationSettings.get()).rejects.toThrow(ConfigurationError);
     await expect(none.client.notificationSettings.get()).rejects.toThrow(
@@ -52,6 +52,11 @@ describe("given the notification-settings endpoints, whose credential (the contr
     );
     const empty = clientAnswering(200, async () => '');
     await expect(empty.client.notificationSettings.get()).rejects.toThrow(
+      'getAccessToken resolved without a token.',
+    );
+    // A provider written in JavaScript may resolve anything: only a non-empty string is a token.
+    const number = clientAnswering(200, async () => 42 as unknown as string);
+    await expect(number.client.notificationSettings.get()).rejects.toThrow(
       'getAccessToken resolved without a token.',
     );
     expect(none.requests.some((r) => r.url.pathname.endsWith('/settings'))).toBe(false);
