@@ -105,13 +105,15 @@ describe('given the repository over real HTTP, signed in as Ada Admin', () => {
     });
     expect(long.status).toBe(400);
     expect(long.body.error).toMatchObject({ code: 'VALIDATION' });
-    expect(long.body.error?.message).toMatch(/at most 255 characters/);
+    expect(long.body.error?.message).toMatch(/^body\.name must NOT have more than 255 characters/);
     const description = await rawRequest(adaEnv, url, 'POST', '/frs-service/api/v1/Projects', {
       name: 'Ok',
       description: 'd'.repeat(4001),
     });
     expect(description.status).toBe(400);
-    expect(description.body.error?.message).toMatch(/at most 4000 characters/);
+    expect(description.body.error?.message).toMatch(
+      /^body\.description must NOT have more than 4000 characters/,
+    );
     expect(await tree()).toEqual(before);
   });
 

@@ -97,6 +97,21 @@ check('the API reference builds, every export documented (typedoc)', 'node', [
 check('the packages say what they are (metadata, versions, Node.js range)', 'node', [
   'scripts/package-metadata.mjs',
 ]);
+// The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
+// rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
+const openapi = join(out, 'openapi.json');
+if (
+  check('write the OpenAPI document', bin('tsx'), [
+    'packages/platform-contract/src/cli/openapi.ts',
+    openapi,
+  ])
+)
+  check('the OpenAPI document passes Redocly lint (recommended-strict)', bin('redocly'), [
+    'lint',
+    '--extends',
+    'recommended-strict',
+    openapi,
+  ]);
 
 // The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
 // into dist/) in dependency order. The size budgets measure these builds; the consumer matrix

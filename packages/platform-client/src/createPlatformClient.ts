@@ -18,9 +18,9 @@ import { schedulesService, type SchedulesService } from './services/schedules.ts
 import { sourceControlService, type SourceControlService } from './services/sourceControl.ts';
 import {
   notificationSettingsService,
-  type AccessTokenProvider,
   type NotificationSettingsService,
 } from './services/notificationSettings.ts';
+import type { AccessTokenProvider } from './http/bind.ts';
 
 /** Options of `createPlatformClient`: the core's, and the bearer token provider. */
 export interface PlatformClientOptions extends PlatformCoreOptions {

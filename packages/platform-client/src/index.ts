@@ -82,10 +82,8 @@ export {
 } from './services/notifications.ts';
 export type { SchedulesService } from './services/schedules.ts';
 export type { SourceControlService } from './services/sourceControl.ts';
-export type {
-  AccessTokenProvider,
-  NotificationSettingsService,
-} from './services/notificationSettings.ts';
+export type { NotificationSettingsService } from './services/notificationSettings.ts';
+export type { AccessTokenProvider } from './http/bind.ts';
 export type {
   ProductRegistryGroup,
   ProductRegistryItem,

@@ -6,6 +6,15 @@ import type { Of } from './schemas/of.ts';
 /** The HTTP methods the platform's endpoints use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What a caller presents to call an endpoint: nothing (`public`: published configuration),
+ * the session cookie (`session`, with the XSRF header on every method but GET), or a JWT from
+ * `jwt/Token` in `Authorization: Bearer` (`bearer`, the session cookie not accepted). The
+ * OpenAPI document's `security`, the client's choice of credential and the emulator's check
+ * are all derived from it (docs/decisions/1040-credential-kind-in-the-contract.md).
+ */
+export type CredentialKind = 'public' | 'session' | 'bearer';
+
 declare const noneBrand: unique symbol;
 /** Marks an endpoint part that takes nothing (no path parameters, no query, no body). */
 export interface None {
@@ -25,6 +34,8 @@ export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
   readonly method: HttpMethod;
   /** Path template relative to the backend's base path, parameters in braces: `/Users({userId})`. */
   readonly path: string;
+  /** What the caller presents (see `CredentialKind`); declared `session` when not given. */
+  readonly credential: CredentialKind;
   /** `'blob'`: the answer is binary (a package download) and reaches the caller as a `Blob`. */
   readonly responseType?: 'blob';
   /** Type carrier only: always `undefined` at run time. */
@@ -60,6 +71,7 @@ export const endpoint =
     backend: BackendName;
     method: HttpMethod;
     path: string;
+    credential?: CredentialKind;
     responseType?: 'blob';
   }): Endpoint<
     PartOf<S, 'params', None>,
@@ -67,4 +79,4 @@ export const endpoint =
     PartOf<S, 'body', None>,
     PartOf<S, 'response', void>
   > =>
-    Object.freeze({ ...definition });
+    Object.freeze({ credential: 'session', ...definition });

@@ -3,6 +3,7 @@ export {
   endpoint,
   type AnyEndpoint,
   type BodyOf,
+  type CredentialKind,
   type Endpoint,
   type HttpMethod,
   type None,

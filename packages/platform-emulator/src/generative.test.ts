@@ -18,9 +18,10 @@ import {
 
 // The generative test of the contract (issue 11): for every operation and every seeded persona
 // (and anonymous callers), requests derived from the operation's schemas. Valid ones answer
-// 2xx/400/403/404/409 with an answer the contract's schema accepts (`Conformance`); ones with a
-// single broken field answer 400 (401/403 where the caller may not call at all) and write
-// nothing; nothing answers 5xx. One emulator from the seeded snapshot, restarted from it when a
+// 2xx/403/404/409 with an answer the contract's schema accepts (`Conformance`), and 400 only for
+// a rule the operation lists beyond its schemas (`refusals`, issue 33: the schemas carry the
+// rules); ones with a single broken field answer 400 naming that field (401/403 where the
+// caller may not call at all) and write nothing; nothing answers 5xx. One emulator from the seeded snapshot, restarted from it when a
 // write ended a persona's session for good (deleted or deactivated users).
 
 const SEED = 20261123;
@@ -239,7 +240,7 @@ async function send(endpoint: AnyEndpoint, fullPath: string, request: Request) {
     headers['cookie'] = caller.persona.cookie;
     headers['x-xsrf-token'] = caller.persona.xsrf;
     headers['jwt_token'] = caller.jwt; // what renewing a token presents
-    if (accessRuleOf(endpoint).rule === 'bearer') headers['authorization'] = `Bearer ${caller.jwt}`;
+    if (endpoint.credential === 'bearer') headers['authorization'] = `Bearer ${caller.jwt}`;
   }
   let body: RequestInit['body'];
   if (request.body instanceof FormData) body = request.body;
@@ -282,10 +283,43 @@ async function keepCallersSignedIn(): Promise<void> {
   }
 }
 
+/** The targets a 400 names (`details[].target`). */
+const targetsOf = (text: string): { target: string; message: string }[] => {
+  try {
+    return JSON.parse(text)?.error?.details ?? [];
+  } catch {
+    return [];
+  }
+};
+
+/** Whether a 400 names only fields of rules the operation lists beyond its schemas. */
+function refusedFor(endpoint: AnyEndpoint, text: string): boolean {
+  const rules = Object.keys(schemasOf(endpoint).refusals ?? {});
+  const targets = targetsOf(text);
+  return (
+    targets.length > 0 &&
+    targets.every(({ target }) => rules.some((r) => target === r || target.startsWith(`${r}.`)))
+  );
+}
+
+/**
+ * Whether a 400 names the broken field: the field itself (or a part of it), or the object that
+ * holds it, naming it as missing or unknown.
+ */
+function namesField(text: string, field: string): boolean {
+  const leaf = field.split('.').at(-1) ?? field;
+  return targetsOf(text).some(
+    ({ target, message }) =>
+      target === field ||
+      target.startsWith(`${field}.`) ||
+      (field.startsWith(`${target}.`) && message.includes(`'${leaf}'`)),
+  );
+}
+
 /** What an operation answers a caller who may not call it at all, whatever the input. */
 function refusalOf(endpoint: AnyEndpoint, caller: string | undefined): number | undefined {
+  if (endpoint.credential === 'public') return undefined;
   const { rule } = accessRuleOf(endpoint);
-  if (rule === 'public') return undefined;
   if (caller === undefined) return 401;
   if (rule === 'admin' && !personas.find((p) => p.id === caller)?.privileges.includes('admin'))
     return 403;
@@ -294,7 +328,7 @@ function refusalOf(endpoint: AnyEndpoint, caller: string | undefined): number | 
 
 describe('given requests derived from the contract for every operation and persona', () => {
   it.each(operations.map((o) => ({ ...o, operation: `${o.group}.${o.name}` })))(
-    '$operation: valid ones answer 2xx/400/403/404/409 with schema-true bodies, one broken field 400 writing nothing, never 5xx',
+    '$operation: valid ones answer 2xx/403/404/409 (400 only for a rule it lists) with schema-true bodies, one broken field 400 naming it and writing nothing, never 5xx',
     async ({ endpoint, fullPath }) => {
       const mismatchesBefore = conformance.mismatches.length;
       await fc.assert(
@@ -303,10 +337,18 @@ describe('given requests derived from the contract for every operation and perso
           const refusal = refusalOf(endpoint, request.caller);
           const expected = refusal
             ? [refusal]
-            : request.caller === undefined && accessRuleOf(endpoint).rule === 'bearer'
+            : request.caller === undefined && endpoint.credential === 'bearer'
               ? [401]
-              : [200, 201, 204, 400, 403, 404, 409];
-          expect(expected, `${JSON.stringify(request)} → ${answer.text}`).toContain(answer.status);
+              : [200, 201, 204, 403, 404, 409];
+          if (!expected.includes(answer.status) && answer.status === 400)
+            expect(
+              refusedFor(endpoint, answer.text),
+              `a valid request answered 400 for no rule the operation lists: ${JSON.stringify(request)} → ${answer.text}`,
+            ).toBe(true);
+          else
+            expect(expected, `${JSON.stringify(request)} → ${answer.text}`).toContain(
+              answer.status,
+            );
           if (answer.status < 300 && endpoint.method !== 'GET') await keepCallersSignedIn();
         }),
         { seed: SEED, numRuns: VALID_RUNS },
@@ -319,6 +361,11 @@ describe('given requests derived from the contract for every operation and perso
           expect(answer.status, `${JSON.stringify(request.broken)} → ${answer.text}`).toBe(
             refusal ?? 400,
           );
+          if (!refusal && request.broken)
+            expect(
+              namesField(answer.text, request.broken.field),
+              `${JSON.stringify(request.broken)} → ${answer.text}`,
+            ).toBe(true);
           expect(await fingerprint()).toBe(before);
         }),
         { seed: SEED, numRuns: INVALID_RUNS },

@@ -7,6 +7,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@ics/platform-contract';
+import { ConfigurationError } from '../errors.ts';
 import type { ServiceDirectory } from './serviceDirectory.ts';
 import type { Transport } from './transport.ts';
 
@@ -18,19 +19,22 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** Supplies the platform JWT (from the token manager) for the contract's `bearer` endpoints. */
+export type AccessTokenProvider = () => Promise<string>;
+
 /** How the client treats one endpoint's calls. */
 export interface BindOptions {
   /** Read through the response cache (PC-9.4). */
   readonly cache?: boolean;
   /** The token and login flows handle unauthenticated answers themselves (PC-7.2). */
   readonly exemptFromAuthRedirect?: boolean;
-}
-
-/** What a service adds itself to a call (the bearer token of notification settings). */
-interface CallHeaders {
-  readonly headers?: Readonly<Record<string, string>>;
-  /** A 401 here means a bad bearer token, not an ended session: reject, do not redirect. */
-  readonly exemptFromAuthRedirect?: boolean;
+  /**
+   * The JWT of an endpoint whose credential (the contract's) is `bearer`: each call sends it as
+   * `Authorization: Bearer <jwt>`, and its 401 is a refused token for the token manager to
+   * renew, rejected as an `HttpError`, never a redirect to the login page. Without it, such a
+   * call throws `ConfigurationError`.
+   */
+  readonly accessToken?: AccessTokenProvider;
 }
 
 type Part<Name extends string, T> = [T] extends [None]
@@ -41,8 +45,7 @@ type Part<Name extends string, T> = [T] extends [None]
 export type CallArgs<E> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &
   Part<'body', BodyOf<E>> &
-  CallOptions &
-  CallHeaders;
+  CallOptions;
 
 export type BoundCall<E> = (args: CallArgs<E>) => Promise<ResponseOf<E>>;
 
@@ -68,14 +71,15 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
     bind<E extends AnyEndpoint>(endpoint: E, options: BindOptions = {}): BoundCall<E> {
       bound.add(endpoint);
       return async (args) => {
-        const { params, query, body, signal, headers, exemptFromAuthRedirect } = args as {
+        const { params, query, body, signal, headers } = args as {
           params?: Record<string, unknown>;
           query?: Record<string, string | number | boolean | undefined>;
           body?: unknown;
           signal?: AbortSignal;
           headers?: Readonly<Record<string, string>>;
-          exemptFromAuthRedirect?: boolean;
         };
+        const bearer = endpoint.credential === 'bearer';
+        const authorization = bearer ? await bearerHeader(endpoint, options.accessToken) : {};
         const path = fillPath(endpoint.path, params ?? {});
         const base = await directory.baseUrl(endpoint.backend, signal);
         return (await transport.request({
@@ -84,12 +88,25 @@ export function createBinder(transport: Transport, directory: ServiceDirectory):
           query,
           body,
           signal,
-          headers,
+          headers: { ...authorization, ...headers },
           responseType: endpoint.responseType,
           cache: options.cache,
-          exemptFromAuthRedirect: exemptFromAuthRedirect ?? options.exemptFromAuthRedirect,
+          exemptFromAuthRedirect: bearer || options.exemptFromAuthRedirect,
         })) as ResponseOf<E>;
       };
     },
   };
+}
+
+async function bearerHeader(endpoint: AnyEndpoint, accessToken: AccessTokenProvider | undefined) {
+  if (!accessToken) {
+    throw new ConfigurationError(
+      `${endpoint.method} ${endpoint.path} takes a bearer token: pass \`getAccessToken\` to createPlatformClient.`,
+    );
+  }
+  const token = await accessToken();
+  if (typeof token !== 'string' || token === '') {
+    throw new ConfigurationError('getAccessToken resolved without a token.');
+  }
+  return { Authorization: `Bearer ${token}` };
 }

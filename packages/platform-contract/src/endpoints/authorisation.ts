@@ -1,10 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { authorisation as S } from '../schemas/endpoints/authorisation.ts';
 
-/**
- * Authorisation: the organisation's client attributes, and the addresses of its upgrade and billing
- * pages.
- */
+/** Client attributes and the addresses of the upgrade and billing pages. */
 export const authorisationEndpoints = {
   /** The attributes of an OAuth client (application), e.g. `cdlg_app`. */
   getClientAttributes: endpoint<typeof S.getClientAttributes>()({

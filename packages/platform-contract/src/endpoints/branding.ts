@@ -1,9 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { branding as S } from '../schemas/endpoints/branding.ts';
 
-/**
- * Branding: the application's and organisations' logos and colours, and the themes built from them.
- */
+/** The platform's and the organisations' branding: themes, custom themes, logos. */
 export const brandingEndpoints = {
   getAppBranding: endpoint<typeof S.getAppBranding>()({
     backend: 'branding',

@@ -3,9 +3,7 @@ import type { bundles as S } from '../schemas/endpoints/bundles.ts';
 
 const bundle = 'bundle' as const;
 
-/**
- * Bundles: definitions of repository objects shipped together, their validation and installation.
- */
+/** Bundles: definitions of repository objects to share, published, copied and installed in other organisations. */
 export const bundlesEndpoints = {
   /** The definitions of the organisation's bundles. */
   getBundleDefinitions: endpoint<typeof S.getBundleDefinitions>()({

@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { licence as S } from '../schemas/endpoints/licence.ts';
 
-/** Licences: the licences in effect for the signed-in user, by product and edition. */
+/** An organisation's effective licences and the views they grant. */
 export const licenceEndpoints = {
   /** The organisation's licences, as active, expired and grace-period lists (PC-4.3). */
   getEffectiveLicenses: endpoint<typeof S.getEffectiveLicenses>()({

@@ -3,10 +3,7 @@ import type { migration as S } from '../schemas/endpoints/migration.ts';
 
 const migration = 'migration' as const;
 
-/**
- * Migration: export jobs that package repository objects, import jobs that bring packages in, and
- * their comparison.
- */
+/** Migration: export jobs that package repository objects, and import jobs that bring a package in. */
 export const migrationEndpoints = {
   getExportJobs: endpoint<typeof S.getExportJobs>()({
     backend: migration,

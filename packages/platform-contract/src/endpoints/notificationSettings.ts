@@ -7,10 +7,12 @@ export const notificationSettingsEndpoints = {
     backend: 'notificationSettings',
     method: 'GET',
     path: '/settings',
+    credential: 'bearer',
   }),
   updateSettings: endpoint<typeof S.updateSettings>()({
     backend: 'notificationSettings',
     method: 'PUT',
     path: '/settings',
+    credential: 'bearer',
   }),
 };

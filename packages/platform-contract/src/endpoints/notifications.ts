@@ -3,10 +3,7 @@ import type { notifications as S } from '../schemas/endpoints/notifications.ts';
 
 const notification = 'notification' as const;
 
-/**
- * Notifications: the messages a user receives (bubble, box, bell, banner), their actions and the
- * user's preferences.
- */
+/** In-app notifications: messages received, their actions, categories and delivery preferences (PC-9.7). */
 export const notificationsEndpoints = {
   /** The bell's messages: newest first, with the total and unread counts. */
   searchBellNotifications: endpoint<typeof S.searchBellNotifications>()({

@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { preferences as S } from '../schemas/endpoints/preferences.ts';
 
-/** Preferences: key-value settings stored per user and per organisation on the identity service. */
+/** Preferences of a user and of an organisation, by fully qualified name (the default service is one, SW-6). */
 export const preferencesEndpoints = {
   /** A user's preferences, optionally only those with one fullyQualifiedName. */
   getUserPreferences: endpoint<typeof S.getUserPreferences>()({

@@ -3,10 +3,7 @@ import type { repository as S } from '../schemas/endpoints/repository.ts';
 
 const frs = 'frs' as const;
 
-/**
- * Repository: projects, folders and documents, their copies and moves, access lists, tags and
- * metering tags.
- */
+/** The repository (FRS): projects, folders, documents, their copies, moves, access lists and tags (PC-5). */
 export const repositoryEndpoints = {
   /** The organisation's projects. */
   getProjects: endpoint<typeof S.getProjects>()({

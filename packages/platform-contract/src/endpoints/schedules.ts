@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { schedules as S } from '../schemas/endpoints/schedules.ts';
 
-/** Schedules: runs planned once or repeating (hourly to monthly) for the signed-in user. */
+/** Schedules of the organisation's runs. */
 export const schedulesEndpoints = {
   createSchedule: endpoint<typeof S.createSchedule>()({
     backend: 'scheduler',

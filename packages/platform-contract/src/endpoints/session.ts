@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import type { session as S } from '../schemas/endpoints/session.ts';
 
-/** Session: the signed-in user's browser session, and Log Out. */
+/** The browser session: who is signed in, and signing out (spec §7). */
 export const sessionEndpoints = {
   /** The signed-in user's session. */
   getUser: endpoint<typeof S.getUser>()({

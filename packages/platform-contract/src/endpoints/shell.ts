@@ -1,15 +1,14 @@
 import { endpoint } from '../endpoint.ts';
 import type { shell as S } from '../schemas/endpoints/shell.ts';
 
-/**
- * Shell: the bootstrap configuration, the product catalogue with licences, analytics and trials.
- */
+/** The shell service: published configuration, the user's products and licences, the product registry and trials (SW-7.1). */
 export const shellEndpoints = {
   /** Service base URLs and page paths; the client's bootstrap call. */
   getConfig: endpoint<typeof S.getConfig>()({
     backend: 'shell',
     method: 'GET',
     path: '/config',
+    credential: 'public',
   }),
   /** The user's products, every product, licences and the preferred product (SW-7.1). */
   getProductsWithLicenses: endpoint<typeof S.getProductsWithLicenses>()({

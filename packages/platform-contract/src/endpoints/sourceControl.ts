@@ -6,10 +6,7 @@ const scm = 'sourceControl' as const;
 const action = <S extends EndpointSchemas>(path: string) =>
   endpoint<S>()({ backend: scm, method: 'POST', path });
 
-/**
- * Source control: the organisation's connection to a remote Git repository, credentials, commits,
- * checkin, checkout, pull and comparison.
- */
+/** Source control: credentials, the repository connection, check-in, check-out, pull and compare. */
 export const sourceControlEndpoints = {
   getUserCredential: endpoint<typeof S.getUserCredential>()({
     backend: scm,

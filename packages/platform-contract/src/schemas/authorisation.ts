@@ -1,14 +1,15 @@
 /** Entities of the authorisation service (spec §7 'Other services'). */
 import { Type } from '@sinclair/typebox';
+import { storable } from './primitives.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The attributes the platform keeps for one OAuth client (application). */
 export const ClientAttributes = Type.Object(
   {
-    clientId: Type.String(),
-    name: Type.String(),
-    attributes: Type.Record(Type.String(), Type.String()),
+    clientId: storable(),
+    name: storable(),
+    attributes: Type.Record(storable(), storable()),
   },
   {
     additionalProperties: false,
@@ -19,7 +20,7 @@ export type ClientAttributes = Of<typeof ClientAttributes>;
 
 /** An address the authorisation service hands out; `url` is `null` when there is none. */
 export const AccountUrl = Type.Object(
-  { url: Type.Union([Type.String(), Type.Null()]) },
+  { url: Type.Union([storable(), Type.Null()]) },
   {
     additionalProperties: false,
     description: about.AccountUrl,

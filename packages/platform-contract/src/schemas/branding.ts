@@ -1,16 +1,16 @@
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
-import { key, personName } from './primitives.ts';
-import { Type } from '@sinclair/typebox';
+import { key, personName, storable } from './primitives.ts';
+import { Type, type StringOptions } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`). */
 export const Theme = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    value: Type.String(),
-    orgId: Type.Union([Type.String(), Type.Null()], {
+    id: storable(),
+    name: storable(),
+    value: storable(),
+    orgId: Type.Union([storable(), Type.Null()], {
       description: "`null` for the platform's built-in themes.",
     }),
   },
@@ -21,9 +21,29 @@ export const Theme = Type.Object(
 );
 export type Theme = Of<typeof Theme>;
 
-/** Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers. */
+/**
+ * Design variables: at most 100, each named like `primary` or `header.background` and valued
+ * with a number or a text of at most 200 characters.
+ */
+export const DesignVariables = Type.Record(
+  storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
+  Type.Union([storable({ maxLength: 200 }), Type.Number()]),
+  { maxProperties: 100, description: about.DesignVariables },
+);
+export type DesignVariables = Of<typeof DesignVariables>;
+
+/** JSON text of `DesignVariables` (a theme's value, a custom theme). */
+const designVariablesText = (maxLength: number, options?: StringOptions) =>
+  storable({
+    maxLength,
+    contentMediaType: 'application/json',
+    contentSchema: DesignVariables,
+    ...options,
+  });
+
+/** Body of `POST Themes`: `value` is JSON text of `DesignVariables`. */
 export const NewTheme = Type.Object(
-  { name: personName(), value: Type.String({ minLength: 2, maxLength: 10000 }) },
+  { name: personName(), value: designVariablesText(10000) },
   {
     additionalProperties: false,
     description: about.NewTheme,
@@ -42,13 +62,13 @@ export type LogoPosition = Of<typeof LogoPosition>;
 export const Brand = Type.Object(
   {
     theme: Type.Union([Theme, Type.Null()]),
-    customTheme: Type.Union([Type.String(), Type.Null()], {
+    customTheme: Type.Union([storable(), Type.Null()], {
       description: "JSON text of design variables overriding the theme's, or `null`.",
     }),
-    logoAccessUrl: Type.Union([Type.String(), Type.Null()]),
-    faviconAccessUrl: Type.Union([Type.String(), Type.Null()]),
+    logoAccessUrl: Type.Union([storable(), Type.Null()]),
+    faviconAccessUrl: Type.Union([storable(), Type.Null()]),
     logoPosition: LogoPosition,
-    variables: Type.Record(Type.String(), Type.String()),
+    variables: Type.Record(storable(), storable()),
   },
   {
     additionalProperties: false,
@@ -66,7 +86,7 @@ export type AppBranding = Of<typeof AppBranding>;
 
 /** The branding of one organisation; `brand` is `null` when it has none of its own. */
 export const OrgBranding = Type.Object(
-  { orgId: Type.String(), brand: Type.Union([Brand, Type.Null()]) },
+  { orgId: storable(), brand: Type.Union([Brand, Type.Null()]) },
   {
     additionalProperties: false,
     description: about.OrgBranding,
@@ -91,12 +111,12 @@ export type OrgAndParentOrgBranding = Of<typeof OrgAndParentOrgBranding>;
 export const OrgBrandingInput = Type.Object(
   {
     themeId: Type.Optional(Type.Union([key(), Type.Null()])),
-    customTheme: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+    customTheme: Type.Optional(Type.Union([designVariablesText(10000), Type.Null()])),
     logoPosition: Type.Optional(LogoPosition),
     variables: Type.Optional(
       Type.Record(
-        Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
-        Type.String({ maxLength: 500 }),
+        storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
+        storable({ maxLength: 500 }),
         { maxProperties: 50 },
       ),
     ),
@@ -107,3 +127,31 @@ export const OrgBrandingInput = Type.Object(
   },
 );
 export type OrgBrandingInput = Of<typeof OrgBrandingInput>;
+
+/**
+ * The `POST OrgBranding` form: a `branding` field (JSON text of `OrgBrandingInput`), a `logo`
+ * file (PNG, JPEG, GIF or WebP by its first bytes, 1 byte to 512 KiB; SVG is refused), or both;
+ * no other field, none twice.
+ */
+export const OrgBrandingForm = Type.Unsafe<FormData>(
+  Type.Object(
+    {
+      branding: Type.Optional(
+        storable({
+          maxLength: 20000,
+          contentMediaType: 'application/json',
+          contentSchema: OrgBrandingInput,
+          description: 'JSON text of `OrgBrandingInput`.',
+        }),
+      ),
+      logo: Type.Optional(
+        Type.Unsafe<Blob>({
+          type: 'string',
+          format: 'binary',
+          description: 'PNG, JPEG, GIF or WebP, 1 byte to 512 KiB.',
+        }),
+      ),
+    },
+    { additionalProperties: false, minProperties: 1, description: about.OrgBrandingForm },
+  ),
+);

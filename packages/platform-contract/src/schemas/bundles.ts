@@ -1,5 +1,5 @@
 /** Bundle entities (spec §3 "Bundle", §4 lifecycle, PC-3.1, PC-4.4). */
-import { key, list } from './primitives.ts';
+import { key, list, repositoryDescription, repositoryName, storable } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
@@ -23,16 +23,16 @@ export type BundleStatus = Of<typeof BundleStatus>;
 /** The editable part of a bundle: what it holds and who may use it. */
 export const BundleDefinition = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    externalId: Type.String({
+    id: storable(),
+    name: storable(),
+    description: storable(),
+    externalId: storable({
       description: 'Stable id across organisations, used to push and install it.',
     }),
-    objectIds: Type.Array(Type.String(), {
+    objectIds: Type.Array(storable(), {
       description: 'Repository entities the bundle carries.',
     }),
-    accessCode: Type.Union([Type.String(), Type.Null()], {
+    accessCode: Type.Union([storable(), Type.Null()], {
       description: 'When set, copying or pushing the bundle requires this code.',
     }),
   },
@@ -49,10 +49,10 @@ export type BundleDefinition = Of<typeof BundleDefinition>;
  */
 export const BundleDefinitionBody = Type.Object(
   {
-    name: Type.String(),
-    description: Type.Optional(Type.String()),
+    name: repositoryName(),
+    description: Type.Optional(repositoryDescription()),
     objectIds: list(key(), 500),
-    accessCode: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    accessCode: Type.Optional(Type.Union([storable({ maxLength: 64 }), Type.Null()])),
   },
   closed,
 );
@@ -65,16 +65,16 @@ export const Bundle = Type.Composite(
     Type.Object(
       {
         status: BundleStatus,
-        orgId: Type.String(),
-        locationId: Type.Union([Type.String(), Type.Null()], {
+        orgId: storable(),
+        locationId: Type.Union([storable(), Type.Null()], {
           description:
             'The repository location (project or folder id) a copied bundle was placed in.',
         }),
-        sourceBundleId: Type.Union([Type.String(), Type.Null()], {
+        sourceBundleId: Type.Union([storable(), Type.Null()], {
           description: 'The bundle it was copied from.',
         }),
-        createdBy: Type.String(),
-        updatedTime: Type.String(),
+        createdBy: storable(),
+        updatedTime: storable(),
       },
       closed,
     ),
@@ -86,12 +86,12 @@ export type Bundle = Of<typeof Bundle>;
 /** A bundle installed in an organisation. */
 export const BundleInstallation = Type.Object(
   {
-    id: Type.String(),
-    bundleId: Type.String(),
-    bundleExternalId: Type.String(),
-    orgId: Type.String(),
-    installedBy: Type.String(),
-    installedTime: Type.String(),
+    id: storable(),
+    bundleId: storable(),
+    bundleExternalId: storable(),
+    orgId: storable(),
+    installedBy: storable(),
+    installedTime: storable(),
   },
   { additionalProperties: false, description: about.BundleInstallation },
 );
@@ -103,10 +103,10 @@ export type BundleInstallation = Of<typeof BundleInstallation>;
  */
 export const BundleValidation = Type.Object(
   {
-    bundleId: Type.String(),
+    bundleId: storable(),
     valid: Type.Boolean(),
     status: BundleStatus,
-    problems: Type.Array(Type.String()),
+    problems: Type.Array(storable()),
   },
   closed,
 );

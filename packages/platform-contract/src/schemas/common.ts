@@ -1,5 +1,5 @@
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
-import { text } from './primitives.ts';
+import { storable, text } from './primitives.ts';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
@@ -28,13 +28,13 @@ export const ApiErrorBody = Type.Object(
   {
     error: Type.Object(
       {
-        code: Type.String({
+        code: storable({
           description:
             'Stable machine-readable code, e.g. `SS_001` for an ended session, `VALIDATION` for bad input.',
         }),
-        message: Type.String(),
+        message: storable(),
         details: Type.Optional(
-          Type.Array(Type.Object({ target: Type.String(), message: Type.String() }, closed), {
+          Type.Array(Type.Object({ target: storable(), message: storable() }, closed), {
             description:
               'For validation errors: where in the request the problem is, e.g. `body.value`.',
           }),
@@ -53,18 +53,18 @@ export type ApiErrorBody = Of<typeof ApiErrorBody>;
 /** The shell's `config`: where each backend lives and the page-level paths. */
 export const ShellConfig = Type.Object(
   {
-    serviceUrls: Type.Record(Type.String(), Type.String(), {
+    serviceUrls: Type.Record(storable(), storable(), {
       description:
         'Base URL per service config key (`identity-service` → `https://…/identity-service/api/v1`).',
     }),
-    identityHomePath: Type.String({
+    identityHomePath: storable({
       description: 'Where the browser goes on an unauthenticated reply (PC-2.1).',
     }),
-    identityLogoutPath: Type.String({
+    identityLogoutPath: storable({
       description: 'Where the browser goes after logout (PC-2.2).',
     }),
     saasBaseURL: Type.Optional(
-      Type.String({ description: 'Base of the SaaS login host; required by `saasLogout`.' }),
+      storable({ description: 'Base of the SaaS login host; required by `saasLogout`.' }),
     ),
   },
   {
@@ -77,15 +77,15 @@ export type ShellConfig = Of<typeof ShellConfig>;
 /** The signed-in user's session (`session/User`). */
 export const UserSession = Type.Object(
   {
-    id: Type.String(),
-    userName: Type.String(),
-    displayName: Type.String(),
-    orgId: Type.String(),
-    currentOrgId: Type.String(),
-    parentOrgId: Type.String(),
-    effectivePrivileges: Type.Array(Type.String()),
+    id: storable(),
+    userName: storable(),
+    displayName: storable(),
+    orgId: storable(),
+    currentOrgId: storable(),
+    parentOrgId: storable(),
+    effectivePrivileges: Type.Array(storable()),
     locale: Type.Optional(
-      Type.String({ description: "BCP 47 tag of the user's preferred language, when set." }),
+      storable({ description: "BCP 47 tag of the user's preferred language, when set." }),
     ),
   },
   { additionalProperties: false, description: about.UserSession },
@@ -95,26 +95,26 @@ export type UserSession = Of<typeof UserSession>;
 /** A product of the registry, as the shell returns it. */
 export const ProductRegistryProduct = Type.Object(
   {
-    uniqueName: Type.String(),
-    productRegistryItemType: Type.Optional(Type.String()),
-    label: Type.Optional(Type.String()),
-    defaultLabel: Type.Optional(Type.String()),
-    description: Type.Optional(Type.String()),
-    defaultTooltip: Type.Optional(Type.String()),
-    iconUrl: Type.Optional(Type.String()),
-    indexPageUrl: Type.Optional(Type.String()),
+    uniqueName: storable(),
+    productRegistryItemType: Type.Optional(storable()),
+    label: Type.Optional(storable()),
+    defaultLabel: Type.Optional(storable()),
+    description: Type.Optional(storable()),
+    defaultTooltip: Type.Optional(storable()),
+    iconUrl: Type.Optional(storable()),
+    indexPageUrl: Type.Optional(storable()),
     openInNewWindow: Type.Optional(Type.Boolean()),
-    learnMorePageUrl: Type.Optional(Type.String()),
+    learnMorePageUrl: Type.Optional(storable()),
     needLicense: Type.Optional(Type.Boolean()),
     localeResourceUrl: Type.Optional(
-      Type.String({
+      storable({
         description:
           "Folder of the product's translation bundles; the file is `<this><lang>/translation.json`.",
       }),
     ),
     trial: Type.Optional(
       Type.Object(
-        { daysLeft: Type.Number(), tryNowUrl: Type.Optional(Type.String()) },
+        { daysLeft: Type.Number(), tryNowUrl: Type.Optional(storable()) },
         {
           additionalProperties: false,
           description:
@@ -133,11 +133,11 @@ export type ProductRegistryProduct = Of<typeof ProductRegistryProduct>;
 /** A registry item of type `productGroup`, holding products. */
 export const ProductRegistryGroup = Type.Object(
   {
-    uniqueName: Type.String(),
+    uniqueName: storable(),
     productRegistryItemType: Type.Literal('productGroup'),
-    label: Type.Optional(Type.String()),
-    defaultLabel: Type.Optional(Type.String()),
-    localeResourceUrl: Type.Optional(Type.String()),
+    label: Type.Optional(storable()),
+    defaultLabel: Type.Optional(storable()),
+    localeResourceUrl: Type.Optional(storable()),
     products: Type.Array(ProductRegistryProduct),
   },
   {
@@ -154,9 +154,9 @@ export type ProductRegistryItem = Of<typeof ProductRegistryItem>;
 /** The answer of the product fetch the switcher makes (`ProductsWithLicenses`). */
 export const ProductsWithLicenses = Type.Object(
   {
-    licensedProducts: Type.Array(Type.String()),
+    licensedProducts: Type.Array(storable()),
     preferredProduct: Type.Optional(
-      Type.Union([Type.Object({ uniqueName: Type.String() }, closed), Type.Null()]),
+      Type.Union([Type.Object({ uniqueName: storable() }, closed), Type.Null()]),
     ),
     userProducts: Type.Array(ProductRegistryItem),
     allProducts: Type.Array(ProductRegistryItem),
@@ -170,7 +170,7 @@ export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
 
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
-  { fullyQualifiedName: text(255), value: Type.String({ maxLength: 4000 }) },
+  { fullyQualifiedName: text(255), value: storable({ maxLength: 4000 }) },
   { additionalProperties: false, description: about.UserPreference },
 );
 export type UserPreference = Of<typeof UserPreference>;

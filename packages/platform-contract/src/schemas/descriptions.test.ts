@@ -12,12 +12,17 @@ describe('the descriptions of the schemas, written once in their JSDoc', () => {
     for (const [name, text] of entries) expect(named[name]?.description, name).toBe(text);
   });
 
-  it("keeps them in the OpenAPI document: the config answer is described as ShellConfig's JSDoc says", () => {
-    const paths = openApiDocument()['paths'] as Record<string, Record<string, unknown>>;
-    const getConfig = paths[`${backends.shell.basePath}/config`]?.['get'] as {
-      responses: Record<string, { content: Record<string, { schema: { description?: string } }> }>;
+  it('keeps them in the OpenAPI document: the config answer is the named ShellConfig, described as its JSDoc says', () => {
+    const document = openApiDocument() as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { description?: string }> };
     };
-    expect(getConfig.responses['200']?.content['application/json']?.schema.description).toBe(
+    const getConfig = document.paths[`${backends.shell.basePath}/config`]?.['get'] as {
+      responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }>;
+    };
+    const schema = getConfig.responses['200']?.content['application/json']?.schema;
+    expect(schema).toEqual({ $ref: '#/components/schemas/ShellConfig' });
+    expect(document.components.schemas['ShellConfig']?.description).toBe(
       "The shell's `config`: where each backend lives and the page-level paths.",
     );
   });

@@ -4,31 +4,28 @@
 
 /** The JSDoc of each service group of the contract that has one, by group. */
 export const groupDescriptions: Readonly<Record<string, string>> = {
-  session: "Session: the signed-in user's browser session, and Log Out.",
+  session: 'The browser session: who is signed in, and signing out (spec §7).',
   shell:
-    'Shell: the bootstrap configuration, the product catalogue with licences, analytics and trials.',
+    "The shell service: published configuration, the user's products and licences, the product registry and trials (SW-7.1).",
   preferences:
-    'Preferences: key-value settings stored per user and per organisation on the identity service.',
+    'Preferences of a user and of an organisation, by fully qualified name (the default service is one, SW-6).',
   identity: 'Identity calls of spec §7, except the token and login flows (see the session group).',
-  licence: 'Licences: the licences in effect for the signed-in user, by product and edition.',
-  branding:
-    "Branding: the application's and organisations' logos and colours, and the themes built from them.",
-  authorisation:
-    "Authorisation: the organisation's client attributes, and the addresses of its upgrade and billing pages.",
+  licence: "An organisation's effective licences and the views they grant.",
+  branding: "The platform's and the organisations' branding: themes, custom themes, logos.",
+  authorisation: 'Client attributes and the addresses of the upgrade and billing pages.',
   metering: 'Metering: designed by the project (docs/decisions/0400-metering-api.md).',
   users: 'User management on the management service; administrators only (PC-6.8).',
   bundles:
-    'Bundles: definitions of repository objects shipped together, their validation and installation.',
+    'Bundles: definitions of repository objects to share, published, copied and installed in other organisations.',
   repository:
-    'Repository: projects, folders and documents, their copies and moves, access lists, tags and metering tags.',
+    'The repository (FRS): projects, folders, documents, their copies, moves, access lists and tags (PC-5).',
   migration:
-    'Migration: export jobs that package repository objects, import jobs that bring packages in, and their comparison.',
+    'Migration: export jobs that package repository objects, and import jobs that bring a package in.',
   notifications:
-    "Notifications: the messages a user receives (bubble, box, bell, banner), their actions and the user's preferences.",
-  schedules:
-    'Schedules: runs planned once or repeating (hourly to monthly) for the signed-in user.',
+    'In-app notifications: messages received, their actions, categories and delivery preferences (PC-9.7).',
+  schedules: "Schedules of the organisation's runs.",
   sourcecontrol:
-    "Source control: the organisation's connection to a remote Git repository, credentials, commits, checkin, checkout, pull and comparison.",
+    'Source control: credentials, the repository connection, check-in, check-out, pull and compare.',
   notificationsettings:
     'The separate notification-settings service; called with a bearer JWT, not the session (PC-7.19).',
   token: "The identity service's JWT calls (docs/decisions/0300-token-and-session.md).",
@@ -173,8 +170,9 @@ export const schemaDescriptions = {
   ClientAttributes: 'The attributes the platform keeps for one OAuth client (application).',
   AccountUrl: 'An address the authorisation service hands out; `url` is `null` when there is none.',
   Theme: 'A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`).',
-  NewTheme:
-    'Body of `POST Themes`: `value` must be JSON of an object whose values are strings or numbers.',
+  DesignVariables:
+    'Design variables: at most 100, each named like `primary` or `header.background` and valued with a number or a text of at most 200 characters.',
+  NewTheme: 'Body of `POST Themes`: `value` is JSON text of `DesignVariables`.',
   LogoPosition: 'Where the logo sits in the header.',
   Brand: 'A brand: theme, custom theme, logo, favicon, logo position and variables.',
   AppBranding: 'The branding of the platform (`AppBranding`).',
@@ -183,6 +181,8 @@ export const schemaDescriptions = {
     '`OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation.',
   OrgBrandingInput:
     'The `branding` part of the `POST OrgBranding` form (sent as JSON text beside the `logo` file). Absent fields keep their current value.',
+  OrgBrandingForm:
+    'The `POST OrgBranding` form: a `branding` field (JSON text of `OrgBrandingInput`), a `logo` file (PNG, JPEG, GIF or WebP by its first bytes, 1 byte to 512 KiB; SVG is refused), or both; no other field, none twice.',
   BundleStatus:
     'Where a bundle is in its lifecycle: DRAFT → VALIDATED → PUBLISHED → WITHDRAWN or DEPRECATED.',
   BundleDefinition: 'The editable part of a bundle: what it holds and who may use it.',

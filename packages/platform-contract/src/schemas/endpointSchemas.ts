@@ -17,4 +17,10 @@ export interface EndpointSchemas {
   readonly bodyType?: 'application/octet-stream' | 'multipart/form-data';
   /** Media type of an answer that is not JSON. */
   readonly responseType?: 'application/octet-stream' | 'text/plain';
+  /**
+   * The 400s a request valid by the schemas may still get, by the field the answer names
+   * (`body.endTime`): rules JSON Schema cannot say (an order between two fields) or that
+   * depend on the platform's data (a known time zone). The operation's description lists them.
+   */
+  readonly refusals?: Readonly<Record<string, string>>;
 }

@@ -1,5 +1,5 @@
 /** Entities of the identity service (spec: platform-client.md §3 and §7 'Identity'). */
-import { email, key, keys, list, localeTag, personName, timeZone } from './primitives.ts';
+import { email, key, keys, list, localeTag, personName, storable, timeZone } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -13,17 +13,17 @@ export type UserState = Of<typeof UserState>;
 /** A user as the identity service returns it (`Users({id})`, `Orgs({id})/Users`). */
 export const IdentityUser = Type.Object(
   {
-    id: Type.String(),
-    orgId: Type.String(),
-    userName: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    displayName: Type.String(),
-    email: Type.String(),
+    id: storable(),
+    orgId: storable(),
+    userName: storable(),
+    firstName: storable(),
+    lastName: storable(),
+    displayName: storable(),
+    email: storable(),
     emailVerified: Type.Boolean(),
     state: UserState,
-    timeZone: Type.String({ description: 'IANA zone id, e.g. `Europe/Berlin`.' }),
-    roleIds: Type.Array(Type.String()),
+    timeZone: storable({ description: 'IANA zone id, e.g. `Europe/Berlin`.' }),
+    roleIds: Type.Array(storable()),
   },
   {
     additionalProperties: false,
@@ -59,18 +59,18 @@ export type UserUpdate = Of<typeof UserUpdate>;
 /** The signed-in user's own profile (`UserProfile`). */
 export const UserProfile = Type.Object(
   {
-    id: Type.String(),
-    orgId: Type.String(),
-    userName: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    displayName: Type.String(),
-    email: Type.String(),
+    id: storable(),
+    orgId: storable(),
+    userName: storable(),
+    firstName: storable(),
+    lastName: storable(),
+    displayName: storable(),
+    email: storable(),
     emailVerified: Type.Boolean(),
-    timeZone: Type.String(),
-    phone: Type.Union([Type.String(), Type.Null()]),
-    title: Type.Union([Type.String(), Type.Null()]),
-    locale: Type.Union([Type.String(), Type.Null()], {
+    timeZone: storable(),
+    phone: Type.Union([storable(), Type.Null()]),
+    title: Type.Union([storable(), Type.Null()]),
+    locale: Type.Union([storable(), Type.Null()], {
       description: "BCP 47 tag, or `null` for the browser's language.",
     }),
   },
@@ -86,9 +86,9 @@ export const UserProfileUpdate = Type.Object(
     displayName: Type.Optional(personName()),
     timeZone: Type.Optional(timeZone()),
     phone: Type.Optional(
-      Type.Union([Type.String({ maxLength: 40, pattern: '^[+0-9 ()./-]*$' }), Type.Null()]),
+      Type.Union([storable({ maxLength: 40, pattern: '^[+0-9 ()./-]*$' }), Type.Null()]),
     ),
-    title: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    title: Type.Optional(Type.Union([storable({ maxLength: 100 }), Type.Null()])),
     locale: Type.Optional(Type.Union([localeTag(), Type.Null()])),
   },
   {
@@ -102,19 +102,19 @@ export type UserProfileUpdate = Of<typeof UserProfileUpdate>;
 /** `CurrentUserInfo`: who is signed in, in which organisation, with which privileges. */
 export const CurrentUserInfo = Type.Object(
   {
-    userId: Type.String(),
-    userName: Type.String(),
-    displayName: Type.String(),
-    orgId: Type.String(),
-    orgName: Type.String(),
-    currentOrgId: Type.String(),
-    parentOrgId: Type.String(),
+    userId: storable(),
+    userName: storable(),
+    displayName: storable(),
+    orgId: storable(),
+    orgName: storable(),
+    currentOrgId: storable(),
+    parentOrgId: storable(),
     isSubOrg: Type.Boolean({
       description:
         '`true` when the organisation is a sub-organisation (its parent differs from itself).',
     }),
-    privileges: Type.Array(Type.String()),
-    roleNames: Type.Array(Type.String()),
+    privileges: Type.Array(storable()),
+    roleNames: Type.Array(storable()),
   },
   {
     additionalProperties: false,
@@ -125,7 +125,7 @@ export type CurrentUserInfo = Of<typeof CurrentUserInfo>;
 
 /** A name/value attribute of an organisation (`Orgs({id})?$expand=attributes`). */
 export const OrgAttribute = Type.Object(
-  { name: Type.String(), value: Type.String() },
+  { name: storable(), value: storable() },
   {
     additionalProperties: false,
     description: about.OrgAttribute,
@@ -136,9 +136,9 @@ export type OrgAttribute = Of<typeof OrgAttribute>;
 /** An organisation. `attributes` is present only when `$expand=attributes` was asked for. */
 export const Organisation = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    parentOrgId: Type.String({ description: 'Equals `id` for a top-level organisation (PC-6.7).' }),
+    id: storable(),
+    name: storable(),
+    parentOrgId: storable({ description: 'Equals `id` for a top-level organisation (PC-6.7).' }),
     attributes: Type.Optional(Type.Array(OrgAttribute)),
   },
   {
@@ -151,11 +151,11 @@ export type Organisation = Of<typeof Organisation>;
 /** A group of users of one organisation. */
 export const UserGroup = Type.Object(
   {
-    id: Type.String(),
-    orgId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    memberIds: Type.Array(Type.String()),
+    id: storable(),
+    orgId: storable(),
+    name: storable(),
+    description: storable(),
+    memberIds: Type.Array(storable()),
   },
   { additionalProperties: false, description: about.UserGroup },
 );
@@ -164,11 +164,11 @@ export type UserGroup = Of<typeof UserGroup>;
 /** A role: a named set of privileges of one organisation. */
 export const Role = Type.Object(
   {
-    id: Type.String(),
-    orgId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    privileges: Type.Array(Type.String()),
+    id: storable(),
+    orgId: storable(),
+    name: storable(),
+    description: storable(),
+    privileges: Type.Array(storable()),
   },
   {
     additionalProperties: false,
@@ -180,8 +180,8 @@ export type Role = Of<typeof Role>;
 /** One time zone the platform offers (`TimeZone`). */
 export const TimeZoneInfo = Type.Object(
   {
-    id: Type.String({ description: 'IANA zone id.' }),
-    displayName: Type.String(),
+    id: storable({ description: 'IANA zone id.' }),
+    displayName: storable(),
     offsetMinutes: Type.Number({
       description: 'Offset from UTC in minutes, without daylight saving.',
     }),
@@ -228,13 +228,13 @@ export type EmailVerificationForUserRequest = Of<typeof EmailVerificationForUser
 /** Whether a user has an email verification pending, and for which address. */
 export const PendingVerification = Type.Object(
   {
-    userId: Type.String(),
+    userId: storable(),
     pending: Type.Boolean(),
     email: Type.Optional(
-      Type.String({ description: 'The address being verified; absent when nothing is pending.' }),
+      storable({ description: 'The address being verified; absent when nothing is pending.' }),
     ),
     requestedAt: Type.Optional(
-      Type.String({ description: 'ISO 8601 time of the latest verification email.' }),
+      storable({ description: 'ISO 8601 time of the latest verification email.' }),
     ),
     sentCount: Type.Optional(
       Type.Number({ description: 'How many verification emails were sent for this address.' }),
@@ -274,7 +274,7 @@ export type UserDeletion = Of<typeof UserDeletion>;
 
 /** Answer of `users/delete`. */
 export const UserDeletionResult = Type.Object(
-  { deletedIds: Type.Array(Type.String()) },
+  { deletedIds: Type.Array(storable()) },
   { additionalProperties: false, description: about.UserDeletionResult },
 );
 export type UserDeletionResult = Of<typeof UserDeletionResult>;

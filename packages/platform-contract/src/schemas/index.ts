@@ -39,10 +39,12 @@ export { AssignedEdition, EffectiveLicenses, LicenseItem, LicenseViews } from '.
 export {
   AppBranding,
   Brand,
+  DesignVariables,
   LogoPosition,
   NewTheme,
   OrgAndParentOrgBranding,
   OrgBranding,
+  OrgBrandingForm,
   OrgBrandingInput,
   Theme,
 } from './branding.ts';
@@ -63,7 +65,7 @@ export {
   ProductContributionList,
   SupportedTarget,
 } from './token.ts';
-export { ODataQuery } from './odata.ts';
+export { ODATA_LITERAL, ODataQuery, odataQuery } from './odata.ts';
 export {
   Acl,
   AclEntry,
@@ -149,20 +151,26 @@ export {
   ScmObjectsBody,
   ScmProvider,
 } from './sourceControl.ts';
-export { Binary, Form } from './binary.ts';
+export { Binary } from './binary.ts';
 export { DocumentFilter, Paging } from './endpoints/repository.ts';
 export { endpointSchemas, schemasOf } from './contractSchemas.ts';
 export { openApiDocument } from './openapi.ts';
 export {
   count,
   email,
+  httpAddress,
+  instant,
   key,
   keys,
   list,
   localeTag,
   Nothing,
   personName,
+  repositoryDescription,
+  repositoryName,
   skip,
+  storable,
+  STORABLE_TEXT_PATTERN,
   text,
   timeZone,
   top,

@@ -1,20 +1,21 @@
 /** Entities of the licence service (spec: platform-client.md §3 'Licence info', PC-4.3). */
 import { Type } from '@sinclair/typebox';
+import { storable } from './primitives.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
 /** One licence of an organisation. Which list it is in says its state. */
 export const LicenseItem = Type.Object(
   {
-    id: Type.String({
+    id: storable({
       description: "Licence id, as access checks name it (e.g. a product's uniqueName).",
     }),
-    name: Type.String(),
-    startDate: Type.String({ description: 'ISO 8601 date (`YYYY-MM-DD`).' }),
-    endDate: Type.String({
+    name: storable(),
+    startDate: storable({ description: 'ISO 8601 date (`YYYY-MM-DD`).' }),
+    endDate: storable({
       description: 'ISO 8601 date after which the licence is no longer active.',
     }),
-    graceEndDate: Type.String({
+    graceEndDate: storable({
       description: 'ISO 8601 date until which an ended licence still works (grace period).',
     }),
   },
@@ -28,7 +29,7 @@ export type LicenseItem = Of<typeof LicenseItem>;
 /** `OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state. */
 export const EffectiveLicenses = Type.Object(
   {
-    orgId: Type.String(),
+    orgId: storable(),
     active: Type.Array(LicenseItem),
     expired: Type.Array(LicenseItem),
     gracePeriod: Type.Array(LicenseItem),
@@ -42,7 +43,7 @@ export type EffectiveLicenses = Of<typeof EffectiveLicenses>;
 
 /** An edition (bundle of licences) assigned to an organisation. */
 export const AssignedEdition = Type.Object(
-  { id: Type.String(), name: Type.String(), licenseIds: Type.Array(Type.String()) },
+  { id: storable(), name: storable(), licenseIds: Type.Array(storable()) },
   {
     additionalProperties: false,
     description: about.AssignedEdition,
@@ -52,7 +53,7 @@ export type AssignedEdition = Of<typeof AssignedEdition>;
 
 /** `OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation. */
 export const LicenseViews = Type.Object(
-  { orgId: Type.String(), assignedEditions: Type.Array(AssignedEdition) },
+  { orgId: storable(), assignedEditions: Type.Array(AssignedEdition) },
   {
     additionalProperties: false,
     description: about.LicenseViews,

@@ -1,12 +1,12 @@
 /** Entities of the metering service (paths decided in docs/decisions/0400-metering-api.md). */
-import { key, skip, top } from './primitives.ts';
+import { instant, key, skip, storable, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
 /** A month, `YYYY-MM`. */
-export const UsagePeriod = Type.String({
+export const UsagePeriod = storable({
   pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
   description: about.UsagePeriod,
 });
@@ -15,9 +15,9 @@ export type UsagePeriod = Of<typeof UsagePeriod>;
 /** Usage of one meter of one service by one organisation in one month. */
 export const UsageRecord = Type.Object(
   {
-    orgId: Type.String(),
-    service: Type.String({ description: "The product's uniqueName, e.g. `cdi`." }),
-    meter: Type.String({ description: 'What is counted, e.g. `compute.hours`.' }),
+    orgId: storable(),
+    service: storable({ description: "The product's uniqueName, e.g. `cdi`." }),
+    meter: storable({ description: 'What is counted, e.g. `compute.hours`.' }),
     period: UsagePeriod,
     quantity: Type.Number(),
   },
@@ -49,13 +49,13 @@ export type UsageQuery = Of<typeof UsageQuery>;
 export const UsageEvent = Type.Object(
   {
     service: key(),
-    meter: Type.String({ pattern: '^[a-z][a-z0-9_.]{0,63}$' }),
+    meter: storable({ pattern: '^[a-z][a-z0-9_.]{0,63}$' }),
     quantity: Type.Number({
       exclusiveMinimum: 0,
       maximum: 1e9,
       description: 'Positive, at most 1e9.',
     }),
-    occurredAt: Type.Optional(Type.String({ description: 'ISO 8601 time; default now.' })),
+    occurredAt: Type.Optional(instant({ description: 'ISO 8601 time; default now.' })),
   },
   {
     additionalProperties: false,
@@ -67,14 +67,11 @@ export type UsageEvent = Of<typeof UsageEvent>;
 /** Totals per service and meter over a period (`GET Usage/Summary`). */
 export const UsageSummary = Type.Object(
   {
-    orgId: Type.String(),
+    orgId: storable(),
     from: UsagePeriod,
     to: UsagePeriod,
     services: Type.Array(
-      Type.Object(
-        { service: Type.String(), meter: Type.String(), quantity: Type.Number() },
-        closed,
-      ),
+      Type.Object({ service: storable(), meter: storable(), quantity: Type.Number() }, closed),
     ),
   },
   {

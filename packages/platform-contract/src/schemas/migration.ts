@@ -1,5 +1,5 @@
 /** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
-import { key, list } from './primitives.ts';
+import { key, list, repositoryName, storable } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
@@ -50,16 +50,16 @@ export type ExportObject = Of<typeof ExportObject>;
 
 const JobBase = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
+    id: storable(),
+    name: storable(),
     executionClient: ExecutionClient,
     runType: RunType,
     status: MigrationJobStatus,
-    createdBy: Type.String(),
-    createdTime: Type.String(),
-    startTime: Type.Union([Type.String(), Type.Null()]),
-    endTime: Type.Union([Type.String(), Type.Null()]),
-    message: Type.Union([Type.String(), Type.Null()], {
+    createdBy: storable(),
+    createdTime: storable(),
+    startTime: Type.Union([storable(), Type.Null()]),
+    endTime: Type.Union([storable(), Type.Null()]),
+    message: Type.Union([storable(), Type.Null()], {
       description: 'Why it failed, when it did.',
     }),
   },
@@ -120,7 +120,7 @@ export type ImportJob = Of<typeof ImportJob>;
  */
 export const CreateExportJobBody = Type.Object(
   {
-    name: Type.String(),
+    name: repositoryName(),
     objects: list(ExportObject, 500, { minItems: 1 }),
     executionClient: Type.Optional(ExecutionClient),
     runType: Type.Optional(RunType),
@@ -132,7 +132,7 @@ export type CreateExportJobBody = Of<typeof CreateExportJobBody>;
 /** The body that creates an import job: its name and what to import from an uploaded package. */
 export const CreateImportJobBody = Type.Object(
   {
-    name: Type.String(),
+    name: repositoryName(),
     importSpecification: ImportSpecification,
     executionClient: Type.Optional(ExecutionClient),
     runType: Type.Optional(RunType),
@@ -144,10 +144,10 @@ export type CreateImportJobBody = Of<typeof CreateImportJobBody>;
 /** An object of an export or import, with its outcome once the job ended. */
 export const MigrationObject = Type.Object(
   {
-    objectGuid: Type.String(),
-    name: Type.String(),
-    documentType: Type.String(),
-    path: Type.String(),
+    objectGuid: storable(),
+    name: storable(),
+    documentType: storable(),
+    path: storable(),
     status: Type.Union(
       [
         Type.Literal('PENDING'),
@@ -173,14 +173,14 @@ export type MigrationObject = Of<typeof MigrationObject>;
 
 /** An uploaded import package. */
 export const ImportPackage = Type.Object(
-  { packageId: Type.String(), checksumValid: Type.Boolean(), objects: Type.Array(MigrationObject) },
+  { packageId: storable(), checksumValid: Type.Boolean(), objects: Type.Array(MigrationObject) },
   { additionalProperties: false, description: about.ImportPackage },
 );
 export type ImportPackage = Of<typeof ImportPackage>;
 
 /** A document type that migration can compare between organisations, with its label for people. */
 export const ComparableObjectType = Type.Object(
-  { documentType: Type.String(), label: Type.String() },
+  { documentType: storable(), label: storable() },
   closed,
 );
 export type ComparableObjectType = Of<typeof ComparableObjectType>;

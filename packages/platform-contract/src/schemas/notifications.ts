@@ -1,6 +1,7 @@
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
-import { key, list, skip, text, top } from './primitives.ts';
+import { key, list, skip, storable, top } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
+import { odataFilterPattern, odataOrderByPattern } from './odata.ts';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -30,18 +31,18 @@ export type NotificationPriority = Of<typeof NotificationPriority>;
 /** Something the user can do from a message; `url` is given by the message's sender. */
 export const NotificationAction = Type.Object(
   {
-    id: Type.String(),
-    label: Type.String(),
+    id: storable(),
+    label: storable(),
     kind: Type.Union([Type.Literal('ACTION'), Type.Literal('DOWNLOAD'), Type.Literal('INPUT')], {
       description:
         "`ACTION` posts to `url`; `DOWNLOAD` fetches a file; `INPUT` posts the user's input.",
     }),
-    url: Type.String(),
-    status: Type.Union([Type.String(), Type.Null()], {
+    url: storable(),
+    status: Type.Union([storable(), Type.Null()], {
       description: 'Set by `updateActionStatus` (e.g. `DISMISSED`), or `DONE` once performed.',
     }),
     response: Type.Optional(
-      Type.String({ description: 'What the user answered to an INPUT action.' }),
+      storable({ description: 'What the user answered to an INPUT action.' }),
     ),
   },
   {
@@ -57,16 +58,16 @@ export type NotificationAction = Of<typeof NotificationAction>;
  */
 export const NotificationMessage = Type.Object(
   {
-    id: Type.String(),
-    notificationId: Type.String(),
+    id: storable(),
+    notificationId: storable(),
     status: NotificationStatus,
     type: NotificationType,
     priority: NotificationPriority,
-    categories: Type.Array(Type.String()),
-    title: Type.String(),
-    body: Type.String(),
-    publishTime: Type.String(),
-    messageCreateTime: Type.String(),
+    categories: Type.Array(storable()),
+    title: storable(),
+    body: storable(),
+    publishTime: storable(),
+    messageCreateTime: storable(),
     actions: Type.Array(NotificationAction),
   },
   closed,
@@ -76,8 +77,8 @@ export type NotificationMessage = Of<typeof NotificationMessage>;
 /** A category messages belong to, which the user can mute in their preferences. */
 export const NotificationCategory = Type.Object(
   {
-    id: Type.String(),
-    label: Type.String({
+    id: storable(),
+    label: storable({
       description: 'In the asked locale, English when there is no translation.',
     }),
   },
@@ -120,11 +121,17 @@ export const BellSearchResult = Type.Object(
 );
 export type BellSearchResult = Of<typeof BellSearchResult>;
 
+/** What `$filter` and `$orderby` may name of a message. */
+const messageFields = ['status', 'type', 'priority', 'publishTime', 'messageCreateTime'];
+
 /** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
 export const ReceivedMessagesQuery = Type.Object(
   {
     $filter: Type.Optional(
-      text(500, {
+      Type.String({
+        maxLength: 500,
+        pattern: odataFilterPattern(messageFields),
+        examples: ["status eq 'NEW'"],
         description:
           "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
       }),
@@ -133,7 +140,10 @@ export const ReceivedMessagesQuery = Type.Object(
     $skip: Type.Optional(skip()),
     $top: Type.Optional(top()),
     $orderby: Type.Optional(
-      text(64, {
+      Type.String({
+        maxLength: 64,
+        pattern: odataOrderByPattern(messageFields),
+        examples: ['messageCreateTime desc'],
         description:
           '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
       }),

@@ -1,7 +1,24 @@
-import type { TObject, TSchema } from '@sinclair/typebox';
-import { contract, listEndpoints } from '../contract.ts';
-import { ApiErrorBody } from './common.ts';
+import { Kind, type TObject } from '@sinclair/typebox';
+import { contract, listEndpoints, type DeclaredEndpoint } from '../contract.ts';
+import { exampleOf, operationExamples, operationLinks } from './examples.ts';
+import * as authorisation from './authorisation.ts';
+import * as binary from './binary.ts';
+import * as branding from './branding.ts';
+import * as bundles from './bundles.ts';
+import * as common from './common.ts';
+import * as identity from './identity.ts';
+import * as licence from './licence.ts';
+import * as metering from './metering.ts';
+import * as migration from './migration.ts';
+import * as notifications from './notifications.ts';
+import * as odata from './odata.ts';
+import * as repository from './repository.ts';
+import * as scheduling from './scheduling.ts';
+import * as shellCatalogue from './shellCatalogue.ts';
+import * as sourceControl from './sourceControl.ts';
+import * as token from './token.ts';
 import { schemasOf } from './contractSchemas.ts';
+import type { EndpointSchemas } from './endpointSchemas.ts';
 import { endpointDescriptions, groupDescriptions } from './descriptions.ts';
 
 /** The security schemes of the platform, by the names the document gives them. */
@@ -27,8 +44,35 @@ const securitySchemes = {
   },
 } as const;
 
-/** Plain JSON Schema: TypeBox's symbol-keyed markers dropped. */
-const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
+/**
+ * Plain JSON Schema with the named shapes as references: a schema the `/schemas` entry exports
+ * by name becomes `$ref: #/components/schemas/<name>` wherever it appears, and is written once
+ * into `components.schemas` (TypeBox's symbol-keyed markers are dropped on the way).
+ */
+class Shapes {
+  readonly components: Record<string, unknown> = {};
+  readonly #names = new Map<object, string>();
+
+  constructor(named: Readonly<Record<string, unknown>>) {
+    for (const [name, value] of Object.entries(named))
+      if (typeof value === 'object' && value !== null && Kind in value && !this.#names.has(value))
+        this.#names.set(value, name);
+  }
+
+  json(value: unknown, self?: unknown): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.json(item));
+    if (typeof value !== 'object' || value === null) return value;
+    const name = this.#names.get(value);
+    if (name !== undefined && value !== self) {
+      if (!(name in this.components)) {
+        this.components[name] = {};
+        this.components[name] = this.json(value, value);
+      }
+      return { $ref: `#/components/schemas/${name}` };
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.json(v)]));
+  }
+}
 
 const errorStatuses = {
   '400': 'The request is not valid; `details` names each offending field.',
@@ -38,17 +82,25 @@ const errorStatuses = {
   '409': 'The request conflicts with the current state.',
 } as const;
 
-function parameters(where: 'path' | 'query', schema: TObject | undefined) {
+function parameters(
+  shapes: Shapes,
+  where: 'path' | 'query',
+  schema: TObject | undefined,
+  examples: Readonly<Record<string, unknown>> | undefined,
+) {
   if (!schema) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = plain(property);
+    const { description, ...rest } = shapes.json(property) as Record<string, unknown>;
+    const example =
+      examples && Object.hasOwn(examples, name) ? examples[name] : exampleOf(property, name);
     return {
       name,
       in: where,
       required: where === 'path' || required.has(name),
       ...(typeof description === 'string' ? { description } : {}),
       schema: rest,
+      ...(example === undefined ? {} : { example }),
     };
   });
 }
@@ -68,60 +120,130 @@ function summaryOf(description: string, name: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-/**
- * The OpenAPI 3.1 document of the whole contract: one operation per declared endpoint (its
- * `operationId` is `group.name`, its summary and description the declaration's JSDoc), paths in the platform's `Entity({key})` form under each
- * service's base path, the shared error answer, and the platform's security schemes.
- */
-export function openApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const { group, name, endpoint, fullPath } of listEndpoints()) {
-    const schemas = schemasOf(endpoint);
-    const status = schemas.response ? (endpoint.method === 'POST' ? '201' : '200') : '204';
-    const answer = schemas.response
-      ? {
-          description: 'Success.',
-          content: {
-            [schemas.responseType ?? 'application/json']: { schema: plain(schemas.response) },
+/** The 400s beyond the schemas (`EndpointSchemas.refusals`), as a paragraph of the description. */
+function refusalsOf(schemas: EndpointSchemas): string {
+  const rules = Object.entries(schemas.refusals ?? {});
+  if (rules.length === 0) return '';
+  return [
+    'Beyond its schemas, it answers 400 naming the field when:',
+    ...rules.map(([field, rule]) => `- \`${field}\` ${rule}`),
+  ].join('\n');
+}
+
+/** The schemas the service modules export by name: the shapes the document names. */
+const named = {
+  ...binary,
+  ...authorisation,
+  ...branding,
+  ...bundles,
+  ...common,
+  ...identity,
+  ...licence,
+  ...metering,
+  ...migration,
+  ...notifications,
+  ...odata,
+  ...repository,
+  ...scheduling,
+  ...shellCatalogue,
+  ...sourceControl,
+  ...token,
+};
+
+/** The links of the answer of `from` (decision 1042), by the name of the operation they lead to. */
+function linksOf(from: string): Record<string, unknown> | undefined {
+  const links = operationLinks.filter((link) => link.from === from);
+  if (links.length === 0) return undefined;
+  return Object.fromEntries(
+    links.map(({ to, parameters, requestBody, description }) => [
+      to.replace('.', '_'),
+      {
+        operationId: to,
+        description,
+        ...(parameters ? { parameters } : {}),
+        ...(requestBody === undefined ? {} : { requestBody }),
+      },
+    ]),
+  );
+}
+
+/** One operation of the document: what its declaration, schemas, examples and links say. */
+function operationOf(shapes: Shapes, { group, name, endpoint }: DeclaredEndpoint) {
+  const operationId = `${group}.${name}`;
+  const schemas = schemasOf(endpoint);
+  const examples = operationExamples[operationId];
+  const status = schemas.response ? (endpoint.method === 'POST' ? '201' : '200') : '204';
+  const links = linksOf(operationId);
+  const answer = schemas.response
+    ? {
+        description: 'Success.',
+        content: {
+          [schemas.responseType ?? 'application/json']: {
+            schema: shapes.json(schemas.response),
           },
-        }
-      : { description: 'Success, no content.' };
-    const isPublic = endpoint === contract.shell.getConfig;
-    const security = isPublic
-      ? []
-      : endpoint.backend === 'notificationSettings'
-        ? [{ bearer: [] }]
-        : [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }];
-    const description = endpointDescriptions[`${group}.${name}`] ?? '';
-    const operation = {
-      operationId: `${group}.${name}`,
-      tags: [group],
-      summary: summaryOf(description, name),
-      ...(description ? { description } : {}),
-      parameters: [...parameters('path', schemas.params), ...parameters('query', schemas.query)],
-      ...(schemas.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                [schemas.bodyType ?? 'application/json']: { schema: plain(schemas.body) },
+        },
+        ...(links ? { links } : {}),
+      }
+    : { description: 'Success, no content.', ...(links ? { links } : {}) };
+  const security = {
+    public: [],
+    bearer: [{ bearer: [] }],
+    session: [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }],
+  }[endpoint.credential];
+  const documented = endpointDescriptions[operationId] ?? '';
+  const description = [documented, refusalsOf(schemas)].filter(Boolean).join('\n\n');
+  const bodyExample = examples?.body ?? (schemas.body ? exampleOf(schemas.body) : undefined);
+  return {
+    operationId,
+    tags: [group],
+    summary: summaryOf(documented, name),
+    ...(description ? { description } : {}),
+    parameters: [
+      ...parameters(shapes, 'path', schemas.params, examples?.params),
+      ...parameters(shapes, 'query', schemas.query, examples?.query),
+    ],
+    ...(schemas.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [schemas.bodyType ?? 'application/json']: {
+                schema: shapes.json(schemas.body),
+                ...(bodyExample === undefined ? {} : { example: bodyExample }),
               },
             },
-          }
-        : {}),
-      responses: {
-        [status]: answer,
-        ...Object.fromEntries(
-          Object.keys(errorStatuses).map((code) => [
-            code,
-            { $ref: `#/components/responses/Error${code}` },
-          ]),
-        ),
-      },
-      security,
-    };
-    (paths[fullPath] ??= {})[endpoint.method.toLowerCase()] = operation;
-  }
+          },
+        }
+      : {}),
+    responses: {
+      [status]: answer,
+      ...Object.fromEntries(
+        Object.keys(errorStatuses).map((code) => [
+          code,
+          { $ref: `#/components/responses/Error${code}` },
+        ]),
+      ),
+    },
+    security,
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole contract: one operation per declared endpoint (its
+ * `operationId` is `group.name`, its summary and description the declaration's JSDoc, its
+ * examples and links from examples.ts), paths in the platform's `Entity({key})` form under each
+ * service's base path, the named shapes in `components.schemas`, the shared error answer, and
+ * the platform's security schemes.
+ */
+export function openApiDocument(): Record<string, unknown> {
+  const shapes = new Shapes(named);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const declared of listEndpoints())
+    (paths[declared.fullPath] ??= {})[declared.endpoint.method.toLowerCase()] = operationOf(
+      shapes,
+      declared,
+    );
+  shapes.json(common.ApiErrorBody);
   return {
     openapi: '3.1.0',
     info: {
@@ -129,6 +251,10 @@ export function openApiDocument(): Record<string, unknown> {
       version: '0.1.0',
       description:
         'Every endpoint of `@ics/platform-contract`, generated from its runtime schemas. Each service lives under its own base path; the shell publishes the base URLs in its `config`.',
+      license: {
+        name: 'Proprietary (UNLICENSED)',
+        url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license',
+      },
     },
     servers: [{ url: '/' }],
     tags: Object.keys(contract).map((group) => ({
@@ -137,7 +263,7 @@ export function openApiDocument(): Record<string, unknown> {
     })),
     paths,
     components: {
-      schemas: { ApiErrorBody: plain(ApiErrorBody) },
+      schemas: shapes.components,
       responses: Object.fromEntries(
         Object.entries(errorStatuses).map(([code, description]) => [
           `Error${code}`,

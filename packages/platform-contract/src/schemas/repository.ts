@@ -1,5 +1,13 @@
 /** Repository entities (spec: platform-client.md §3 "Repository items", PC-3.1). */
-import { key, keys, list, text } from './primitives.ts';
+import {
+  key,
+  keys,
+  list,
+  repositoryDescription,
+  repositoryName,
+  storable,
+  text,
+} from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { MAX_ENTITY_ACCESS_ROWS } from '../validation/repositoryRules.ts';
 import { closed } from './closed.ts';
@@ -14,7 +22,7 @@ export type ContainerType = Of<typeof ContainerType>;
 
 /** Where an entity sits: its parent's kind and id. Projects have none. */
 export const ParentInfo = Type.Object(
-  { parentType: ContainerType, parentId: Type.String() },
+  { parentType: ContainerType, parentId: storable() },
   {
     additionalProperties: false,
     description: about.ParentInfo,
@@ -24,7 +32,7 @@ export type ParentInfo = Of<typeof ParentInfo>;
 
 /** A reference between two documents (a mapping using a connection, …). */
 export const EntityRef = Type.Object(
-  { id: Type.String(), name: Type.String(), documentType: Type.String() },
+  { id: storable(), name: storable(), documentType: storable() },
   {
     additionalProperties: false,
     description: about.EntityRef,
@@ -35,27 +43,27 @@ export type EntityRef = Of<typeof EntityRef>;
 /** A project, folder or document of the repository. */
 export const RepositoryEntity = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    documentType: Type.String({
+    id: storable(),
+    name: storable(),
+    description: storable(),
+    documentType: storable({
       description:
         '`Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`.',
     }),
     parentInfo: Type.Union([ParentInfo, Type.Null()], { description: '`null` for projects.' }),
-    path: Type.String({
+    path: storable({
       description: 'Names from the project down, slash-separated: `/Default/Sales/Load orders`.',
     }),
-    repoInfo: Type.Object({ repoHandle: Type.String() }, closed),
-    tags: Type.Array(Type.String(), { description: 'Names of the tags assigned to the entity.' }),
-    meteringTag: Type.Union([Type.String(), Type.Null()], {
+    repoInfo: Type.Object({ repoHandle: storable() }, closed),
+    tags: Type.Array(storable(), { description: 'Names of the tags assigned to the entity.' }),
+    meteringTag: Type.Union([storable(), Type.Null()], {
       description: "The metering tag the entity's usage is billed to, if any.",
     }),
-    createdBy: Type.String(),
-    createdTime: Type.String(),
-    updatedTime: Type.String(),
+    createdBy: storable(),
+    createdTime: storable(),
+    updatedTime: storable(),
     nativeData: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
+      Type.Record(storable(), Type.Unknown(), {
         description: 'Present when asked for with `$expand=nativeData`.',
       }),
     ),
@@ -105,9 +113,9 @@ export type RepositoryDocument = Of<typeof RepositoryDocument>;
 /** A free-form label users assign to entities. */
 export const Tag = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
+    id: storable(),
+    name: storable(),
+    description: storable(),
     usageCount: Type.Number({ description: 'How many entities carry it.' }),
   },
   { additionalProperties: false, description: about.Tag },
@@ -116,7 +124,7 @@ export type Tag = Of<typeof Tag>;
 
 /** A label that attributes an entity's consumption for metering. */
 export const MeteringTag = Type.Object(
-  { id: Type.String(), name: Type.String(), usageCount: Type.Number() },
+  { id: storable(), name: storable(), usageCount: Type.Number() },
   {
     additionalProperties: false,
     description: about.MeteringTag,
@@ -151,10 +159,10 @@ export type AclEntry = Of<typeof AclEntry>;
 /** The access-control list stored on an entity. An entity without entries inherits its parent's. */
 export const Acl = Type.Object(
   {
-    objectId: Type.String(),
-    owner: Type.String(),
+    objectId: storable(),
+    owner: storable(),
     entries: Type.Array(AclEntry),
-    inheritedFrom: Type.Union([Type.String(), Type.Null()], {
+    inheritedFrom: Type.Union([storable(), Type.Null()], {
       description:
         'The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`.',
     }),
@@ -168,7 +176,7 @@ export type Acl = Of<typeof Acl>;
 
 /** What the current user may do with an entity, from the stored ACLs. */
 export const EffectivePermission = Type.Object(
-  { objectId: Type.String(), permissions: Type.Array(RepositoryPermission) },
+  { objectId: storable(), permissions: Type.Array(RepositoryPermission) },
   {
     additionalProperties: false,
     description: about.EffectivePermission,
@@ -178,7 +186,7 @@ export type EffectivePermission = Of<typeof EffectivePermission>;
 
 /** Bodies of the repository's calls. */
 export const CreateContainerBody = Type.Object(
-  { name: Type.String(), description: Type.Optional(Type.String()) },
+  { name: repositoryName(), description: Type.Optional(repositoryDescription()) },
   { additionalProperties: false, description: about.CreateContainerBody },
 );
 export type CreateContainerBody = Of<typeof CreateContainerBody>;
@@ -189,9 +197,9 @@ export type CreateContainerBody = Of<typeof CreateContainerBody>;
  */
 export const UpdateEntityBody = Type.Object(
   {
-    name: Type.Optional(Type.String()),
-    description: Type.Optional(Type.String()),
-    nativeData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    name: Type.Optional(repositoryName()),
+    description: Type.Optional(repositoryDescription()),
+    nativeData: Type.Optional(Type.Record(storable(), Type.Unknown())),
   },
   closed,
 );
@@ -202,7 +210,7 @@ export const SourceSpec = Type.Object(
   {
     id: key(),
     name: Type.Optional(
-      Type.String({
+      repositoryName({
         description:
           "A new name for the copy; default the source's name, with ` (Copy)` when that is taken.",
       }),
@@ -240,10 +248,10 @@ export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
  */
 export const CandidateEntity = Type.Object(
   {
-    name: Type.String(),
-    documentType: Type.String(),
+    name: storable(),
+    documentType: storable(),
     parentId: Type.Optional(
-      Type.String({ description: 'The intended parent; omitted for projects.' }),
+      storable({ description: 'The intended parent; omitted for projects.' }),
     ),
   },
   closed,
@@ -257,8 +265,8 @@ export type CandidateEntity = Of<typeof CandidateEntity>;
 export const EntityConflict = Type.Object(
   {
     index: Type.Number({ description: 'Position in `entityList`.' }),
-    name: Type.String(),
-    documentType: Type.String(),
+    name: storable(),
+    documentType: storable(),
     reason: Type.Union(
       [Type.Literal('EXISTS'), Type.Literal('DUPLICATE'), Type.Literal('INVALID_NAME')],
       {
@@ -266,8 +274,8 @@ export const EntityConflict = Type.Object(
           '`EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`.',
       },
     ),
-    existingId: Type.Optional(Type.String()),
-    message: Type.String(),
+    existingId: Type.Optional(storable()),
+    message: storable(),
   },
   closed,
 );
@@ -328,8 +336,8 @@ export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
  */
 export const DoctypePrivilege = Type.Object(
   {
-    containerId: Type.String(),
-    documentType: Type.String(),
+    containerId: storable(),
+    documentType: storable(),
     canCreate: Type.Boolean({
       description: 'Whether the user may create such documents in the container.',
     }),
@@ -344,11 +352,11 @@ export const TagAssignmentBody = Type.Object(
   {
     ids: keys(),
     assign: Type.Optional(
-      list(Type.String(), 50, {
+      list(repositoryName(), 50, {
         description: 'Tag names to assign; tags that do not exist are created.',
       }),
     ),
-    unassign: Type.Optional(list(Type.String(), 50)),
+    unassign: Type.Optional(list(storable(), 50)),
   },
   closed,
 );
@@ -358,7 +366,7 @@ export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 export const MeteringTagAssignmentBody = Type.Object(
   {
     ids: keys(),
-    meteringTagName: Type.Union([Type.String(), Type.Null()], {
+    meteringTagName: Type.Union([repositoryName(), Type.Null()], {
       description: "`null` removes the entities' metering tag.",
     }),
   },
@@ -372,10 +380,10 @@ export type MeteringTagAssignmentBody = Of<typeof MeteringTagAssignmentBody>;
  */
 export const ProjectStat = Type.Object(
   {
-    projectId: Type.String(),
-    projectName: Type.String(),
+    projectId: storable(),
+    projectName: storable(),
     entityCount: Type.Number(),
-    lastUpdatedTime: Type.String(),
+    lastUpdatedTime: storable(),
   },
   closed,
 );

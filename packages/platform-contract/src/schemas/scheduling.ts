@@ -1,5 +1,6 @@
 /** Schedule entities (spec §3, PC-3.1). */
 import { Type, type Static } from '@sinclair/typebox';
+import { instant, repositoryDescription, repositoryName, storable } from './primitives.ts';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -24,12 +25,9 @@ export type ScheduleInterval = Of<typeof ScheduleInterval>;
  */
 export const ScheduleBody = Type.Object(
   {
-    name: Type.String(),
-    description: Type.Optional(Type.String()),
-    startTime: Type.String({
-      pattern: '^\\d{4}-\\d{2}-\\d{2}T',
-      description: 'ISO 8601 instant of the first run.',
-    }),
+    name: repositoryName(),
+    description: Type.Optional(repositoryDescription()),
+    startTime: instant({ description: 'ISO 8601 instant of the first run.' }),
     interval: Type.Optional(
       Type.Unsafe<Static<typeof ScheduleInterval>>({
         ...ScheduleInterval,
@@ -43,7 +41,9 @@ export const ScheduleBody = Type.Object(
         description: 'Every how many intervals; default 1.',
       }),
     ),
-    endTime: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' })),
+    endTime: Type.Optional(
+      instant({ description: 'ISO 8601 instant after which it runs no more; after `startTime`.' }),
+    ),
   },
   closed,
 );
@@ -52,17 +52,17 @@ export type ScheduleBody = Of<typeof ScheduleBody>;
 /** A schedule: when it first ran or runs, how often it repeats, when it ends and its next run. */
 export const Schedule = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    startTime: Type.String(),
+    id: storable(),
+    name: storable(),
+    description: storable(),
+    startTime: storable(),
     interval: ScheduleInterval,
     frequency: Type.Number(),
-    endTime: Type.Union([Type.String(), Type.Null()]),
-    nextRunTime: Type.Union([Type.String(), Type.Null()], {
+    endTime: Type.Union([storable(), Type.Null()]),
+    nextRunTime: Type.Union([storable(), Type.Null()], {
       description: 'The next run after now, or `null` when none remains.',
     }),
-    createdBy: Type.String(),
+    createdBy: storable(),
   },
   closed,
 );

@@ -1,5 +1,6 @@
 /** Entities of the shell's product calls beyond the product fetch (spec §7 'Shell'). */
 import { Type } from '@sinclair/typebox';
+import { storable } from './primitives.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
@@ -8,7 +9,7 @@ export const AnalyticsConfig = Type.Object(
   {
     enabled: Type.Boolean(),
     siteId: Type.Optional(
-      Type.String({ description: 'The analytics site id; present when enabled.' }),
+      storable({ description: 'The analytics site id; present when enabled.' }),
     ),
   },
   {
@@ -21,8 +22,8 @@ export type AnalyticsConfig = Of<typeof AnalyticsConfig>;
 /** Spec §3 'Product with licences': a product the user may open, and whether it is licensed. */
 export const ProductWithLicenses = Type.Object(
   {
-    uniqueName: Type.String(),
-    indexPageUrl: Type.String(),
+    uniqueName: storable(),
+    indexPageUrl: storable(),
     licensed: Type.Boolean(),
     trialDaysLeft: Type.Optional(
       Type.Number({ description: 'Days left while the organisation evaluates the product.' }),
@@ -37,7 +38,7 @@ export type ProductWithLicenses = Of<typeof ProductWithLicenses>;
 
 /** `UserProductsInfo`: the products the signed-in user may open. */
 export const UserProductsInfo = Type.Object(
-  { userId: Type.String(), orgId: Type.String(), products: Type.Array(ProductWithLicenses) },
+  { userId: storable(), orgId: storable(), products: Type.Array(ProductWithLicenses) },
   {
     additionalProperties: false,
     description: about.UserProductsInfo,
@@ -48,9 +49,9 @@ export type UserProductsInfo = Of<typeof UserProductsInfo>;
 /** `getTrialUrlIfEnabled`: where to start a free trial of a product, if one may be started. */
 export const TrialUrl = Type.Object(
   {
-    productName: Type.String(),
+    productName: storable(),
     enabled: Type.Boolean(),
-    trialUrl: Type.Optional(Type.String({ description: 'Present when `enabled`.' })),
+    trialUrl: Type.Optional(storable({ description: 'Present when `enabled`.' })),
   },
   {
     additionalProperties: false,

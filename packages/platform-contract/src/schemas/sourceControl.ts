@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
-import { keys, text } from './primitives.ts';
+import { keys, storable, text } from './primitives.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
 /** The source-control providers the platform connects to. */
@@ -18,9 +18,9 @@ export type ScmProvider = Of<typeof ScmProvider>;
 export const ScmCredential = Type.Object(
   {
     provider: ScmProvider,
-    username: Type.String(),
+    username: storable(),
     hasToken: Type.Boolean(),
-    updatedTime: Type.String(),
+    updatedTime: storable(),
   },
   {
     additionalProperties: false,
@@ -43,9 +43,12 @@ export type ScmCredentialBody = Of<typeof ScmCredentialBody>;
 export const RepoConnection = Type.Object(
   {
     provider: ScmProvider,
-    repositoryUrl: Type.String({ pattern: '^https://', maxLength: 2000 }),
+    repositoryUrl: storable({
+      pattern: '^https://[^\\s\\u0000\\uD800-\\uDFFF]+$',
+      maxLength: 2000,
+    }),
     branch: text(255),
-    folderPath: Type.String({ maxLength: 1000 }),
+    folderPath: storable({ maxLength: 1000 }),
   },
   {
     additionalProperties: false,
@@ -59,7 +62,7 @@ export type RepoConnection = Of<typeof RepoConnection>;
  * `state` that the provider's answer must carry back.
  */
 export const OAuthRedirect = Type.Object(
-  { provider: ScmProvider, authorizationUrl: Type.String(), state: Type.String() },
+  { provider: ScmProvider, authorizationUrl: storable(), state: storable() },
   closed,
 );
 export type OAuthRedirect = Of<typeof OAuthRedirect>;
@@ -70,11 +73,11 @@ export type OAuthRedirect = Of<typeof OAuthRedirect>;
  */
 export const ScmCommit = Type.Object(
   {
-    hash: Type.String(),
-    message: Type.String(),
-    author: Type.String(),
-    time: Type.String(),
-    objectIds: Type.Array(Type.String(), {
+    hash: storable(),
+    message: storable(),
+    author: storable(),
+    time: storable(),
+    objectIds: Type.Array(storable(), {
       description: 'Ids of the repository objects the commit holds.',
     }),
   },
@@ -84,7 +87,7 @@ export type ScmCommit = Of<typeof ScmCommit>;
 
 /** A project found in the connected remote repository, with its object count and latest commit. */
 export const RemoteProject = Type.Object(
-  { name: Type.String(), objectCount: Type.Number(), lastCommitHash: Type.String() },
+  { name: storable(), objectCount: Type.Number(), lastCommitHash: storable() },
   closed,
 );
 export type RemoteProject = Of<typeof RemoteProject>;
@@ -92,10 +95,10 @@ export type RemoteProject = Of<typeof RemoteProject>;
 /** The source-control state of a repository object. */
 export const ScmObjectState = Type.Object(
   {
-    objectId: Type.String(),
+    objectId: storable(),
     linked: Type.Boolean(),
-    checkedOutBy: Type.Union([Type.String(), Type.Null()]),
-    lastCommitHash: Type.Union([Type.String(), Type.Null()]),
+    checkedOutBy: Type.Union([storable(), Type.Null()]),
+    lastCommitHash: Type.Union([storable(), Type.Null()]),
   },
   { additionalProperties: false, description: about.ScmObjectState },
 );
@@ -121,7 +124,7 @@ export type CheckinBody = Of<typeof CheckinBody>;
  * The body that pulls the given objects as they were at one commit (7 to 40 lowercase hex digits).
  */
 export const PullByCommitHashBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ commitHash: Type.String({ pattern: CommitHash }) }, closed)],
+  [ScmObjectsBody, Type.Object({ commitHash: storable({ pattern: CommitHash }) }, closed)],
   closed,
 );
 export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
@@ -136,7 +139,7 @@ export const CompareBody = Type.Composite(
     Type.Object(
       {
         commitHash: Type.Optional(
-          Type.String({
+          storable({
             pattern: CommitHash,
             description: "Compare against this commit; default each object's latest.",
           }),
@@ -154,7 +157,7 @@ export type CompareBody = Of<typeof CompareBody>;
 
 /** One field whose value differs between the repository and the remote. */
 export const ScmDifference = Type.Object(
-  { field: Type.String(), repository: Type.Unknown(), remote: Type.Unknown() },
+  { field: storable(), repository: Type.Unknown(), remote: Type.Unknown() },
   closed,
 );
 export type ScmDifference = Of<typeof ScmDifference>;
@@ -162,8 +165,8 @@ export type ScmDifference = Of<typeof ScmDifference>;
 /** How one object compares with the remote at one commit: identical, or the fields that differ. */
 export const CompareResult = Type.Object(
   {
-    objectId: Type.String(),
-    commitHash: Type.String(),
+    objectId: storable(),
+    commitHash: storable(),
     identical: Type.Boolean(),
     differences: Type.Array(ScmDifference),
   },
@@ -177,7 +180,7 @@ export type CompareResult = Of<typeof CompareResult>;
  */
 export const CompareJob = Type.Object(
   {
-    jobId: Type.String(),
+    jobId: storable(),
     status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('SUCCESSFUL')]),
     results: Type.Optional(Type.Array(CompareResult, { description: 'Present once SUCCESSFUL.' })),
   },
@@ -192,7 +195,7 @@ export type CompareJob = Of<typeof CompareJob>;
 export const ScmActionResult = Type.Object(
   {
     objects: Type.Array(ScmObjectState),
-    commitHash: Type.Optional(Type.String({ description: 'The commit made by a checkin.' })),
+    commitHash: Type.Optional(storable({ description: 'The commit made by a checkin.' })),
   },
   closed,
 );

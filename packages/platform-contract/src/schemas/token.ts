@@ -1,5 +1,5 @@
 /** Entities of the token, logout and extension calls (spec: platform-client.md §3, §7). */
-import { key, text } from './primitives.ts';
+import { key, storable, text } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -7,11 +7,11 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
 export const JwtTokenResponse = Type.Object(
   {
-    jwt_token: Type.String({
+    jwt_token: storable({
       description:
         'A signed JWT whose claims carry `exp`, `iat`, `nonce`, `client_id`, `org_id`, `user_id`.',
     }),
-    session_expiry: Type.String({
+    session_expiry: storable({
       description: 'When the browser session itself ends, as an ISO 8601 time (informational).',
     }),
   },
@@ -34,10 +34,10 @@ export const JwtClaims = Type.Object(
   {
     exp: Type.Number(),
     iat: Type.Number(),
-    nonce: Type.String(),
-    client_id: Type.String(),
-    org_id: Type.String(),
-    user_id: Type.String(),
+    nonce: storable(),
+    client_id: storable(),
+    org_id: storable(),
+    user_id: storable(),
   },
   { additionalProperties: false, description: about.JwtClaims },
 );
@@ -45,7 +45,7 @@ export type JwtClaims = Of<typeof JwtClaims>;
 
 /** One script of a product contribution: the primary address and the fallback. */
 export const ContributionScript = Type.Object(
-  { resourceUrl: Type.String(), fallbackUrl: Type.Optional(Type.String()) },
+  { resourceUrl: storable(), fallbackUrl: Type.Optional(storable()) },
   {
     additionalProperties: false,
     description: about.ContributionScript,
@@ -55,7 +55,7 @@ export type ContributionScript = Of<typeof ContributionScript>;
 
 /** Where a contribution may be loaded. */
 export const SupportedTarget = Type.Union(
-  [Type.Literal('Droplets Shell'), Type.Literal('Both'), Type.String()],
+  [Type.Literal('Droplets Shell'), Type.Literal('Both'), storable()],
   { description: about.SupportedTarget },
 );
 export type SupportedTarget = Of<typeof SupportedTarget>;
@@ -63,12 +63,12 @@ export type SupportedTarget = Of<typeof SupportedTarget>;
 /** A product contribution: an extension the shell loads (spec §3). */
 export const ProductContribution = Type.Object(
   {
-    resourceName: Type.String(),
-    version: Type.String({ description: 'Semantic version `major.minor.patch` of the extension.' }),
+    resourceName: storable(),
+    version: storable({ description: 'Semantic version `major.minor.patch` of the extension.' }),
     supportedTarget: SupportedTarget,
-    publicPath: Type.String(),
+    publicPath: storable(),
     js: Type.Array(ContributionScript),
-    runtimeDependencies: Type.Array(Type.String()),
+    runtimeDependencies: Type.Array(storable()),
   },
   {
     additionalProperties: false,
@@ -82,7 +82,7 @@ export const ProductContributionList = Type.Object(
   {
     value: Type.Array(ProductContribution),
     maintenanceWindowEnd: Type.Optional(
-      Type.String({
+      storable({
         description:
           'Planned end of a maintenance window (ISO 8601), appended to script URLs (PC-9.12).',
       }),

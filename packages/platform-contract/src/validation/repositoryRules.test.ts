@@ -30,6 +30,15 @@ describe('given the repository naming rules', () => {
     expect(validateRepositoryName(42)).toMatch(/empty/);
   });
 
+  it('accepts characters beyond the BMP (a surrogate pair) and refuses half of one, as the schema does', () => {
+    expect(validateRepositoryName('Sales 📈')).toBeUndefined();
+    expect(validateRepositoryName('𠜎 report')).toBeUndefined();
+    expect(validateRepositoryName('Sales \ud83d')).toBe(
+      'The name must not contain "/", "\\" or control characters.',
+    );
+    expect(validateRepositoryName('\udcc8 x')).toBeDefined();
+  });
+
   it('refuses backslashes, trailing spaces and every control character, and accepts ordinary punctuation', () => {
     const refused = ['a\\b', 'x ', '\tx', 'a\u0000b', 'a\nb', 'a\u001fb', 'a\u007fb'];
     for (const name of refused)

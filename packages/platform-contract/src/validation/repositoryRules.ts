@@ -18,6 +18,14 @@ export const MAX_ENTITY_ACCESS_ROWS = 2000;
  */
 export const MAX_COPY_ENTITIES = 2000;
 
+/**
+ * The characters of a repository object name (PC-5.1), as the contract's schema states them: no
+ * white space at either end, no `/`, `\\`, control character or lone surrogate anywhere. The
+ * length (1–`MAX_NAME_LENGTH`) is the schema's `minLength`/`maxLength`.
+ */
+export const REPOSITORY_NAME_PATTERN =
+  '^[^\\s/\\\\\\u0000-\\u001f\\u007f\\uD800-\\uDFFF](?:[^/\\\\\\u0000-\\u001f\\u007f\\uD800-\\uDFFF]*[^\\s/\\\\\\u0000-\\u001f\\u007f\\uD800-\\uDFFF])?$';
+
 /** Why a name or description is refused, or `undefined` when it is fine. */
 export type RuleProblem = string | undefined;
 
@@ -31,8 +39,7 @@ export function validateRepositoryName(name: unknown): RuleProblem {
     return `The name must be at most ${MAX_NAME_LENGTH} characters; it has ${[...name].length}.`;
   }
   if (name !== name.trim()) return 'The name must not start or end with spaces.';
-  // eslint-disable-next-line no-control-regex
-  if (/[/\\\u0000-\u001f\u007f]/.test(name)) {
+  if (!new RegExp(REPOSITORY_NAME_PATTERN, 'u').test(name)) {
     return 'The name must not contain "/", "\\" or control characters.';
   }
   return undefined;

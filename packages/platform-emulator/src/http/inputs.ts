@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { STORABLE_TEXT_PATTERN } from '@ics/platform-contract/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 
 /** How deep JSON may nest (objects and arrays); deeper input is refused, never stored. */
@@ -7,11 +8,13 @@ const MAX_JSON_DEPTH = 32;
 const refuse = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
 
-/** A UTF-16 surrogate without its other half: a high one not followed by a low one, or a low one alone. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** The contract's rule for every string: no NUL, no UTF-16 surrogate without its other half. */
+const STORABLE = new RegExp(STORABLE_TEXT_PATTERN, 'u');
 
 /**
- * Refuses input the database cannot store or that costs too much to walk: text with a NUL
+ * Refuses input the database cannot store or that costs too much to walk, wherever the
+ * contract's schemas cannot reach (object keys, free-form JSON such as `nativeData`, bodies a
+ * route reads itself, the console's API) and before them: text with a NUL
  * character (PostgreSQL's text and jsonb cannot hold U+0000; refused, not stripped, so nothing
  * is silently changed), text with a lone surrogate (no character at all: jsonb refuses it, text
  * would store U+FFFD instead) and JSON nested deeper than MAX_JSON_DEPTH. Other control
@@ -20,14 +23,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function checkStorable(target: string, value: unknown, depth = 0): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000'))
-      throw refuse(target, 'contains a NUL control character, which cannot be stored.');
-    if (LONE_SURROGATE.test(value))
-      throw refuse(
-        target,
-        'contains a lone UTF-16 surrogate (U+D800–U+DFFF without its pair), which is not a character and cannot be stored.',
-      );
-    return;
+    if (STORABLE.test(value)) return;
+    throw refuse(
+      target,
+      value.includes('\u0000')
+        ? 'contains a NUL control character, which cannot be stored.'
+        : 'contains a lone UTF-16 surrogate (U+D800–U+DFFF without its pair), which is not a character and cannot be stored.',
+    );
   }
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return;
   if (depth >= MAX_JSON_DEPTH)
@@ -38,13 +40,21 @@ export function checkStorable(target: string, value: unknown, depth = 0): void {
   }
 }
 
-/** Applies checkStorable to every request: its address (NUL as %00), query and body. */
+/**
+ * Applies checkStorable to every request: its address (NUL as %00), query and body — but not
+ * to a route that checks its decoded path parameters, query and body itself, after deciding
+ * who may call, naming the field (`config.storableChecked`: the contract router's routes).
+ */
 export function registerInputGuards(app: FastifyInstance): void {
+  const checkedByRoute = (request: FastifyRequest) =>
+    (request.routeOptions.config as { storableChecked?: boolean }).storableChecked === true;
   app.addHook('onRequest', async (request) => {
+    if (checkedByRoute(request)) return;
     if (/%00/i.test(request.url))
       throw refuse('url', 'contains a NUL control character (%00), which cannot be stored.');
   });
   app.addHook('preValidation', async (request) => {
+    if (checkedByRoute(request)) return;
     checkStorable('query', request.query);
     checkStorable('body', request.body);
   });

@@ -1,4 +1,5 @@
 import type { ODataCollection } from '@ics/platform-contract';
+import { ODATA_LITERAL } from '@ics/platform-contract/schemas';
 import { ApiError } from '../errors.ts';
 
 /** The query options of a collection route, validated (and typed) by the contract's query schema. */
@@ -25,8 +26,8 @@ const invalid = (target: string, message: string) =>
     { target: `query.${target}`, message },
   ]);
 
-const term =
-  /\s*([A-Za-z][A-Za-z0-9]*)\s+(eq|ne)\s+('(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null)\s*/y;
+/** One comparison; its literals are the contract's (`ODATA_LITERAL`), as its `$filter` pattern says. */
+const term = new RegExp(`\\s*([A-Za-z][A-Za-z0-9]*)\\s+(eq|ne)\\s+(${ODATA_LITERAL})\\s*`, 'uy');
 
 /**
  * Parses the supported `$filter` subset: comparisons `field eq|ne literal` joined by `and`,

@@ -13,6 +13,7 @@ import type { SessionContext } from '../auth/session.ts';
 import { requireAdmin } from '../policy/policy.ts';
 import { accessRuleOf, type AccessRule } from '../policy/table.ts';
 import { ApiError } from '../errors.ts';
+import { checkStorable } from './inputs.ts';
 import { allMethods } from './methods.ts';
 import { operationOf, type Operation } from './operationTable.ts';
 import { pathOf } from './requestPath.ts';
@@ -41,9 +42,9 @@ interface RouteContext<E> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
-  /** The signed-in user; every route but the `public` and `bearer` rules of the access table is authenticated. */
+  /** The signed-in user; every route of the `session` credential (the contract's) is authenticated. */
   readonly session: SessionContext;
-  /** What `RouteOptions.bearer` verified (routes of the `bearer` rule only). */
+  /** What `RouteOptions.bearer` verified (routes of the `bearer` credential only). */
   readonly bearer: { readonly user_id: string };
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -77,9 +78,10 @@ interface Route {
  */
 export class ContractRouter {
   readonly #routes: Route[] = [];
-  readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false });
+  // `verbose`: a pattern's error reads the rule from its schema's description (messageOf).
+  readonly #ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, verbose: true });
   /** Query values arrive as text: `$top=5` is checked, and handed on, as the contract's integer. */
-  readonly #queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true });
+  readonly #queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, verbose: true });
 
   constructor(
     private readonly authenticate: (
@@ -102,7 +104,7 @@ export class ContractRouter {
     const schemas = schemasOf(endpoint);
     // Every route has a rule in the access table; one without cannot be installed.
     const access = accessRuleOf(endpoint);
-    if (access.rule === 'bearer' && !options.bearer)
+    if (endpoint.credential === 'bearer' && !options.bearer)
       throw new Error(`${access.operation} is a bearer route; give it options.bearer.`);
     this.#routes.push({
       endpoint,
@@ -134,6 +136,8 @@ export class ContractRouter {
       app.route({
         method: [...allMethods],
         url: `${backend.basePath}/*`,
+        // Its params, query and body are checked for storable text here, after access (#serve).
+        config: { storableChecked: true },
         onRequest: (request, reply, done) => {
           try {
             reached.set(request, this.#routeOf(request, reply));
@@ -163,7 +167,7 @@ export class ContractRouter {
     const path = pathOf(request.url);
     // Every answer but a public one is someone's data (a JWT, a profile, their products): no
     // cache, shared or private, may keep it. A route may still choose its own caching.
-    if (route.access.rule !== 'public') reply.header('Cache-Control', 'no-store');
+    if (route.endpoint.credential !== 'public') reply.header('Cache-Control', 'no-store');
     try {
       const result = await this.#serve(route, request, reply, path);
       this.onAnswer?.({ endpoint: route.endpoint, status: reply.statusCode, body: result });
@@ -181,12 +185,13 @@ export class ContractRouter {
     // Who may call is decided before the input is read: the table's endpoint-wide rules here,
     // the object rules by the route asking the policy about the object it touches.
     const { rule, operation } = route.access;
-    const anonymous = rule === 'public' || rule === 'bearer';
-    const session = anonymous
-      ? (undefined as unknown as SessionContext)
-      : await this.authenticate(request, route.endpoint.method !== 'GET');
+    const { credential } = route.endpoint;
+    const session =
+      credential === 'session'
+        ? await this.authenticate(request, route.endpoint.method !== 'GET')
+        : (undefined as unknown as SessionContext);
     if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
-    const bearer = rule === 'bearer' ? await route.options.bearer?.(request) : undefined;
+    const bearer = credential === 'bearer' ? await route.options.bearer?.(request) : undefined;
     const values = route.operation.pattern.exec(path)?.slice(1) ?? [];
     const params: Record<string, string> = {};
     route.operation.names.forEach((name, i) => {
@@ -202,6 +207,10 @@ export class ContractRouter {
     });
     const query = request.query as Record<string, unknown>;
     const body = request.body;
+    // After the access check, so a caller who may not call learns nothing from the input.
+    checkStorable('params', params);
+    checkStorable('query', query);
+    checkStorable('body', body);
     const validate = route.validate();
     check('params', validate.params, params);
     check('query', validate.query, query);
@@ -265,6 +274,13 @@ function targetOf(target: string, error: ErrorObject): string {
 function messageOf(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     return `has unknown property '${String(error.params.additionalProperty)}'`;
+  }
+  if (error.keyword === 'pattern') {
+    // The pattern itself is no message for a person; the schema's description states the rule.
+    const rule = (error.parentSchema as { description?: unknown } | undefined)?.description;
+    return typeof rule === 'string'
+      ? `does not have the form the contract states: ${rule}`
+      : 'does not have the form the contract states (its pattern in the OpenAPI document)';
   }
   return error.message ?? 'is not valid';
 }

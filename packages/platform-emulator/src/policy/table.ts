@@ -25,11 +25,10 @@ export const ruleMeanings = {
 
 export type AccessRule = keyof typeof ruleMeanings;
 
-/** Every operation of the contract (`group.name`) and the rule that decides it. */
-export const accessTable: Readonly<Record<string, AccessRule>> = {
+/** The rules of the operations a session calls; `public` and `bearer` are the contract's credential. */
+const sessionRules: Readonly<Record<string, Exclude<AccessRule, 'public' | 'bearer'>>> = {
   'session.getUser': 'session',
   'session.logout': 'session',
-  'shell.getConfig': 'public',
   'shell.getProductsWithLicenses': 'session',
   'shell.getAnalytics': 'session',
   'shell.getProductRegistry': 'session',
@@ -169,8 +168,6 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'sourcecontrol.pullByCommitHash': 'update',
   'sourcecontrol.compare': 'read',
   'sourcecontrol.getCompareJob': 'read',
-  'notificationsettings.getSettings': 'bearer',
-  'notificationsettings.updateSettings': 'bearer',
   'token.getToken': 'session',
   'token.renewToken': 'session',
   'token.renewToken2': 'session',
@@ -179,6 +176,18 @@ export const accessTable: Readonly<Record<string, AccessRule>> = {
   'auth.saasLogout': 'session',
   'auth.getProductContribution': 'session',
 };
+
+/**
+ * Every operation of the contract (`group.name`) and the rule that decides it: the credential
+ * kind the contract declares for a `public` or `bearer` operation, its rule above for a `session` one.
+ */
+export const accessTable: Readonly<Record<string, AccessRule>> = Object.fromEntries(
+  listEndpoints().flatMap(({ group, name, endpoint }) => {
+    const operation = `${group}.${name}`;
+    const rule = endpoint.credential === 'session' ? sessionRules[operation] : endpoint.credential;
+    return rule ? [[operation, rule]] : [];
+  }),
+);
 
 /** What an operation shows of repository objects: their names and ids, or their content too. */
 export type Reveals = 'metadata' | 'content';

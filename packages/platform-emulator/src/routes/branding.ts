@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type AppBranding, type OrgBrandingInput } from '@ics/platform-contract';
-import { OrgBrandingInput as OrgBrandingInputSchema } from '@ics/platform-contract/schemas';
+import {
+  DesignVariables,
+  OrgBrandingInput as OrgBrandingInputSchema,
+} from '@ics/platform-contract/schemas';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -26,8 +29,9 @@ const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
 
 /**
- * Checks theme JSON: storable (checkStorable), an object of at most 100 design variables, each a
- * string (≤ 200 characters) or a finite number, names like `primary` or `header.background`.
+ * Checks theme JSON, the contract's `contentSchema` of a theme's value and a custom theme: JSON
+ * text, storable (checkStorable), and `DesignVariables` (at most 100, names like `primary`, each
+ * a number or a text of at most 200 characters).
  */
 function checkThemeJson(target: string, text: string): void {
   let value: unknown;
@@ -37,19 +41,13 @@ function checkThemeJson(target: string, text: string): void {
     throw invalid(target, 'is not valid JSON.');
   }
   checkStorable(target, value);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(target, 'must be a JSON object of design variables.');
-  }
-  const entries = Object.entries(value);
-  if (entries.length > 100) throw invalid(target, 'has more than 100 variables.');
-  for (const [name, v] of entries) {
-    if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(name)) {
-      throw invalid(target, `has a variable name that is not allowed: '${name.slice(0, 64)}'.`);
-    }
-    const ok =
-      (typeof v === 'string' && v.length <= 200) || (typeof v === 'number' && Number.isFinite(v));
-    if (!ok)
-      throw invalid(target, `has a value for '${name}' that is not a string (≤ 200) or number.`);
+  if (!designVariables(value)) {
+    const error = designVariables.errors?.[0];
+    const where = error?.instancePath.split('/').filter(Boolean).join('.');
+    throw invalid(
+      where ? `${target}.${where}` : target,
+      `is not a JSON object of design variables: ${error?.message ?? 'not valid'}.`,
+    );
   }
 }
 
@@ -64,10 +62,10 @@ function imageType(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+const ajv = new Ajv({ allErrors: true, strict: true });
 /** The `branding` part of the form, checked against the contract (the form itself is not JSON). */
-const brandingInput = new Ajv({ allErrors: true, strict: true }).compile<OrgBrandingInput>(
-  OrgBrandingInputSchema,
-);
+const brandingInput = ajv.compile<OrgBrandingInput>(OrgBrandingInputSchema);
+const designVariables = ajv.compile(DesignVariables);
 
 const appBrand = (theme: AppBranding['brand']['theme']): AppBranding => ({
   brand: {

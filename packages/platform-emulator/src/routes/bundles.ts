@@ -23,7 +23,6 @@ import {
   requireSubtrees,
 } from '../policy/policy.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
-import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 import { planCopies, type CopyRequest } from './repository/copying.ts';
@@ -71,7 +70,6 @@ export function bundlesRoutes(router: ContractRouter, { db }: RouteDeps): void {
     })),
   }));
   router.add(c.createBundleDefinition, async ({ session, body }) => {
-    checkNameRules(body);
     await requireReadable(db, session.user, body.objectIds);
     return insertBundle(db, {
       orgId: session.user.orgId,
@@ -83,7 +81,6 @@ export function bundlesRoutes(router: ContractRouter, { db }: RouteDeps): void {
     });
   });
   router.add(c.updateBundleDefinition, async ({ session, params, body }) => {
-    checkNameRules(body);
     return db.transaction(async (tx) => {
       const bundle = await own(tx, session.user, params.id);
       await requireReadable(tx, session.user, body.objectIds);

@@ -37,7 +37,6 @@ export function meteringRoutes(router: ContractRouter, { db, clock }: RouteDeps)
       throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
     }
     const at = body.occurredAt === undefined ? instantOf(clock) : new Date(body.occurredAt);
-    if (Number.isNaN(at.getTime())) throw invalid('body.occurredAt', 'is not a valid time.');
     const month = at.toISOString().slice(0, 7);
     const record = await addUsage(db, {
       orgId: session.user.orgId,

@@ -23,7 +23,6 @@ import { findContainer } from '../db/repository/entities.ts';
 import { referenceGraph } from '../db/repository/trees.ts';
 import { ensureDefaultProject } from '../db/repository/writes.ts';
 import { checkStorable } from '../http/inputs.ts';
-import { checkNameRules } from '../http/kit.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 import { checksumOf, exportedObjects, settle, statusOf } from '../jobs/migrationJobs.ts';
@@ -86,6 +85,7 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
     const target = `body.objects.${i}`;
     if (typeof o !== 'object' || o === null || Array.isArray(o))
       throw refuse(target, 'is not an object of the package.');
+    checkStorable(target, o);
     for (const key of Object.keys(o)) {
       if (!Object.hasOwn(packageObject, key))
         throw refuse(`${target}.${key}`, `is not a field of a package object.`);
@@ -97,7 +97,6 @@ function checkPackageObjects(objects: readonly unknown[]): PackageObject[] {
         throw refuse(`${target}.${key}`, problem ?? `is missing or not valid.`);
       }
     }
-    checkStorable(target, o);
   });
   return objects as PackageObject[];
 }
@@ -192,7 +191,6 @@ function exportJobRoutes(router: ContractRouter, { db, clock }: RouteDeps, jobs:
     async ({ session }) => (await listJobs(session.user, 'export')) as { value: ExportJob[] },
   );
   router.add(m.createExportJob, async ({ session, body }) => {
-    checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const spec = { objects: body.objects };
     return (await createJob(session.user, 'export', body, spec, true)) as ExportJob;
@@ -203,7 +201,6 @@ function exportJobRoutes(router: ContractRouter, { db, clock }: RouteDeps, jobs:
       toJob(await load(session.user, params.id, 'export'), clock.now()) as ExportJob,
   );
   router.add(m.updateExportJob, async ({ session, params, body }) => {
-    checkNameRules({ name: body.name });
     await requireExportable(session.user, body.objects);
     const row = await load(session.user, params.id, 'export');
     if (!row.outcome)
@@ -289,7 +286,6 @@ function importJobRoutes(router: ContractRouter, { db, clock }: RouteDeps, jobs:
     };
   });
   router.add(m.createImportJob, async ({ session, body }) => {
-    checkNameRules({ name: body.name });
     const pkg = await findPackage(db, body.importSpecification.packageId, session.user.orgId);
     if (!pkg) throw notFound(`The package '${body.importSpecification.packageId}'`);
     const target = await findContainer(

@@ -55,6 +55,11 @@ export function validOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = num(schema, 'minLength') ?? 0;
   const maxLength = num(schema, 'maxLength') ?? 64;
+  // JSON text of a schema (`contentMediaType` with `contentSchema`): a value of it, as JSON.
+  if (schema['contentMediaType'] === 'application/json' && schema['contentSchema'])
+    return validOf(schema['contentSchema'] as JsonSchema)
+      .map((value) => JSON.stringify(value))
+      .filter((s) => s.length >= minLength && s.length <= maxLength);
   const pattern = schema['pattern'] as string | undefined;
   if (pattern) {
     return fc

@@ -1,4 +1,4 @@
-import { key } from '../primitives.ts';
+import { key, storable } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -10,7 +10,7 @@ export const auth = {
   selectOrg: { body: Type.Object({ orgId: key() }, closed) },
   saasLogout: {},
   getProductContribution: {
-    params: Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }) }, closed),
+    params: Type.Object({ id: storable({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }) }, closed),
     response: ProductContributionList,
   },
 } satisfies Record<string, EndpointSchemas>;

@@ -1,4 +1,4 @@
-import { key } from '../primitives.ts';
+import { key, storable } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -27,7 +27,7 @@ export const bundles = {
   getCreatedBundles: { response: ODataCollection(Bundle) },
   getPublishedBundles: { response: ODataCollection(Bundle) },
   getBundleInstallation: { params: Id, response: BundleInstallation },
-  generateBundleAccessCode: { response: Type.Object({ accessCode: Type.String() }, closed) },
+  generateBundleAccessCode: { response: Type.Object({ accessCode: storable() }, closed) },
   validateBundle: {
     body: Type.Object({ bundleId: key() }, closed),
     response: BundleValidation,
@@ -39,6 +39,7 @@ export const bundles = {
     params: Id,
     body: Type.Object({ accessCode: Type.Optional(key()), locationFrsId: key() }, closed),
     response: Bundle,
+    refusals: { body: 'copies at most 2,000 entities: the sources and everything under them.' },
   },
   pushBundle: {
     body: Type.Object({ bundleExternalId: key(), accessCode: Type.Optional(key()) }, closed),

@@ -17,7 +17,22 @@ import {
   UserProfileUpdate,
   UserUpdate,
 } from '../identity.ts';
-import { ODataQuery } from '../odata.ts';
+import { odataQuery } from '../odata.ts';
+
+/** What `$filter` and `$orderby` may name of a user. */
+const userFields = [
+  'id',
+  'userName',
+  'firstName',
+  'lastName',
+  'displayName',
+  'email',
+  'emailVerified',
+  'state',
+  'timeZone',
+];
+/** … of a group or a role. */
+const namedFields = ['id', 'name', 'description'];
 import { ODataCollection } from '../common.ts';
 
 const OrgKey = Type.Object({ orgId: key() }, closed);
@@ -25,21 +40,37 @@ const OrgKey = Type.Object({ orgId: key() }, closed);
 /** Inputs and answers of the identity endpoints. */
 export const identity = {
   getUserProfile: { response: UserProfile },
-  updateUserProfile: { body: UserProfileUpdate, response: UserProfile },
+  updateUserProfile: {
+    body: UserProfileUpdate,
+    response: UserProfile,
+    refusals: { 'body.timeZone': 'must be a time zone of `GET TimeZone`.' },
+  },
   getCurrentUserInfo: { response: CurrentUserInfo },
   getOrg: {
     params: OrgKey,
     query: Type.Object({ $expand: Type.Optional(Type.Literal('attributes')) }, closed),
     response: Organisation,
   },
-  getOrgUsers: { params: OrgKey, query: ODataQuery, response: ODataCollection(IdentityUser) },
-  getOrgGroups: { params: OrgKey, query: ODataQuery, response: ODataCollection(UserGroup) },
-  getOrgRoles: { params: OrgKey, query: ODataQuery, response: ODataCollection(Role) },
+  getOrgUsers: {
+    params: OrgKey,
+    query: odataQuery(userFields),
+    response: ODataCollection(IdentityUser),
+  },
+  getOrgGroups: {
+    params: OrgKey,
+    query: odataQuery(namedFields),
+    response: ODataCollection(UserGroup),
+  },
+  getOrgRoles: { params: OrgKey, query: odataQuery(namedFields), response: ODataCollection(Role) },
   getUser: { params: Type.Object({ userId: key() }, closed), response: IdentityUser },
   updateUser: {
     params: Type.Object({ userId: key() }, closed),
     body: UserUpdate,
     response: IdentityUser,
+    refusals: {
+      'body.timeZone': 'must be a time zone of `GET TimeZone`.',
+      'body.roleIds': "must name roles of the user's organisation.",
+    },
   },
   getGroup: { params: Type.Object({ groupId: key() }, closed), response: UserGroup },
   getRole: { params: Type.Object({ roleId: key() }, closed), response: Role },

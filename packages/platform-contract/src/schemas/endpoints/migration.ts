@@ -1,4 +1,4 @@
-import { key } from '../primitives.ts';
+import { key, storable } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { Binary } from '../binary.ts';
 import { closed } from '../closed.ts';
@@ -24,7 +24,7 @@ export const migration = {
   updateExportJob: { params: Id, body: CreateExportJobBody, response: ExportJob },
   getExportObjects: { params: Id, response: ODataCollection(MigrationObject) },
   getExportPackage: { params: Id, response: Binary, responseType: 'application/octet-stream' },
-  getExportLog: { params: Id, response: Type.String(), responseType: 'text/plain' },
+  getExportLog: { params: Id, response: storable(), responseType: 'text/plain' },
   getImportJobs: { response: ODataCollection(ImportJob) },
   createImportJob: { body: CreateImportJobBody, response: ImportJob },
   getImportJob: { params: Id, response: ImportJob },
@@ -32,12 +32,15 @@ export const migration = {
     body: Binary,
     bodyType: 'application/octet-stream',
     response: ImportPackage,
+    refusals: {
+      body: 'must be a package exported by the platform (`getExportPackage`), its objects unchanged.',
+    },
   },
   startImportJob: {
     body: Type.Object({ jobId: key(), relaxChecksum: Type.Optional(Type.Boolean()) }, closed),
     response: ImportJob,
   },
   getImportObjects: { params: Id, response: ODataCollection(MigrationObject) },
-  getImportLog: { params: Id, response: Type.String(), responseType: 'text/plain' },
+  getImportLog: { params: Id, response: storable(), responseType: 'text/plain' },
   getComparableObjectTypes: { response: ODataCollection(ComparableObjectType) },
 } satisfies Record<string, EndpointSchemas>;

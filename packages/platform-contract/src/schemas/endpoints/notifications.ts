@@ -20,11 +20,18 @@ export const notifications = {
     response: ODataCollection(NotificationCategory),
   },
   getPreferences: { response: NotificationPreferences },
-  updatePreferences: { body: NotificationPreferences, response: NotificationPreferences },
+  updatePreferences: {
+    body: NotificationPreferences,
+    response: NotificationPreferences,
+    refusals: { 'body.mutedCategories': 'must name categories of `GET Categories`.' },
+  },
   getReceivedMessages: {
     params: Type.Object({ userId: key() }, closed),
     query: ReceivedMessagesQuery,
     response: ODataCollection(NotificationMessage),
+    refusals: {
+      'query.$filter': 'compares `status`, `type` and `priority` only with values they can take.',
+    },
   },
   markMessage: {
     params: Type.Object({ id: key() }, closed),
@@ -44,6 +51,7 @@ export const notifications = {
     params: Type.Object({ id: key(), actionId: key() }, closed),
     body: Type.Object({ input: Type.Optional(text(4000)) }, closed),
     response: NotificationMessage,
+    refusals: { 'body.input': 'is required when the action asks for an input.' },
   },
   updateActionStatus: {
     body: Type.Object({ messageId: key(), actionId: key(), status: text(32) }, closed),

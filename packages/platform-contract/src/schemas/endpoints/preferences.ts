@@ -1,4 +1,4 @@
-import { text } from '../primitives.ts';
+import { storable, text } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -16,7 +16,7 @@ export const preferences = {
   createUserPreference: { params: UserKey, body: UserPreference, response: UserPreference },
   updateUserPreference: {
     params: Type.Composite([UserKey, Type.Object({ key: text(255) }, closed)], closed),
-    body: Type.Object({ value: Type.String({ maxLength: 4000 }) }, closed),
+    body: Type.Object({ value: storable({ maxLength: 4000 }) }, closed),
     response: UserPreference,
   },
   deleteUserPreference: {
@@ -26,7 +26,7 @@ export const preferences = {
   createOrgPreference: { params: OrgKey, body: UserPreference, response: UserPreference },
   updateOrgPreference: {
     params: Type.Composite([OrgKey, Type.Object({ key: text(255) }, closed)], closed),
-    body: Type.Object({ value: Type.String({ maxLength: 4000 }) }, closed),
+    body: Type.Object({ value: storable({ maxLength: 4000 }) }, closed),
     response: UserPreference,
   },
   deleteOrgPreference: {

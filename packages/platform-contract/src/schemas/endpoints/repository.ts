@@ -1,4 +1,13 @@
-import { count, key, keys, list, text } from '../primitives.ts';
+import {
+  count,
+  key,
+  keys,
+  list,
+  repositoryDescription,
+  repositoryName,
+  storable,
+  text,
+} from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -62,7 +71,11 @@ export type DocumentFilter = Of<typeof DocumentFilter>;
 
 /** `$expand`: comma-separated `nativeData`, `refs`. */
 const Expand = Type.Object(
-  { $expand: Type.Optional(Type.String({ pattern: '^(nativeData|refs)(,(nativeData|refs))*$' })) },
+  {
+    $expand: Type.Optional(
+      storable({ pattern: '^(nativeData|refs)(,(nativeData|refs))*$', examples: ['nativeData'] }),
+    ),
+  },
   closed,
 );
 
@@ -82,7 +95,10 @@ export const repository = {
   updateTag: {
     params: Id,
     body: Type.Object(
-      { name: Type.Optional(Type.String()), description: Type.Optional(Type.String()) },
+      {
+        name: Type.Optional(repositoryName()),
+        description: Type.Optional(repositoryDescription()),
+      },
       closed,
     ),
     response: Tag,
@@ -92,8 +108,16 @@ export const repository = {
   getBaseEntities: { query: DocumentFilter, response: Entities },
   getBaseEntity: { params: Id, query: Expand, response: RepositoryEntity },
   deleteBaseEntity: { params: Id },
-  copyProjects: { body: CopyProjectsBody, response: Entities },
-  copyEntities: { body: TransferBody, response: Entities },
+  copyProjects: {
+    body: CopyProjectsBody,
+    response: Entities,
+    refusals: { body: 'copies at most 2,000 entities: the sources and everything under them.' },
+  },
+  copyEntities: {
+    body: TransferBody,
+    response: Entities,
+    refusals: { body: 'copies at most 2,000 entities: the sources and everything under them.' },
+  },
   moveEntities: { body: TransferBody, response: Entities },
   deleteEntities: {
     body: Type.Object({ artifactIds: keys(200, { uniqueItems: true }) }, closed),
@@ -103,7 +127,11 @@ export const repository = {
     body: Type.Object({ entityList: list(CandidateEntity, 1000, { minItems: 1 }) }, closed),
     response: CheckEntityListResult,
   },
-  updateEntityAccess: { body: EntityAccessBody, response: Type.Array(Acl) },
+  updateEntityAccess: {
+    body: EntityAccessBody,
+    response: Type.Array(Acl),
+    refusals: { entries: 'writes at most 2,000 ACL rows: `ids` × `entries`.' },
+  },
   updateAcl: { body: UpdateAclBody, response: Acl },
   getEffPrivilegeForDoctypeContainer: { body: DoctypePrivilegeQuery, response: DoctypePrivilege },
   updateTagAssignment: { body: TagAssignmentBody, response: ODataCollection(Tag) },
@@ -121,6 +149,6 @@ export const repository = {
   fetchProjectStatForRecentEntity: { response: ODataCollection(ProjectStat) },
   getTags: { response: ODataCollection(Tag) },
   getMeteringTags: { response: ODataCollection(MeteringTag) },
-  getMeteringTagNames: { response: Type.Array(Type.String()) },
+  getMeteringTagNames: { response: Type.Array(storable()) },
   getSystemDocuments: { query: Paging, response: Entities },
 } satisfies Record<string, EndpointSchemas>;

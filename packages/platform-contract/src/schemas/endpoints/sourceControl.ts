@@ -1,4 +1,4 @@
-import { key, text } from '../primitives.ts';
+import { httpAddress, key } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
@@ -25,7 +25,7 @@ export const sourceControl = {
   getUserCredential: { response: ScmCredential },
   saveUserCredential: { body: ScmCredentialBody, response: ScmCredential },
   getOAuthRedirect: {
-    query: Type.Object({ provider: ScmProvider, redirectUri: text(2000) }, closed),
+    query: Type.Object({ provider: ScmProvider, redirectUri: httpAddress() }, closed),
     response: OAuthRedirect,
   },
   getRepoConnection: { response: RepoConnection },

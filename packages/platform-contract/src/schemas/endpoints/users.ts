@@ -3,6 +3,13 @@ import { IdentityUser, NewUser, UserDeletion, UserDeletionResult } from '../iden
 
 /** Inputs and answers of the users endpoints. */
 export const users = {
-  addUser: { body: NewUser, response: IdentityUser },
+  addUser: {
+    body: NewUser,
+    response: IdentityUser,
+    refusals: {
+      'body.timeZone': 'must be a time zone of `GET TimeZone`.',
+      'body.roleIds': "must name roles of the user's organisation.",
+    },
+  },
   deleteUsers: { body: UserDeletion, response: UserDeletionResult },
 } satisfies Record<string, EndpointSchemas>;

@@ -11,7 +11,7 @@ import { refuseConflict } from '../../db/repository/names.ts';
 import { ensureDefaultProject, insertEntity, updateEntity } from '../../db/repository/writes.ts';
 import { readableOnly, requirePermission } from '../../policy/policy.ts';
 import { notFound } from '../../errors.ts';
-import { checkNameRules, pageOf } from '../../http/kit.ts';
+import { pageOf } from '../../http/kit.ts';
 import type { Database } from '../../db/database.ts';
 import type { RouteDeps } from '../../http/routeGroup.ts';
 import type { ContractRouter } from '../../http/router.ts';
@@ -27,7 +27,6 @@ const update = async (
   type: 'Project' | 'Folder' | 'Document',
   body: { name?: string; description?: string; nativeData?: Record<string, unknown> },
 ) => {
-  checkNameRules(body);
   return db.transaction(async (tx) => {
     const row = await findEntity(tx, user.orgId, id);
     if (
@@ -90,7 +89,6 @@ export function repositoryEntityRoutes(router: ContractRouter, { db }: RouteDeps
   });
 
   router.add(r.createProject, async ({ session, body }) => {
-    checkNameRules(body);
     return db.transaction(async (tx) => {
       const id = await insertEntity(tx, {
         orgId: session.user.orgId,
@@ -126,7 +124,6 @@ export function repositoryEntityRoutes(router: ContractRouter, { db }: RouteDeps
   router.add(r.getFolderBaseEntities, (c) => children(db, 'Folder')(c));
 
   router.add(r.createFolder, async ({ session, params, body }) => {
-    checkNameRules(body);
     return db.transaction(async (tx) => {
       const project = await findEntity(tx, session.user.orgId, params.id);
       if (project.document_type !== 'Project') throw notFound(`The project '${params.id}'`);

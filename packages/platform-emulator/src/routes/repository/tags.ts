@@ -14,7 +14,6 @@ import {
 } from '../../db/tags.ts';
 import { requireTagControl } from '../../policy/policy.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { checkNameRules } from '../../http/kit.ts';
 import type { RouteDeps } from '../../http/routeGroup.ts';
 import type { ContractRouter } from '../../http/router.ts';
 import { requireAll } from './answers.ts';
@@ -30,7 +29,6 @@ const meteringTags = async (q: Queryable, orgId: string) => ({
 export function repositoryTagRoutes(router: ContractRouter, { db }: RouteDeps): void {
   router.add(r.getTags, async ({ session }) => tags(db, session.user.orgId));
   router.add(r.updateTag, async ({ session, params, body }) => {
-    checkNameRules(body);
     return db.transaction(async (tx) => {
       if (!(await tagExists(tx, session.user.orgId, params.id)))
         throw notFound(`The tag '${params.id}'`);
@@ -50,7 +48,6 @@ export function repositoryTagRoutes(router: ContractRouter, { db }: RouteDeps): 
     });
   });
   router.add(r.updateTagAssignment, async ({ session, body }) => {
-    (body.assign ?? []).forEach((n, i) => checkNameRules({ name: n }, `body.assign.${i}`));
     return db.transaction(async (tx) => {
       await requireAll(tx, session.user, body.ids, 'update');
       for (const tagName of body.assign ?? [])
@@ -78,8 +75,6 @@ export function repositoryTagRoutes(router: ContractRouter, { db }: RouteDeps): 
     (await meteringTags(db, session.user.orgId)).value.map((t) => t.name),
   );
   router.add(r.updateMeteringTagAssignment, async ({ session, body }) => {
-    if (body.meteringTagName !== null)
-      checkNameRules({ name: body.meteringTagName }, 'body.meteringTagName');
     return db.transaction(async (tx) => {
       await requireAll(tx, session.user, body.ids, 'update');
       await setMeteringTag(tx, body.ids, body.meteringTagName);

@@ -16,7 +16,6 @@ import {
   unreadableIds,
 } from '../../policy/policy.ts';
 import { ApiError, conflict, notFound } from '../../errors.ts';
-import { checkNameRules } from '../../http/kit.ts';
 import type { RouteDeps } from '../../http/routeGroup.ts';
 import type { ContractRouter } from '../../http/router.ts';
 import { deleteAll, entitiesOf, entityOf, requireAll } from './answers.ts';
@@ -111,7 +110,6 @@ export function repositoryTransferRoutes(router: ContractRouter, { db }: RouteDe
 
   router.add(r.copyProjects, async ({ session, body }) => {
     const specs = body.xferSpec.sourceSpecArr;
-    specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
     return db.transaction(async (tx) => {
       const sources = await entityKinds(
         tx,
@@ -141,7 +139,6 @@ export function repositoryTransferRoutes(router: ContractRouter, { db }: RouteDe
 
   router.add(r.copyEntities, async ({ session, body }) => {
     const { targetLocationId, sourceSpecArr: specs } = body.xferSpec;
-    specs.forEach((s, i) => checkNameRules({ name: s.name }, `body.xferSpec.sourceSpecArr.${i}`));
     return db.transaction(async (tx) => {
       const target = await findContainer(tx, session.user.orgId, targetLocationId);
       await requirePermission(tx, session.user, target, 'update');
