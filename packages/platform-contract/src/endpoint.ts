@@ -15,6 +15,30 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type CredentialKind = 'public' | 'session' | 'bearer';
 
+/**
+ * Who may call a `session` operation, beyond holding a session: anyone signed in (`session`),
+ * only on their own data (`self`; `self-or-admin` lets an administrator act on another user),
+ * in an organisation they may see (`org`; `own-org` only their own), an administrator (`admin`),
+ * or whoever holds a permission on every repository object named (`read`, `update`, `delete`,
+ * `change_perm`), is a bundle's creator (`bundle`), may update what carries a tag (`tag`), or
+ * created the job (`job`). The emulator's policy enforces it; docs/access-table.md lists every
+ * operation's rule (docs/decisions/0710-access-policy.md).
+ */
+export type AccessRule =
+  | 'session'
+  | 'self'
+  | 'self-or-admin'
+  | 'org'
+  | 'own-org'
+  | 'admin'
+  | 'read'
+  | 'update'
+  | 'delete'
+  | 'change_perm'
+  | 'bundle'
+  | 'tag'
+  | 'job';
+
 declare const noneBrand: unique symbol;
 /** Marks an endpoint part that takes nothing (no path parameters, no query, no body). */
 export interface None {
@@ -36,6 +60,8 @@ export interface Endpoint<P = None, Q = None, B = None, R = unknown> {
   readonly path: string;
   /** What the caller presents (see `CredentialKind`); declared `session` when not given. */
   readonly credential: CredentialKind;
+  /** Who may call it with a session (see `AccessRule`); declared `session` when not given. */
+  readonly access: AccessRule;
   /** `'blob'`: the answer is binary (a package download) and reaches the caller as a `Blob`. */
   readonly responseType?: 'blob';
   /** Type carrier only: always `undefined` at run time. */
@@ -72,6 +98,7 @@ export const endpoint =
     method: HttpMethod;
     path: string;
     credential?: CredentialKind;
+    access?: AccessRule;
     responseType?: 'blob';
   }): Endpoint<
     PartOf<S, 'params', None>,
@@ -79,4 +106,4 @@ export const endpoint =
     PartOf<S, 'body', None>,
     PartOf<S, 'response', void>
   > =>
-    Object.freeze({ credential: 'session', ...definition });
+    Object.freeze({ credential: 'session', access: 'session', ...definition });

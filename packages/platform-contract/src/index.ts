@@ -1,6 +1,7 @@
 export { backends, shellConfigPath, type BackendName } from './backends.ts';
 export {
   endpoint,
+  type AccessRule,
   type AnyEndpoint,
   type BodyOf,
   type CredentialKind,

@@ -14,6 +14,7 @@ export const authEndpoints = {
     backend: 'session',
     method: 'POST',
     path: '/session/selectOrg',
+    access: 'org',
   }),
   /** Ends the session on the SaaS login host (address from the config's `saasBaseURL`). */
   saasLogout: endpoint<typeof S.saasLogout>()({

@@ -20,5 +20,6 @@ export const authorisationEndpoints = {
     backend: 'authorisation',
     method: 'GET',
     path: '/BillingUrl',
+    access: 'admin',
   }),
 };

@@ -35,6 +35,7 @@ export const brandingEndpoints = {
     backend: 'branding',
     method: 'POST',
     path: '/Themes',
+    access: 'admin',
   }),
   /**
    * Saves the organisation's branding; administrators only. Multipart form: `branding` (JSON
@@ -44,5 +45,6 @@ export const brandingEndpoints = {
     backend: 'branding',
     method: 'POST',
     path: '/OrgBranding',
+    access: 'admin',
   }),
 };

@@ -16,18 +16,21 @@ export const bundlesEndpoints = {
     backend: bundle,
     method: 'POST',
     path: '/BundleDefinitions',
+    access: 'read',
   }),
   /** Replaces a definition; only while DRAFT or VALIDATED (back to DRAFT), else 409. */
   updateBundleDefinition: endpoint<typeof S.updateBundleDefinition>()({
     backend: bundle,
     method: 'PUT',
     path: '/BundleDefinitions({id})',
+    access: 'bundle',
   }),
   /** Deletes a bundle that is not PUBLISHED or DEPRECATED (409 otherwise). */
   deleteBundleDefinition: endpoint<typeof S.deleteBundleDefinition>()({
     backend: bundle,
     method: 'DELETE',
     path: '/BundleDefinitions({id})',
+    access: 'bundle',
   }),
   /** A bundle; unless `showInAnyStatus`, only a published or deprecated one is found. */
   getBundle: endpoint<typeof S.getBundle>()({
@@ -62,24 +65,28 @@ export const bundlesEndpoints = {
     backend: bundle,
     method: 'POST',
     path: '/Bundles/Validate',
+    access: 'bundle',
   }),
   /** VALIDATED → PUBLISHED. */
   publishBundle: endpoint<typeof S.publishBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Publish',
+    access: 'bundle',
   }),
   /** PUBLISHED or DEPRECATED → WITHDRAWN. */
   withdrawBundle: endpoint<typeof S.withdrawBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Withdraw',
+    access: 'bundle',
   }),
   /** PUBLISHED → DEPRECATED. */
   deprecateBundle: endpoint<typeof S.deprecateBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Deprecate',
+    access: 'bundle',
   }),
   /**
    * Copies a published bundle into a repository location of the caller's organisation. At most
@@ -89,11 +96,13 @@ export const bundlesEndpoints = {
     backend: bundle,
     method: 'POST',
     path: '/Bundles({id})/Copy',
+    access: 'update',
   }),
   /** Installs a published bundle in every sub-organisation of the caller's organisation. */
   pushBundle: endpoint<typeof S.pushBundle>()({
     backend: bundle,
     method: 'POST',
     path: '/BundleInstallations/Push',
+    access: 'admin',
   }),
 };

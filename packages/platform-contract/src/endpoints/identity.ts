@@ -25,42 +25,50 @@ export const identityEndpoints = {
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})',
+    access: 'org',
   }),
   getOrgUsers: endpoint<typeof S.getOrgUsers>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Users',
+    access: 'org',
   }),
   getOrgGroups: endpoint<typeof S.getOrgGroups>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Groups',
+    access: 'org',
   }),
   getOrgRoles: endpoint<typeof S.getOrgRoles>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Roles',
+    access: 'org',
   }),
   getUser: endpoint<typeof S.getUser>()({
     backend: 'identity',
     method: 'GET',
     path: '/Users({userId})',
+    access: 'org',
   }),
   /** Changes the given fields of a user; administrators only (PC-6.8). */
   updateUser: endpoint<typeof S.updateUser>()({
     backend: 'identity',
     method: 'PATCH',
     path: '/Users({userId})',
+    access: 'admin',
   }),
   getGroup: endpoint<typeof S.getGroup>()({
     backend: 'identity',
     method: 'GET',
     path: '/Groups({groupId})',
+    access: 'org',
   }),
   getRole: endpoint<typeof S.getRole>()({
     backend: 'identity',
     method: 'GET',
     path: '/Roles({roleId})',
+    access: 'org',
   }),
   getTimeZones: endpoint<typeof S.getTimeZones>()({
     backend: 'identity',
@@ -86,6 +94,7 @@ export const identityEndpoints = {
     backend: 'identity',
     method: 'POST',
     path: '/Users/InitEmailVerificationForUser',
+    access: 'admin',
   }),
   getPendingVerification: endpoint<typeof S.getPendingVerification>()({
     backend: 'identity',
@@ -96,5 +105,6 @@ export const identityEndpoints = {
     backend: 'identity',
     method: 'GET',
     path: '/Users/PendingVerificationForUser/{userId}',
+    access: 'self-or-admin',
   }),
 };

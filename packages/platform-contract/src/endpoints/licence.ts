@@ -8,11 +8,13 @@ export const licenceEndpoints = {
     backend: 'licence',
     method: 'GET',
     path: '/OrgLicenseAssignment({orgId})/EffectiveLicenses()',
+    access: 'org',
   }),
   /** The editions assigned to the organisation. */
   getViews: endpoint<typeof S.getViews>()({
     backend: 'licence',
     method: 'GET',
     path: '/OrgLicenseAssignment({orgId})/Views()',
+    access: 'org',
   }),
 };

@@ -32,6 +32,7 @@ export const notificationsEndpoints = {
     backend: notification,
     method: 'GET',
     path: '/Users({userId})/ReceivedMessages',
+    access: 'self',
   }),
   /** Marks one message READ (PC-4.1). */
   markMessage: endpoint<typeof S.markMessage>()({
@@ -50,6 +51,7 @@ export const notificationsEndpoints = {
     backend: notification,
     method: 'POST',
     path: '/MarkNotificationAsReadForAllUsers',
+    access: 'admin',
   }),
   /** Marks the given messages READ, all or none (PC-4.1). */
   markBulkAsRead: endpoint<typeof S.markBulkAsRead>()({

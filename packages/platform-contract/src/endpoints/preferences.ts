@@ -8,40 +8,48 @@ export const preferencesEndpoints = {
     backend: 'identity',
     method: 'GET',
     path: '/Users({userId})/Preferences',
+    access: 'self',
   }),
   createUserPreference: endpoint<typeof S.createUserPreference>()({
     backend: 'identity',
     method: 'POST',
     path: '/Users({userId})/Preferences',
+    access: 'self',
   }),
   updateUserPreference: endpoint<typeof S.updateUserPreference>()({
     backend: 'identity',
     method: 'PUT',
     path: '/Users({userId})/Preferences({key})',
+    access: 'self',
   }),
   deleteUserPreference: endpoint<typeof S.deleteUserPreference>()({
     backend: 'identity',
     method: 'DELETE',
     path: '/Users({userId})/Preferences({key})',
+    access: 'self',
   }),
   getOrgPreferences: endpoint<typeof S.getOrgPreferences>()({
     backend: 'identity',
     method: 'GET',
     path: '/Orgs({orgId})/Preferences',
+    access: 'own-org',
   }),
   createOrgPreference: endpoint<typeof S.createOrgPreference>()({
     backend: 'identity',
     method: 'POST',
     path: '/Orgs({orgId})/Preferences',
+    access: 'own-org',
   }),
   updateOrgPreference: endpoint<typeof S.updateOrgPreference>()({
     backend: 'identity',
     method: 'PUT',
     path: '/Orgs({orgId})/Preferences({key})',
+    access: 'own-org',
   }),
   deleteOrgPreference: endpoint<typeof S.deleteOrgPreference>()({
     backend: 'identity',
     method: 'DELETE',
     path: '/Orgs({orgId})/Preferences({key})',
+    access: 'own-org',
   }),
 };

@@ -3,8 +3,9 @@ import type { EndpointSchemas } from '../schemas/endpointSchemas.ts';
 import type { sourceControl as S } from '../schemas/endpoints/sourceControl.ts';
 
 const scm = 'sourceControl' as const;
+/** A source-control action on repository objects: each needs 'update' on every object it names. */
 const action = <S extends EndpointSchemas>(path: string) =>
-  endpoint<S>()({ backend: scm, method: 'POST', path });
+  endpoint<S>()({ backend: scm, method: 'POST', path, access: 'update' });
 
 /** Source control: credentials, the repository connection, check-in, check-out, pull and compare. */
 export const sourceControlEndpoints = {
@@ -34,17 +35,20 @@ export const sourceControlEndpoints = {
     backend: scm,
     method: 'POST',
     path: '/RepoConnection',
+    access: 'admin',
   }),
   /** Commits of the remote repository, newest first; `objectId` limits to one object's history. */
   getRemoteCommits: endpoint<typeof S.getRemoteCommits>()({
     backend: scm,
     method: 'GET',
     path: '/remoteRepo/commits',
+    access: 'read',
   }),
   getRemoteProjects: endpoint<typeof S.getRemoteProjects>()({
     backend: scm,
     method: 'GET',
     path: '/remoteRepo/projects',
+    access: 'read',
   }),
   /** Commits the objects (linking those not yet linked); they must be checked out by the caller. */
   checkin: action<typeof S.checkin>('/odata/Checkin'),
@@ -62,10 +66,12 @@ export const sourceControlEndpoints = {
     backend: scm,
     method: 'POST',
     path: '/odata/Compare',
+    access: 'read',
   }),
   getCompareJob: endpoint<typeof S.getCompareJob>()({
     backend: scm,
     method: 'GET',
     path: '/odata/CompareJobs({id})',
+    access: 'read',
   }),
 };

@@ -7,11 +7,13 @@ export const usersEndpoints = {
     backend: 'management',
     method: 'POST',
     path: '/users/add',
+    access: 'admin',
   }),
   /** Deletes every listed user, or none of them. */
   deleteUsers: endpoint<typeof S.deleteUsers>()({
     backend: 'management',
     method: 'POST',
     path: '/users/delete',
+    access: 'admin',
   }),
 };

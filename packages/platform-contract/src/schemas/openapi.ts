@@ -225,6 +225,8 @@ function operationOf(shapes: Shapes, { group, name, endpoint }: DeclaredEndpoint
       ),
     },
     security,
+    // Who may call it with a session (AccessRule; docs/access-table.md says what each means).
+    ...(endpoint.credential === 'session' ? { 'x-access': endpoint.access } : {}),
   };
 }
 
