@@ -21,6 +21,8 @@ import { registerApiDocs } from './routes/apiDocs.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
+import { PublishedExtensions } from './extensions/publishedExtensions.ts';
+import { registerExtensionsConsole, registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
 import { routeGroups } from './routes/groups.ts';
@@ -49,6 +51,12 @@ export interface EmulatorOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Planned end of a maintenance window (ISO 8601), published with product contributions. */
   readonly maintenanceWindowEnd?: string;
+  /**
+   * Built extensions to publish, per product: `{ 'team-app': './dist-folder' }` (or several
+   * folders). Each folder's package.json gives the name, the version and the entry (`module`,
+   * else `main`); the product's contributions then list it, with its integrity (docs/extensions.md).
+   */
+  readonly extensions?: Readonly<Record<string, string | readonly string[]>>;
   /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
   readonly faults?: boolean;
   /**
@@ -102,6 +110,8 @@ export interface Emulator {
   readonly router: ContractRouter;
   /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
   readonly admin: EmulatorAdmin;
+  /** The published extensions (`extensions` option), and the faults of their addresses. */
+  readonly extensions: PublishedExtensions;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -122,6 +132,7 @@ export async function openDatabase(
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const extensions = new PublishedExtensions(options.extensions);
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'silent',
@@ -238,6 +249,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     trialDaysPassed: () => admin.trialDaysPassed(),
     saasBaseURL: options.saasBaseURL,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
+    extensions,
   };
   for (const group of routeGroups) group(router, deps);
   registerBrandingFiles(app, db);
@@ -247,6 +259,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   );
   router.mount(app);
   registerExtensionScripts(app);
+  registerPublishedExtensions(app, extensions);
+  if (consoleServer) registerExtensionsConsole(app, extensions);
 
   registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
@@ -294,6 +308,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     db,
     router,
     admin,
+    extensions,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       consoleServer?.listening(host);
