@@ -1,51 +1,40 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../app.ts';
-import { signIn, startEmulator, type TestEmulator } from '../testkit/index.ts';
+import { createEmulator, type Emulator } from '../app.ts';
+import { seededSnapshot } from '../snapshot.ts';
+import { extensionFolder, SCRIPT, sha384 } from '../test-support/extensionFolder.ts';
+import { signInWithInject } from '../test-support/signIn.ts';
 import { extensionOptions } from './publishedExtensions.ts';
 
-const SCRIPT = 'console.log("hello from team-ext");\n';
-const sha384 = (text: string | Uint8Array) =>
-  `sha384-${createHash('sha384').update(text).digest('base64')}`;
-
-/** A built extension as Vite's library mode leaves it: package.json, dist/ and sources. */
-function extensionFolder(manifest: Record<string, unknown> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ics-ext-'));
-  mkdirSync(join(dir, 'dist'));
-  mkdirSync(join(dir, 'src'));
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: '@team/ext',
-      version: '1.2.0',
-      main: './dist/team-ext.js',
-      ...manifest,
-    }),
-  );
-  writeFileSync(join(dir, 'dist/team-ext.js'), SCRIPT);
-  writeFileSync(join(dir, 'dist/.secret'), 'hidden');
-  writeFileSync(join(dir, 'src/index.ts'), 'the sources');
-  return dir;
-}
-
-let kit: TestEmulator;
+let emulator: Emulator;
+let url: string;
 const dir = extensionFolder();
 const base = '/shell-service/extensions/published/team-app/team-ext/1.2.0/';
 const fallbackBase = '/shell-service/extensions/published-fallback/team-app/team-ext/1.2.0/';
-beforeAll(async () => {
-  kit = await startEmulator({ extensions: { 'team-app': dir, 'demo-host': [dir] } });
-});
-afterAll(() => kit?.close());
+const start = async () => {
+  emulator = await createEmulator({
+    database: 'memory',
+    snapshot: await seededSnapshot(),
+    console: true,
+    extensions: { 'team-app': dir, 'demo-host': [dir] },
+  });
+  url = await emulator.listen();
+};
+beforeAll(start);
+afterAll(() => emulator?.close());
 
-const get = (path: string) => kit.emulator.app.inject({ method: 'GET', url: path });
+const get = (path: string) => emulator.app.inject({ method: 'GET', url: path });
+/** The contributions of a product as Ada's page reads them. */
+async function contributions(product: string) {
+  const ada = await signInWithInject(emulator.app, 'usr-ada-0000001');
+  return emulator.app.inject({
+    url: `/shell-service/api/v1/ProductContribution(${product})`,
+    cookies: ada.cookies,
+  });
+}
 
 describe('given an extension published with startEmulator({ extensions })', () => {
   it('[PC-4.8] lists it as the product’s contribution: name, version, entry, both addresses and the integrity of the file', async () => {
-    const client = await signIn('ada', kit);
-    const list = await client.auth.getProductContribution('team-app');
+    const list = (await contributions('team-app')).json() as { value: { resourceName: string }[] };
     expect(list.value).toEqual([
       {
         resourceName: '@team/ext',
@@ -62,7 +51,7 @@ describe('given an extension published with startEmulator({ extensions })', () =
         runtimeDependencies: [],
       },
     ]);
-    const demo = await client.auth.getProductContribution('demo-host');
+    const demo = (await contributions('demo-host')).json() as typeof list;
     expect(demo.value.map((c) => c.resourceName)).toContain('@team/ext');
     expect(demo.value.length).toBeGreaterThan(1);
   });
@@ -88,16 +77,13 @@ describe('given an extension published with startEmulator({ extensions })', () =
   });
 
   it('answers 404 for a product that publishes nothing', async () => {
-    const client = await signIn('ada', kit);
-    await expect(client.auth.getProductContribution('nobody')).rejects.toMatchObject({
-      status: 404,
-    });
+    expect((await contributions('nobody')).statusCode).toBe(404);
   });
 });
 
 describe('given the console’s faults on a published extension', () => {
   const put = (body: unknown, name = '@team/ext') =>
-    kit.emulator.app.inject({
+    emulator.app.inject({
       method: 'PUT',
       url: `/__emulator/api/extensions/team-app/${encodeURIComponent(name)}/fault`,
       cookies: { ICS_CONSOLE_XSRF: 'console-token' },
@@ -129,34 +115,34 @@ describe('given the console’s faults on a published extension', () => {
   });
 
   it('holds the primary’s answer with the time-out fault while other requests are answered', async () => {
-    kit.emulator.extensions.setFault('team-app', '@team/ext', 'timeout');
+    emulator.extensions.setFault('team-app', '@team/ext', 'timeout');
     let answered = false;
-    const held = fetch(`${kit.url}${base}team-ext.js`).then((r) => {
+    const held = fetch(`${url}${base}team-ext.js`).then((r) => {
       answered = true;
       return r;
     });
-    expect((await fetch(`${kit.url}${fallbackBase}team-ext.js`)).status).toBe(200);
-    expect((await fetch(`${kit.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}${fallbackBase}team-ext.js`)).status).toBe(200);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(answered).toBe(false);
-    kit.emulator.extensions.setFault('team-app', '@team/ext', null);
+    emulator.extensions.setFault('team-app', '@team/ext', null);
     // Closing answers what is held, so a test run never waits for it.
-    const closing = kit.close();
+    const closing = emulator.close();
     expect((await held).status).toBe(200);
     await closing;
-    kit = await startEmulator({ extensions: { 'team-app': dir } });
+    await start();
   });
 
   it('refuses an unknown fault with 400, an unknown extension with 404, and writes without the XSRF header with 403', async () => {
     expect((await put({ fault: 'melt' })).statusCode).toBe(400);
     expect((await put({ fault: 7 })).statusCode).toBe(400);
     expect((await put({ fault: '404' }, 'nope')).statusCode).toBe(404);
-    const bare = await kit.emulator.app.inject({
+    const bare = await emulator.app.inject({
       method: 'PUT',
       url: `/__emulator/api/extensions/team-app/${encodeURIComponent('@team/ext')}/fault`,
       payload: { fault: '404' },
     });
     expect(bare.statusCode).toBe(403);
-    expect(kit.emulator.extensions.list()[0]).not.toHaveProperty('fault');
+    expect(emulator.extensions.list()[0]).not.toHaveProperty('fault');
   });
 });
 
