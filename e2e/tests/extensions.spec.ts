@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { admin, openConsole } from './consoleSupport.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
 // The e2e emulator publishes examples/extension and two fixtures as 'demo-extensions'
@@ -7,13 +8,8 @@ const PAGE = '/demo/extensions.html';
 const EXAMPLE = 'example-extension';
 
 /** Sets a fault on the example extension's addresses through the console's API. */
-async function fault(page: Page, body: { fault: string | null; fallbackToo?: boolean }) {
-  const answer = await page.request.put(
-    `/__emulator/api/extensions/demo-extensions/${EXAMPLE}/fault`,
-    { data: body, headers: { 'x-xsrf-token': 'e2e', cookie: 'ICS_CONSOLE_XSRF=e2e' } },
-  );
-  expect(answer.status()).toBe(200);
-}
+const fault = (page: Page, body: { fault: string | null; fallbackToo?: boolean }) =>
+  admin(page, 'PUT', `/extensions/demo-extensions/${EXAMPLE}/fault`, body);
 
 const item = (page: Page, name: string) => page.locator(`li[data-name="${name}"]`);
 
@@ -77,5 +73,42 @@ test.describe('given the demo-extensions product with the example extension and 
     await item(page, EXAMPLE).getByRole('button', { name: 'Try again' }).click();
     await expect(item(page, EXAMPLE)).toHaveAttribute('data-status', 'loaded');
     await expect(page.locator('.example-extension')).toHaveCount(1);
+  });
+});
+
+test.describe('given the console’s Extensions panel', () => {
+  test.afterEach(({ page }) => fault(page, { fault: null }));
+
+  test('lists what is published per product, and a 404 chosen for the primary address sends the page to the fallback', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'ada');
+    const consolePage = await context.newPage();
+    await openConsole(consolePage, 'extensions');
+    const products = consolePage.getByRole('heading', { level: 3 });
+    await expect(products).toHaveText(['demo-extensions']);
+    const row = consolePage.getByRole('row', { name: /example-extension 1\.0\.0/ });
+    await expect(row).toContainText(`/published/demo-extensions/${EXAMPLE}/1.0.0/${EXAMPLE}.js`);
+    await expectNoAxeViolations(consolePage);
+    await consolePage
+      .getByLabel(`${EXAMPLE}: primary address`)
+      .selectOption({ label: '404 Not Found' });
+    await expect(consolePage.getByRole('status').last()).toHaveText(
+      `${EXAMPLE}: the primary address now fails (404).`,
+    );
+    await page.goto(PAGE);
+    await expect(item(page, EXAMPLE)).toHaveAttribute('data-status', 'loaded');
+    await expect(item(page, EXAMPLE).locator('.loaded')).toContainText('/published-fallback/');
+    const fallbackToo = consolePage.getByLabel(`${EXAMPLE}: the fallback fails too`);
+    await fallbackToo.click();
+    await expect(fallbackToo).toBeChecked();
+    await expect(consolePage.getByRole('status').last()).toHaveText(
+      `${EXAMPLE}: both addresses now fail (404).`,
+    );
+    await page.goto(PAGE);
+    await expect(item(page, EXAMPLE)).toHaveAttribute('data-status', 'failed');
+    await consolePage.getByLabel(`${EXAMPLE}: primary address`).selectOption({ label: 'Works' });
+    await expect(consolePage.getByRole('status').last()).toHaveText(`${EXAMPLE} works again.`);
   });
 });
