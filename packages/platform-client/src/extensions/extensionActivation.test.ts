@@ -46,6 +46,7 @@ function pageWith(
   const injected: { url: string; attributes: ScriptAttributes | undefined }[] = [];
   const logged: unknown[][] = [];
   const listeners: Record<string, ((event: unknown) => void)[]> = {};
+  const listened: [string, string, AddEventListenerOptions][] = [];
   const env = fakeEnvironment((url) => {
     if (url.pathname.endsWith('/config')) return json(200, fakeConfig);
     if (url.pathname.includes('ProductContribution'))
@@ -61,7 +62,13 @@ function pageWith(
       warn: (...m: unknown[]) => logged.push(['warn', ...m]),
       info: (...m: unknown[]) => logged.push(['info', ...m]),
     },
-    listen: (_target: string, type: string, listener: (event: unknown) => void) => {
+    listen: (
+      target: string,
+      type: string,
+      listener: (event: unknown) => void,
+      options: AddEventListenerOptions,
+    ) => {
+      listened.push([target, type, options]);
       (listeners[type] ??= []).push(listener);
       return () => {
         listeners[type] = (listeners[type] ?? []).filter((l) => l !== listener);
@@ -79,7 +86,7 @@ function pageWith(
   };
   const client = createPlatformClient({ environment });
   const emit = (type: string, event: unknown) => (listeners[type] ?? []).forEach((l) => l(event));
-  return { env, environment, client, scope, injected, logged, emit, listeners };
+  return { env, environment, client, scope, injected, logged, emit, listeners, listened };
 }
 
 /** A script that defines the extension and records each activation's host. */
@@ -151,8 +158,11 @@ describe('given an extension that defines itself with defineExtension', () => {
       bad?.error,
     ]);
     expect(await client.session.getUser()).toEqual(user);
+    expect(await loader.unload('bad')).toBe(false);
     broken = false;
     expect(await bad?.retry?.()).toMatchObject({ status: 'loaded', activated: true });
+    expect(await loader.retry('bad')).toBeUndefined();
+    expect(await loader.retry('nobody')).toBeUndefined();
     expect(good?.retry).toBeUndefined();
   });
 
@@ -234,7 +244,20 @@ describe('given scripts with an integrity', () => {
   });
 
   it('loads nothing of a script whose integrity is not a sha256, sha384 or sha512 hash (a browser would skip the check)', async () => {
-    for (const integrity of ['', 'md5-abc', 'sha384-', 'sha384-a b', 'sha1-AAAA', 42]) {
+    for (const integrity of [
+      '',
+      '  ',
+      'md5-abc',
+      'sha384-',
+      'sha384-a b',
+      'sha1-AAAA',
+      'xsha384-AAAA',
+      'sha384-AA=A',
+      'sha384-AAA===',
+      'sha384-AA$A',
+      `${HASH} sha1-AAAA`,
+      42,
+    ]) {
       const { client, injected } = pageWith([contribution('x', { integrity })]);
       const [x] = await client.extensions({ hostVersion: '1.0.0' }).load('p');
       expect(x?.status, String(integrity)).toBe('failed');
@@ -243,9 +266,17 @@ describe('given scripts with an integrity', () => {
       );
       expect(injected).toEqual([]);
     }
-    const two = pageWith([contribution('y', { integrity: `${HASH} sha512-${'B'.repeat(86)}==` })]);
-    expect((await two.client.extensions({ hostVersion: '1.0.0' }).load('p'))[0]?.status).toBe(
-      'loaded',
+    for (const integrity of [`  ${HASH}  sha512-${'B'.repeat(86)}==\n`, 'sha256-AB+/=']) {
+      const ok = pageWith([contribution('y', { integrity })]);
+      const [y] = await ok.client.extensions({ hostVersion: '1.0.0' }).load('p');
+      expect(y?.status, integrity).toBe('loaded');
+      expect(ok.injected[0]?.attributes?.integrity).toBe(integrity);
+    }
+    const both = pageWith([contribution('z', { integrity: 'bad', fallback: '/ext/z/f.js' })]);
+    expect(
+      (await both.client.extensions({ hostVersion: '1.0.0' }).load('p'))[0]?.error?.message,
+    ).toBe(
+      'The integrity of /ext/z/main.js, /ext/z/f.js is not a sha256, sha384 or sha512 hash; the script is not loaded.',
     );
   });
 });
@@ -269,8 +300,9 @@ describe('given an activated extension’s host', () => {
     return { ...setup, loader, host, posted, shellWindow };
   }
 
-  it('prefixes the logger’s lines with the extension’s name and version', async () => {
+  it('gives the locale `en` unless told, and prefixes the logger’s lines with the extension’s name and version', async () => {
     const { host, logged } = await activated();
+    expect(host.locale).toBe('en');
     host.logger.info('ready', 1);
     host.logger.warn('careful');
     host.logger.error('broken');
@@ -321,17 +353,20 @@ describe('given an activated extension’s host', () => {
   });
 
   it('aborts the signal when the page goes away, but not when it is kept in the back-forward cache', async () => {
-    const { host, emit } = await activated();
+    const { host, emit, listened, listeners } = await activated();
+    expect(listened).toContainEqual(['window', 'pagehide', { passive: true }]);
     emit('pagehide', { persisted: true });
     expect(host.signal.aborted).toBe(false);
     emit('pagehide', { persisted: false });
     expect(host.signal.aborted).toBe(true);
+    expect(listeners.pagehide).toEqual([]);
   });
 
   it('aborts the signal on unload, and a later load activates the extension again', async () => {
     const { host, loader, injected } = await activated();
     expect(await loader.unload('nope')).toBe(false);
     expect(await loader.unload('h')).toBe(true);
+    expect(await loader.unload('h')).toBe(false);
     expect(host.signal.aborted).toBe(true);
     expect((await loader.load('p'))[0]?.activated).toBe(true);
     expect(injected).toHaveLength(2);
@@ -353,5 +388,39 @@ describe('given a malformed definition', () => {
     const ok = { name: 'x', version: '1.0.0', activate() {} };
     expect(defineExtension(ok, scope)).toBe(ok);
     expect(pageRegistry(scope).definitions.get('x')).toBe(ok);
+  });
+});
+
+describe('given a zero-downtime list', () => {
+  it('[PC-9.5] aborts the script’s load when it does not load within the time-out, and gives an extension without publicPath an empty one', async () => {
+    const signals: AbortSignal[] = [];
+    const hosts: ExtensionHost[] = [];
+    const { environment, env } = pageWith(
+      [contribution('slow'), { ...contribution('np'), publicPath: undefined as unknown as string }],
+      { '/ext/np/main.js': defining(hosts, { name: 'np' }) },
+      { zeroDowntime: true },
+    );
+    const loadScript = environment.loadScript;
+    const loading = createPlatformClient({
+      environment: {
+        ...environment,
+        loadScript: (url, signal, attributes) => {
+          signals.push(signal);
+          return String(url).includes('/slow/')
+            ? new Promise(() => {})
+            : loadScript(url, signal, attributes);
+        },
+      },
+    })
+      .extensions({ hostVersion: '1.0.0' })
+      .load('p');
+    await flush();
+    expect(signals.map((s) => s.aborted)).toEqual([false, false]);
+    env.advance(10_000);
+    const [slow, np] = await loading;
+    expect(slow?.status).toBe('failed');
+    expect(signals[0]?.aborted).toBe(true);
+    expect(np?.status).toBe('loaded');
+    expect(hosts[0]?.extension.publicPath).toBe('');
   });
 });

@@ -52,9 +52,16 @@ export interface ExtensionLoaderOptions {
 export type Extensions = Pick<ExtensionLoader, 'load' | 'retry' | 'unload'>;
 
 const POLICY_NAME = 'ics-extensions';
-/** One or more `sha256-`, `sha384-` or `sha512-` hashes in base64, as SRI writes them. */
-const INTEGRITY =
-  /^\s*sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}(?:\s+sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})*\s*$/;
+/** One `sha256-`, `sha384-` or `sha512-` hash in base64, as SRI writes it. */
+const HASH = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+/** Whether an integrity is one or more such hashes, separated by white space. */
+const isIntegrity = (value: unknown) =>
+  typeof value === 'string' &&
+  value.trim() !== '' &&
+  value
+    .trim()
+    .split(/\s+/)
+    .every((hash) => HASH.test(hash));
 
 /**
  * Loads product contributions for the shell (PC-4.8): those whose target is 'Droplets Shell'
@@ -243,7 +250,7 @@ export class ExtensionLoader {
       (a, i, all): a is string => typeof a === 'string' && a !== '' && all.indexOf(a) === i,
     );
     const integrity = script?.integrity;
-    if (integrity !== undefined && (typeof integrity !== 'string' || !INTEGRITY.test(integrity)))
+    if (integrity !== undefined && !isIntegrity(integrity))
       throw new ExtensionLoadError(
         `The integrity of ${addresses.join(', ')} is not a sha256, sha384 or sha512 hash; the script is not loaded.`,
       );
