@@ -362,6 +362,19 @@ describe('given an activated extension’s host', () => {
     expect(listeners.pagehide).toEqual([]);
   });
 
+  it('activates in an environment that cannot listen to the page, and unload still aborts', async () => {
+    const hosts: ExtensionHost[] = [];
+    const { environment } = pageWith([contribution('q')], {
+      '/ext/q/main.js': defining(hosts, { name: 'q' }),
+    });
+    const loader = createPlatformClient({
+      environment: { ...environment, listen: undefined },
+    }).extensions({ hostVersion: '1.0.0' });
+    expect((await loader.load('p'))[0]?.activated).toBe(true);
+    expect(await loader.unload('q')).toBe(true);
+    expect(hosts[0]?.signal.aborted).toBe(true);
+  });
+
   it('aborts the signal on unload, and a later load activates the extension again', async () => {
     const { host, loader, injected } = await activated();
     expect(await loader.unload('nope')).toBe(false);

@@ -52,17 +52,6 @@ export interface ExtensionLoaderOptions {
 export type Extensions = Pick<ExtensionLoader, 'load' | 'retry' | 'unload'>;
 
 const POLICY_NAME = 'ics-extensions';
-/** One `sha256-`, `sha384-` or `sha512-` hash in base64, as SRI writes it. */
-const HASH = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
-/** Whether an integrity is one or more such hashes, separated by white space. */
-const isIntegrity = (value: unknown) =>
-  typeof value === 'string' &&
-  value.trim() !== '' &&
-  value
-    .trim()
-    .split(/\s+/)
-    .every((hash) => HASH.test(hash));
-
 /**
  * Loads product contributions for the shell (PC-4.8): those whose target is 'Droplets Shell'
  * or 'Both', compatible with the host (PC-5.4), each script from `resourceUrl` and then
@@ -142,9 +131,10 @@ export class ExtensionLoader {
    * `load` runs it again. Returns whether it was active.
    */
   async unload(name: string): Promise<boolean> {
-    const key = [...this.#registry.active.keys()].find((k) => k.startsWith(`${name}@`));
-    if (!key) return false;
-    this.#registry.active.get(key)?.abort();
+    const active = [...this.#registry.active].find(([key]) => key.startsWith(`${name}@`));
+    if (!active) return false;
+    const [key, controller] = active;
+    controller.abort();
     this.#registry.active.delete(key);
     this.#registry.loads.delete(key);
     return true;
@@ -319,4 +309,15 @@ export class ExtensionLoader {
     this.#policy ??= tt.createPolicy(POLICY_NAME, { createScriptURL: check });
     return this.#policy.createScriptURL(address);
   }
+}
+
+/** Whether an integrity is one or more `sha256-`, `sha384-` or `sha512-` hashes (SRI's base64). */
+function isIntegrity(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value
+      .trim()
+      .split(/\s+/)
+      .every((hash) => /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/.test(hash))
+  );
 }
