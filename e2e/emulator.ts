@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Conformance, createEmulator, seededSnapshot } from '@ics/platform-emulator';
+import { buildExtensions, EXTENSIONS_PRODUCT } from './extensions/build.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +29,8 @@ const emulator = await createEmulator({
   demoDir: resolve(values.demo),
   referenceDir: resolve(values.reference),
   faults: values.faults,
+  // The example extension and the fixtures, for the extension journeys (extensions/build.ts).
+  extensions: { [EXTENSIONS_PRODUCT]: await buildExtensions() },
   ...(values['token-lifetime'] ? { tokenLifetimeSeconds: Number(values['token-lifetime']) } : {}),
   onAnswer: (answer) => {
     const known = conformance.mismatches.length;

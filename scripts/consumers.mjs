@@ -339,16 +339,13 @@ createRoot(document.getElementById('root')).render(
 };
 
 /**
- * A walkthrough of docs/getting-started.md (the section whose heading starts with `heading`),
- * step by step in the guide's order: each line of its ```sh blocks is a shell command (`cd DIR`
- * changes the directory of the next ones), each code block marked
- * `<!-- consumer-matrix: PATH -->` a file written, as shown, at PATH.
+ * A guide's walkthrough (the section whose heading starts with `heading`), step by step in the
+ * guide's order: each line of its ```sh blocks is a shell command (`cd DIR` changes the
+ * directory of the next ones), each code block marked `<!-- consumer-matrix: PATH -->` a file
+ * written, as shown, at PATH.
  */
-function walkthroughSteps(heading) {
-  const text = readFileSync(
-    fileURLToPath(new URL('../docs/getting-started.md', import.meta.url)),
-    'utf8',
-  );
+function walkthroughSteps(doc, heading) {
+  const text = readFileSync(fileURLToPath(new URL(`../docs/${doc}`, import.meta.url)), 'utf8');
   const section = text.split(/^(?=## )/m).find((part) => part.startsWith(`## ${heading}`)) ?? '';
   const steps = [];
   for (const [, path, language, body] of section.matchAll(
@@ -363,7 +360,7 @@ function walkthroughSteps(heading) {
     }
   }
   if (!steps.some((step) => step.command) || !steps.some((step) => step.path))
-    throw new Error(`no walkthrough in docs/getting-started.md's "${heading}"`);
+    throw new Error(`no walkthrough in docs/${doc}'s "${heading}"`);
   return steps;
 }
 
@@ -509,8 +506,18 @@ const apps = {
     dir: join(work, 'next-app'),
     install: (dir) => nextApp.setUp(dir),
   },
+  // Made by docs/extensions.md's own commands (npm init, its installs): see `firstExtension`.
+  firstExtension: {
+    dir: join(work, 'first-extension'),
+    install: (dir) => firstExtension.setUp(dir),
+  },
   // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
   example: { dir: exampleApp('app'), specs: allTarballs },
+  // Vite, Vitest, jsdom and TypeScript pinned in its package.json; examples/app loads it.
+  extension: {
+    dir: exampleApp('extension'),
+    specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
+  },
   // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
   jest: {
     dir: exampleApp('jest-app'),
@@ -567,6 +574,85 @@ const exampleTests = async () => {
   }
   console.log(`    example app: ${counts[1]} tests passed`);
 };
+/** The example extension as its README builds it: type-check, build, and its own tests. */
+const extensionChecks = async () => {
+  const { dir } = apps.extension;
+  await succeed('tsc', join(dir, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: dir });
+  await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
+  const output = await succeed('vitest run', join(dir, 'node_modules/.bin/vitest'), ['run'], {
+    cwd: dir,
+    env: { NO_COLOR: '1' },
+  });
+  const counts = /Tests\s+(\d+) passed \((\d+)\)/.exec(output);
+  if (!counts || counts[1] !== counts[2] || counts[1] === '0') {
+    throw new Error(`vitest run: ${firstError(output)}`);
+  }
+  console.log(`    example extension: ${counts[1]} tests passed`);
+};
+
+/**
+ * examples/app built, served by `vite preview` (its proxy to the platform) with the installed
+ * emulator publishing examples/extension (`--extension example-app=…`); in Chromium, signed in
+ * as Ada: the extension's status, its greeting once, and one session/User for the page.
+ */
+const extensionInExampleApp = async () => {
+  while (!installed.example) await new Promise((done) => setTimeout(done, 100));
+  await installed.example;
+  const { dir } = apps.example;
+  for (const built of [apps.example.dir, apps.extension.dir])
+    if (!existsSync(join(built, 'dist')))
+      await succeed('vite build', join(built, 'node_modules/.bin/vite'), ['build'], { cwd: built });
+  const emulatorPort = await freePort();
+  const emulator = sh(
+    join(dir, 'node_modules/.bin/platform-emulator'),
+    [
+      ...['--port', String(emulatorPort), '--database', 'memory'],
+      ...['--extension', `example-app=${apps.extension.dir}`],
+    ],
+    { cwd: dir, timeoutMs: 120_000 },
+  );
+  const previewPort = await freePort();
+  const preview = sh(
+    join(dir, 'node_modules/.bin/vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort'],
+    { cwd: dir, env: { PLATFORM_URL: `http://127.0.0.1:${emulatorPort}` }, timeoutMs: 120_000 },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const origin = `http://127.0.0.1:${previewPort}`;
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/identity-service/home?returnTo=${encodeURIComponent('/')}`);
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await page.waitForURL(`${origin}/`);
+    const status = page.getByText('example-extension 1.0.0: loaded');
+    await status.waitFor({ timeout: 30_000 });
+    const greetings = await page.locator('.example-extension').allTextContents();
+    if (JSON.stringify(greetings) !== JSON.stringify(['example-extension 1.0.0 greets Ada Admin']))
+      throw new Error(`greetings: ${JSON.stringify(greetings)}`);
+    const script = await page.locator('script[src*="example-extension.js"]').evaluate((s) => ({
+      integrity: s.integrity,
+      crossOrigin: s.crossOrigin,
+    }));
+    if (!script.integrity.startsWith('sha384-') || script.crossOrigin !== 'anonymous')
+      throw new Error(`script element: ${JSON.stringify(script)}`);
+    const users = await page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/session/User'))
+          .length,
+    );
+    if (users !== 1) throw new Error(`${users} session/User requests, not 1`);
+  } finally {
+    await browser.close();
+    kill(emulator.child);
+    kill(preview.child);
+    await Promise.all([emulator, preview]);
+  }
+};
+
 /** The Jest example's own test command (native ESM); every one of its tests must pass. */
 const jestTests = async () => {
   const { dir } = apps.jest;
@@ -611,16 +697,17 @@ const mapsLeadToSources = (app) => async () => {
   console.log(`    ${maps} maps lead to their sources`);
 };
 /**
- * A walkthrough of docs/getting-started.md as a new team runs it: the guide's commands
- * literally, in order, in an empty directory — the project generator at the pinned version, the
- * installs, the files as shown, then what follows them. The substitutions: the `@ics/…`
- * packages are the packed tarballs (a registry that has them would give the same); npm's
- * prompts, audit and fund notices and Next's telemetry are off through the environment
- * (`npm_config_*`, `NEXT_TELEMETRY_DISABLED`), as in CI; and `check(replace)` replaces text in
- * the commands (the emulator's address, by the port the matrix's emulator listens on).
+ * A guide's walkthrough as a new team runs it: the guide's commands literally, in order, in an
+ * empty directory — the project generator at the pinned version, the installs, the files as
+ * shown, then what follows them (docs/getting-started.md's first app and Next.js app,
+ * docs/extensions.md's first extension). The substitutions: the `@ics/…` packages are the packed
+ * tarballs (a registry that has them would give the same); npm's prompts, audit and fund
+ * notices and Next's telemetry are off through the environment (`npm_config_*`,
+ * `NEXT_TELEMETRY_DISABLED`), as in CI; and `check(replace)` replaces text in the commands (the
+ * emulator's address, by the port the matrix's emulator listens on).
  */
-const guideApp = (heading) => {
-  const steps = walkthroughSteps(heading);
+const guideApp = (doc, heading, name) => {
+  const steps = walkthroughSteps(doc, heading);
   // Up to the first file: the generator and the installs (network, so with the other installs).
   const split = steps.findIndex((step) => step.path);
   const env = {
@@ -662,9 +749,11 @@ const guideApp = (heading) => {
     if (command === 'npm run lint' && !/Found 0 warnings and 0 errors/.test(output))
       throw new Error(`${step.command}: ${firstError(output)}`);
     const tests = /Tests\s+(\d+) passed \((\d+)\)/.exec(output);
-    if (/\bvitest run\b/.test(command) && (!tests || tests[1] !== tests[2] || tests[1] === '0'))
+    // A command that runs the tests (not one that merely mentions them, as `npm pkg set` does).
+    const testCommand = /^(?:npx )?vitest run\b|^npm test$/.test(command);
+    if (testCommand && (!tests || tests[1] !== tests[2] || tests[1] === '0'))
       throw new Error(`${step.command}: ${firstError(output)}`);
-    if (tests) console.log(`    first app: ${tests[1]} tests passed`);
+    if (tests) console.log(`    ${name}: ${tests[1]} tests passed`);
   };
   return {
     /** The directory the guide's commands ended in (the app's). */
@@ -682,9 +771,11 @@ const guideApp = (heading) => {
   };
 };
 /** docs/getting-started.md's first app: create-vite, its files, build, lint and test. */
-const firstApp = guideApp('Your first app');
+const firstApp = guideApp('getting-started.md', 'Your first app', 'first app');
 /** docs/getting-started.md's Next.js app: create-next-app, its files and `next build`. */
-const nextApp = guideApp('Next.js (App Router)');
+const nextApp = guideApp('getting-started.md', 'Next.js (App Router)', 'Next.js app');
+/** docs/extensions.md's first extension: npm init, its files, tsc, the build and the test. */
+const firstExtension = guideApp('extensions.md', 'Write your first extension', 'first extension');
 
 /** Debian's Chromium, headless. */
 const launchChromium = () =>
@@ -966,6 +1057,21 @@ const rows = [
   ['Example app (examples/app): vite build', 'example', exampleViteBuild],
   ['Example app (examples/app): its Vitest tests, test kit and MSW', 'example', exampleTests],
   [
+    "docs/extensions.md's first extension, its commands run literally: npm init, the installs, its files, tsc, vite build (library mode), its Vitest tests with the test kit",
+    'firstExtension',
+    () => firstExtension.check(),
+  ],
+  [
+    'Example extension (examples/extension): tsc, vite build (library mode), its Vitest tests with the test kit',
+    'extension',
+    extensionChecks,
+  ],
+  [
+    'Example app loads the example extension in Chromium: published with --extension, loaded with its integrity, activated once, one session/User',
+    'extension',
+    extensionInExampleApp,
+  ],
+  [
     'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',
     'jest',
     jestTests,
@@ -975,7 +1081,10 @@ const rows = [
 // Installs run three at a time (network and disk bound); rows run one at a time after their
 // app is installed, so the two cores are not shared by several builds.
 const installed = {};
-const queue = Object.entries(apps).filter(([name]) => rows.some(([, app]) => app === name));
+const needed = new Set(rows.map(([, app]) => app));
+// The example extension's Chromium row serves it in the example app.
+if (needed.has('extension')) needed.add('example');
+const queue = Object.entries(apps).filter(([name]) => needed.has(name));
 const installing = Array.from({ length: 3 }, async () => {
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [name, app] = next;

@@ -18,6 +18,7 @@ export default defineConfig({
         services: resolve(import.meta.dirname, 'services.html'),
         plain: resolve(import.meta.dirname, 'plain.html'),
         gallery: resolve(import.meta.dirname, 'gallery.html'),
+        extensions: resolve(import.meta.dirname, 'extensions.html'),
       },
     },
   },

@@ -55,6 +55,12 @@ describe('given the size budgets', () => {
     expect(kb).toBeLessThanOrEqual(2);
   }, 60_000);
 
+  it('keeps what an extension bundles of the client (@ics/platform-client/extension) within 1 kB gzip', async () => {
+    const kb = await entryKb('bench/size/client-extension-entry.ts');
+    record('client-extension-js', kb);
+    expect(kb).toBeLessThanOrEqual(1);
+  }, 60_000);
+
   it('keeps the TanStack Query options within 3 kB gzip, TanStack excluded', async () => {
     const kb = await entryKb('bench/size/client-query-entry.ts');
     record('client-query-js', kb);

@@ -455,4 +455,94 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       expect(locked).toContain('ics-platform:token');
     });
   });
+
+  describe('given the demo-extensions product (examples/extension and two fixtures)', () => {
+    const EXAMPLE = 'example-extension';
+    const PAGE = '/demo/extensions.html';
+    /** Sets a fault on the example extension's addresses through the console's API. */
+    const fault = async (body: { fault: string | null; fallbackToo?: boolean }) => {
+      const answer = await fetch(
+        `${base}/__emulator/api/extensions/demo-extensions/${EXAMPLE}/fault`,
+        {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/json',
+            'x-xsrf-token': 'e2e',
+            cookie: 'ICS_CONSOLE_XSRF=e2e',
+          },
+          body: JSON.stringify(body),
+        },
+      );
+      expect(answer.status).toBe(200);
+    };
+    /** Each extension's status and text, once the page has every outcome. */
+    const outcomes = async () => {
+      await waitIn(
+        engine,
+        'every extension outcome',
+        () => document.querySelector('#extensions-status')?.textContent === 'done',
+      );
+      return engine.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('li[data-name]')].map((li) => [
+            li.getAttribute('data-name') ?? '',
+            { status: li.getAttribute('data-status'), text: li.textContent ?? '' },
+          ]),
+        ),
+      );
+    };
+    const greetings = () =>
+      engine.evaluate(() =>
+        [...document.querySelectorAll('.example-extension')].map((e) => e.textContent),
+      );
+    afterEach(() => fault({ fault: null }));
+
+    it('[PC-4.8] [PC-5.4] activates the example once with the page’s session (one session/User); the incompatible one is refused with its message; a throwing one leaves the page and the others working', async () => {
+      await signIn('ada');
+      await engine.goto(`${base}${PAGE}`);
+      const seen = await outcomes();
+      expect(seen[EXAMPLE]?.status).toBe('loaded');
+      expect(seen[EXAMPLE]?.text).toContain('(activated)');
+      expect(seen['incompatible-extension']).toMatchObject({ status: 'incompatible' });
+      expect(seen['incompatible-extension']?.text).toContain(
+        "Extension 'incompatible-extension' version 2.0.0 is not compatible with the host version 1.0.0",
+      );
+      expect(seen['throwing-extension']).toMatchObject({ status: 'failed' });
+      expect(seen['throwing-extension']?.text).toContain('throwing-extension broke on purpose');
+      await waitIn(engine, 'the greeting', () => !!document.querySelector('.example-extension'));
+      expect(await greetings()).toEqual(['example-extension 1.0.0 greets Ada Admin']);
+      expect(await text('#who')).toBe('Signed in as Ada Admin');
+      const page = await engine.evaluate(() => ({
+        users: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('/session/User')).length,
+        script: [...document.querySelectorAll('script[src*="example-extension.js"]')].map((e) => [
+          e.getAttribute('integrity')?.slice(0, 7),
+          e.getAttribute('crossorigin'),
+        ]),
+      }));
+      expect(page).toEqual({ users: 1, script: [['sha384-', 'anonymous']] });
+    });
+
+    it('[PC-4.8] falls back after a 404 of the primary address', async () => {
+      await signIn('ada');
+      await fault({ fault: '404' });
+      await engine.goto(`${base}${PAGE}`);
+      const seen = await outcomes();
+      expect(seen[EXAMPLE]?.status).toBe('loaded');
+      expect(seen[EXAMPLE]?.text).toContain('/published-fallback/');
+      await waitIn(engine, 'the greeting', () => !!document.querySelector('.example-extension'));
+      expect(await greetings()).toHaveLength(1);
+    });
+
+    it('[PC-4.8] refuses a script whose content does not match its integrity at both addresses', async () => {
+      await signIn('ada');
+      await fault({ fault: 'integrity', fallbackToo: true });
+      await engine.goto(`${base}${PAGE}`);
+      const seen = await outcomes();
+      expect(seen[EXAMPLE]?.status).toBe('failed');
+      expect(seen[EXAMPLE]?.text).toContain('No address of the script loaded');
+      expect(await greetings()).toEqual([]);
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export type Panel = 'requests' | 'personas' | 'clock' | 'faults' | 'states';
+export type Panel = 'requests' | 'personas' | 'clock' | 'faults' | 'states' | 'extensions';
 
 /** Opens the emulator console on one panel (its page sets the console's XSRF cookie). */
 export async function openConsole(page: Page, panel: Panel): Promise<void> {
@@ -11,7 +11,7 @@ export async function openConsole(page: Page, panel: Panel): Promise<void> {
 /** Calls the console's admin API as the console does, with its XSRF cookie in the header. */
 export async function admin(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ) {

@@ -1,6 +1,6 @@
 import type { PlatformClient } from '@ics/platform-client';
 import { platformQueries } from '@ics/platform-client/query';
-import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
+import { PlatformProvider, useAccess, useExtensions, useSession } from '@ics/platform-client/react';
 import { ServiceSwitcherDialog } from '@ics/service-switcher';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ export function App({ client, stylesheets }: AppProps) {
       <QueryClientProvider client={queryClient}>
         <Header client={client} stylesheets={stylesheets} />
         <Projects client={client} />
+        <Extensions />
       </QueryClientProvider>
     </PlatformProvider>
   );
@@ -56,5 +57,34 @@ function Projects({ client }: { readonly client: PlatformClient }) {
         <li key={project.id}>{project.name}</li>
       ))}
     </ul>
+  );
+}
+
+/** This page's version, which its extensions must fit (docs/extensions.md, "Versions"). */
+const HOST_VERSION = '1.0.0';
+
+/** The extensions of 'example-app' (examples/extension), each with its status. */
+function Extensions() {
+  const { status, extensions, retry } = useExtensions('example-app', {
+    hostVersion: HOST_VERSION,
+  });
+  return (
+    <section aria-label="Extensions">
+      {status === 'error' ? <p>No extensions for this page.</p> : null}
+      <ul>
+        {extensions.map((e) => (
+          <li key={e.name}>
+            {`${e.name} ${e.version}: ${e.status}`}
+            {e.retry ? (
+              <button type="button" onClick={() => void retry(e.name)}>
+                Try again
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {/* Where the extensions put what they show; React renders nothing into it. */}
+      <div data-extensions="" />
+    </section>
   );
 }

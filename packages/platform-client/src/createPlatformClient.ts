@@ -99,8 +99,10 @@ export interface PlatformClient extends PlatformCore {
  * ```
  */
 export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
-  const parts = buildCore(options);
-  return { ...parts.core, ...platformServices(parts, options) };
+  // Extensions the client loads get the whole client, not the core it is built on.
+  const parts = buildCore(options, () => client);
+  const client: PlatformClient = { ...parts.core, ...platformServices(parts, options) };
+  return client;
 }
 
 /** The service catalogue, bound on the core's binder (which records every endpoint bound). */

@@ -1,7 +1,11 @@
 import { authEndpoints } from '@ics/platform-contract';
 import { browserEnvironment, type PlatformEnvironment } from './environment.ts';
 import { ConfigurationError } from './errors.ts';
-import { ExtensionLoader, type ExtensionLoaderOptions } from './extensions/extensionLoader.ts';
+import type {
+  ExtensionLoader,
+  ExtensionLoaderOptions,
+  Extensions,
+} from './extensions/extensionLoader.ts';
 import { createBinder, type Binder } from './http/bind.ts';
 import {
   navigationPath,
@@ -92,8 +96,12 @@ export interface PlatformCore {
    * keep-alive and logout across tabs. A second call returns the running one.
    */
   startSession(options?: SessionOptions): SessionManager;
-  /** An extension loader for this client (PC-4.8). */
-  extensions(options: ExtensionLoaderOptions): ExtensionLoader;
+  /**
+   * An extension loader for this client (PC-4.8): it reads contributions with
+   * `auth.getProductContribution`, and the extensions it activates get this client as
+   * `host.client` (the page's session, no second sign-in).
+   */
+  extensions(options: ExtensionLoaderOptions): Extensions;
 }
 
 /** What `createPlatformClient` builds its services on. */
@@ -104,8 +112,14 @@ export interface CoreParts {
   readonly environment: PlatformEnvironment;
 }
 
-/** Builds the core and hands its parts to the full client. */
-export function buildCore(options: PlatformCoreOptions): CoreParts {
+/**
+ * Builds the core and hands its parts to the full client.
+ * @param hostClient the client extensions get (`createPlatformClient`'s whole client); default the core
+ */
+export function buildCore(
+  options: PlatformCoreOptions,
+  hostClient?: () => PlatformCore,
+): CoreParts {
   const environment = options.environment ?? browserEnvironment();
   const directory: ServiceDirectory = new ServiceDirectory({
     transport: () => transport,
@@ -197,12 +211,25 @@ export function buildCore(options: PlatformCoreOptions): CoreParts {
       });
       return manager;
     },
-    extensions: (settings) =>
-      new ExtensionLoader({
-        environment,
-        getContributions: (id) => auth.getProductContribution(id),
-        settings,
-      }),
+    extensions(settings) {
+      // The loader's code is fetched on first use: pages without extensions never load it.
+      let made: Promise<ExtensionLoader> | undefined;
+      const loader = () =>
+        (made ??= import('./extensions/extensionLoader.ts').then(
+          ({ ExtensionLoader }) =>
+            new ExtensionLoader({
+              environment,
+              getContributions: (id) => auth.getProductContribution(id),
+              client: hostClient?.() ?? core,
+              settings,
+            }),
+        ));
+      return {
+        load: async (id, options) => (await loader()).load(id, options),
+        retry: async (name) => (await loader()).retry(name),
+        unload: async (name) => (await loader()).unload(name),
+      };
+    },
   };
   return { core, binder, transport, environment };
 }

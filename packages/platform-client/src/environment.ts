@@ -1,5 +1,6 @@
 import { TIME_WORKER_PATH } from '@ics/platform-contract';
 import { ConfigurationError } from './errors.ts';
+import { pageRegistry, type ExtensionRegistry } from './extensions/pageRegistry.ts';
 
 /**
  * Everything the client needs from its host, in one injectable object. The browser default
@@ -44,10 +45,30 @@ export interface PlatformEnvironment {
   ) => () => void;
   /** Whether the page is shown (`document.visibilityState === 'visible'`). */
   readonly isVisible?: () => boolean;
-  /** Adds a script element for `url` and settles when it loads or fails. */
-  readonly loadScript?: (url: string | ScriptUrl, signal: AbortSignal) => Promise<void>;
+  /**
+   * Adds a script element for `url`, with `integrity` and `crossorigin` when given, and settles
+   * when it loads or fails (an integrity mismatch fails).
+   */
+  readonly loadScript?: (
+    url: string | ScriptUrl,
+    signal: AbortSignal,
+    attributes?: ScriptAttributes,
+  ) => Promise<void>;
   /** `window.trustedTypes` when the browser has Trusted Types. */
   readonly trustedTypes?: TrustedTypesLike;
+  /**
+   * The page's extension registry, shared by every client in the page and by the extensions'
+   * `defineExtension`; absent: each loader keeps its own (no script runs without `loadScript`).
+   */
+  readonly extensions?: ExtensionRegistry;
+}
+
+/** The attributes an extension script element gets besides its address. */
+export interface ScriptAttributes {
+  /** Subresource integrity, e.g. `sha384-…`. */
+  readonly integrity?: string;
+  /** The element's `crossorigin`; the loader passes `'anonymous'` with an integrity. */
+  readonly crossOrigin?: 'anonymous' | 'use-credentials';
 }
 
 /** A script URL that passed a Trusted Types policy (a `TrustedScriptURL` in browsers). */
@@ -140,9 +161,11 @@ export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): Pl
       return () => node.removeEventListener(type, listener, options);
     },
     isVisible: () => document.visibilityState === 'visible',
-    loadScript: (url, signal) =>
+    loadScript: (url, signal, attributes = {}) =>
       new Promise<void>((resolve, reject) => {
         const script = document.createElement('script');
+        if (attributes.crossOrigin) script.crossOrigin = attributes.crossOrigin;
+        if (attributes.integrity) script.integrity = attributes.integrity;
         const done = (error?: Error) => {
           signal.removeEventListener('abort', onAbort);
           if (error) {
@@ -160,6 +183,9 @@ export function browserEnvironment(options: { timeWorkerUrl?: string } = {}): Pl
       }),
     get trustedTypes() {
       return (page() as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+    },
+    get extensions() {
+      return pageRegistry(page());
     },
   };
 }

@@ -127,6 +127,7 @@ export {
 export type {
   ChannelLike,
   LockManagerLike,
+  ScriptAttributes,
   ScriptUrl,
   TrustedTypesLike,
   WorkerLike,
@@ -173,8 +174,15 @@ export {
 export {
   ExtensionLoader,
   type ExtensionLoaderOptions,
+  type Extensions,
   type ExtensionResult,
 } from './extensions/extensionLoader.ts';
+export type { ShellTarget } from './extensions/extensionHost.ts';
+export {
+  pageRegistry,
+  type ExtensionRegistry,
+  type RegisteredExtension,
+} from './extensions/pageRegistry.ts';
 export {
   assertCompatible,
   isCompatible,

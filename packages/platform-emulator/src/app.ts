@@ -23,6 +23,8 @@ import { registerPackageReference } from './routes/packageReference.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
+import { PublishedExtensions } from './extensions/publishedExtensions.ts';
+import { registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
 import { routeGroups } from './routes/groups.ts';
@@ -57,6 +59,12 @@ export interface EmulatorOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Planned end of a maintenance window (ISO 8601), published with product contributions. */
   readonly maintenanceWindowEnd?: string;
+  /**
+   * Built extensions to publish, per product: `{ 'team-app': './dist-folder' }` (or several
+   * folders). Each folder's package.json gives the name, the version and the entry (`module`,
+   * else `main`); the product's contributions then list it, with its integrity (docs/extensions.md).
+   */
+  readonly extensions?: Readonly<Record<string, string | readonly string[]>>;
   /** Enables fault injection at `/__emulator/faults` (see faults.ts); default off. */
   readonly faults?: boolean;
   /**
@@ -126,6 +134,8 @@ export interface Emulator {
   readonly router: ContractRouter;
   /** What the console does, for tests and scripts: clock, request log, faults, personas, states. */
   readonly admin: EmulatorAdmin;
+  /** The published extensions (`extensions` option), and the faults of their addresses. */
+  readonly extensions: PublishedExtensions;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -153,6 +163,7 @@ export async function openDatabase(
 
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const extensions = new PublishedExtensions(options.extensions);
   const app = fastifyFor(options);
   const hosts = new HostAllowlist(options.allowedHosts);
   installHostCheck(app, hosts);
@@ -195,57 +206,30 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   installFaults(app, admin);
   if (options.faults) registerFaults(app, admin.faults);
   const consoleServer =
-    options.console === false ? undefined : await installConsole(app, admin, db, options.console);
+    options.console === false
+      ? undefined
+      : await installConsole(app, { admin, db, extensions }, options.console);
   const sessionLifetimeSeconds = options.sessionLifetimeSeconds ?? 8 * 3600;
-  const router = installPlatformApi(app, options, { db, admin, jwtSecret, sessionLifetimeSeconds });
+  const router = installPlatformApi(app, options, {
+    db,
+    admin,
+    jwtSecret,
+    sessionLifetimeSeconds,
+    extensions,
+  });
   registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
-  // The demo is for signed-in users: anyone else is sent to the login page first, which leads
-  // back to the requested page (a same-origin path, as every `returnTo`).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
-      const back = sameOriginPath(request.url);
-      return reply.redirect(
-        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
-      );
-    }
-  });
-  if (options.demoDir && existsSync(options.demoDir)) {
-    await app.register(fastifyStatic, {
-      root: options.demoDir,
-      prefix: DEMO_PATH,
-      index: 'index.html',
-    });
-    // What Vite builds under assets/ is named by its content, so it never changes: the browser
-    // keeps it, as a CDN would let it (decision 0860). Pages stay revalidated on every load.
-    const assets = join(options.demoDir, 'assets');
-    if (existsSync(assets))
-      await app.register(fastifyStatic, {
-        root: assets,
-        prefix: `${DEMO_PATH}assets/`,
-        decorateReply: false,
-        maxAge: '365d',
-        immutable: true,
-      });
-  } else {
-    registerLandingPage(app, db, clock);
-    app.get(`${DEMO_PATH}*`, async () => {
-      throw new ApiError(
-        503,
-        'DEMO_NOT_BUILT',
-        'The demo is not built: run `npm run build` (or `npm start`).',
-      );
-    });
-  }
+  await installDemo(app, db, clock, options.demoDir);
 
   return {
     app,
     db,
     router,
     admin,
+    extensions,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       hosts.listening(host);
@@ -273,9 +257,15 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 function installPlatformApi(
   app: FastifyInstance,
   options: EmulatorOptions,
-  given: { db: Database; admin: EmulatorAdmin; jwtSecret: string; sessionLifetimeSeconds: number },
+  given: {
+    db: Database;
+    admin: EmulatorAdmin;
+    jwtSecret: string;
+    sessionLifetimeSeconds: number;
+    extensions: PublishedExtensions;
+  },
 ): ContractRouter {
-  const { db, admin, jwtSecret, sessionLifetimeSeconds } = given;
+  const { db, admin, jwtSecret, sessionLifetimeSeconds, extensions } = given;
   const clock = admin.clock;
   const router = new ContractRouter(authenticator(db, clock), options.onAnswer);
   const deps: RouteDeps = {
@@ -291,6 +281,7 @@ function installPlatformApi(
     trialDaysPassed: () => admin.trialDaysPassed(),
     saasBaseURL: options.saasBaseURL,
     maintenanceWindowEnd: options.maintenanceWindowEnd,
+    extensions,
   };
   for (const group of routeGroups) group(router, deps);
   registerBrandingFiles(app, db);
@@ -300,5 +291,55 @@ function installPlatformApi(
   );
   router.mount(app);
   registerExtensionScripts(app);
+  registerPublishedExtensions(app, extensions);
   return router;
+}
+
+/**
+ * The demo at `/demo/` (a built web app), for signed-in users; without one, a landing page that
+ * says who is signed in and where to go.
+ */
+async function installDemo(
+  app: FastifyInstance,
+  db: Database,
+  clock: EmulatorClock,
+  demoDir: string | undefined,
+): Promise<void> {
+  // The demo is for signed-in users: anyone else is sent to the login page first, which leads
+  // back to the requested page (a same-origin path, as every `returnTo`).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
+      const back = sameOriginPath(request.url);
+      return reply.redirect(
+        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
+      );
+    }
+  });
+  if (demoDir && existsSync(demoDir)) {
+    await app.register(fastifyStatic, {
+      root: demoDir,
+      prefix: DEMO_PATH,
+      index: 'index.html',
+    });
+    // What Vite builds under assets/ is named by its content, so it never changes: the browser
+    // keeps it, as a CDN would let it (decision 0860). Pages stay revalidated on every load.
+    const assets = join(demoDir, 'assets');
+    if (existsSync(assets))
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: `${DEMO_PATH}assets/`,
+        decorateReply: false,
+        maxAge: '365d',
+        immutable: true,
+      });
+  } else {
+    registerLandingPage(app, db, clock);
+    app.get(`${DEMO_PATH}*`, async () => {
+      throw new ApiError(
+        503,
+        'DEMO_NOT_BUILT',
+        'The demo is not built: run `npm run build` (or `npm start`).',
+      );
+    });
+  }
 }

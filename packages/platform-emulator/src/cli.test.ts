@@ -124,6 +124,7 @@ describe('given bad CLI options', () => {
     ['--log-level', 'loud'],
     ['--session-lifetime', '0'],
     ['--session-lifetime', '1.5'],
+    ['--extension', 'no-folder'],
   ])('%s %s exits with status 2 and names the option', async (option, value) => {
     const cli = startCli([option, value]);
     expect(await cli.exited).toBe(2);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
 import { isLoopback } from './http/hosts.ts';
+import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
@@ -24,6 +25,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --statement-timeout SECONDS  one statement on PostgreSQL (default 15); past it, 503
   --ready-timeout SECONDS      /readyz waits this long for the database (default 2), then 503
 
+  --extension PRODUCT=DIR  publish a built extension as one of PRODUCT's contributions
+                           (repeatable): DIR/package.json gives its name, version and entry
+                           ('module' or 'main'); the entry's folder is served (docs/extensions.md)
   --faults    enable fault injection at POST /__emulator/faults (for tests; off by default)
   --console   on|off: the console at /__emulator/ (request log, clock, faults, personas,
               states); by default on only when --host is a loopback address
@@ -54,6 +58,7 @@ export async function main(argv: string[]): Promise<void> {
         'statement-timeout': { type: 'string', default: '15' },
         'ready-timeout': { type: 'string', default: '2' },
         faults: { type: 'boolean', default: false },
+        extension: { type: 'string', multiple: true },
         'trust-proxy': { type: 'string' },
         console: { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
@@ -81,6 +86,13 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`--console must be 'on' or 'off'; got '${values.console}'.`);
     process.exit(2);
   }
+  let extensions: Record<string, string[]> = {};
+  try {
+    extensions = extensionOptions(values.extension);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
   const database = process.env.DATABASE_URL || (values.database ?? resolve('.data/emulator'));
   const ms = (option: string, value: string | undefined, min: number) =>
     Math.round(duration(option, value, min) * 1000);
@@ -99,6 +111,7 @@ export async function main(argv: string[]): Promise<void> {
     tokenLifetimeSeconds,
     sessionLifetimeSeconds,
     faults: values.faults,
+    extensions,
     ...(values.console ? { console: values.console === 'on' } : {}),
     logLevel,
     logDestination: output.log,

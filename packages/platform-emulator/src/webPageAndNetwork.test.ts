@@ -100,6 +100,18 @@ describe('given an emulator on loopback with its console on', () => {
     expect(emulator.admin.clock.offsetMs).toBe(0);
   });
 
+  it("guards the Extensions panel's writes like every console route: 403 without the XSRF header", async () => {
+    const answer = await raw(
+      base,
+      'PUT',
+      '/%5F_emulator/api/extensions/demo-host/%40team%2Fext/fault',
+      { 'content-type': 'application/json' },
+      '{"fault":"404"}',
+    );
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'XSRF' } });
+  });
+
   it('refuses a console request that came through a proxy with 403', async () => {
     const answer = await raw(base, 'GET', '/__emulator/api/requests', {
       'x-forwarded-for': '192.0.2.7',

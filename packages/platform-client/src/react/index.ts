@@ -11,3 +11,5 @@ export { useIdleSession, type IdleSessionView } from './useIdleSession.ts';
 export type { AccessReason, AccessRequirement } from '../access/access.ts';
 export type { Clock, IdleWarningState } from '../state/idleWarning.ts';
 export type { SessionClient, SessionState } from '../state/sessionStore.ts';
+export { useExtensions, type ExtensionsView } from './useExtensions.ts';
+export type { ExtensionLoaderOptions, ExtensionResult } from '../extensions/extensionLoader.ts';

@@ -275,7 +275,8 @@ export const schemaDescriptions = {
   JwtTokenResponse: 'The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`.',
   JwtTokenQuery: 'Query of `jwt/Token`.',
   JwtClaims: "Decoded claims of the platform's JWT.",
-  ContributionScript: 'One script of a product contribution: the primary address and the fallback.',
+  ContributionScript:
+    'One script of a product contribution: the primary address, the fallback and its integrity.',
   SupportedTarget: 'Where a contribution may be loaded.',
   ProductContribution: 'A product contribution: an extension the shell loads (spec §3).',
   ProductContributionList: 'The answer of `ProductContribution({id})`.',

@@ -43,9 +43,18 @@ export const JwtClaims = Type.Object(
 );
 export type JwtClaims = Of<typeof JwtClaims>;
 
-/** One script of a product contribution: the primary address and the fallback. */
+/** One script of a product contribution: the primary address, the fallback and its integrity. */
 export const ContributionScript = Type.Object(
-  { resourceUrl: storable(), fallbackUrl: Type.Optional(storable()) },
+  {
+    resourceUrl: storable(),
+    fallbackUrl: Type.Optional(storable()),
+    integrity: Type.Optional(
+      storable({
+        description:
+          'Subresource integrity of the script (`sha384-…`), the same for both addresses; the browser refuses a script whose content does not match.',
+      }),
+    ),
+  },
   {
     additionalProperties: false,
     description: about.ContributionScript,

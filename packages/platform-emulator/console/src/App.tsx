@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, type EmulatorState } from './api.ts';
 import { ClockPanel } from './ClockPanel.tsx';
+import { ExtensionsPanel } from './ExtensionsPanel.tsx';
 import { FaultsPanel } from './FaultsPanel.tsx';
 import { PersonasPanel } from './PersonasPanel.tsx';
 import { RequestsPanel } from './RequestsPanel.tsx';
@@ -12,6 +13,7 @@ const panels = [
   { id: 'clock', label: 'Clock' },
   { id: 'faults', label: 'Faults' },
   { id: 'states', label: 'States' },
+  { id: 'extensions', label: 'Extensions' },
 ] as const;
 type PanelId = (typeof panels)[number]['id'];
 
@@ -91,6 +93,7 @@ export function App() {
         {panel === 'clock' && <ClockPanel state={state} onChange={refresh} />}
         {panel === 'faults' && <FaultsPanel state={state} onChange={refresh} />}
         {panel === 'states' && <StatesPanel />}
+        {panel === 'extensions' && <ExtensionsPanel />}
       </main>
     </>
   );

@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
+import { extensionFolder } from '../test-support/extensionFolder.ts';
 import { adminApi, type AdminOperation } from './adminApi.ts';
 
 let emulator: Emulator;
@@ -10,6 +11,7 @@ beforeAll(async () => {
     database: 'memory',
     snapshot: await seededSnapshot(),
     console: true,
+    extensions: { 'team-app': extensionFolder() },
   });
   await emulator.app.inject({ url: '/shell-service/api/v1/config' });
 });
@@ -18,7 +20,7 @@ afterAll(() => emulator.close());
 const call = (operation: AdminOperation, params: Record<string, string> = {}, body?: object) =>
   emulator.app.inject({
     method: operation.method,
-    url: `/__emulator/api${operation.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '')}`,
+    url: `/__emulator/api${operation.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`,
     cookies: { ICS_CONSOLE_XSRF: 'token' },
     headers: { 'x-xsrf-token': 'token' },
     ...(body ? { payload: body } : {}),
@@ -49,6 +51,8 @@ describe('the admin API as adminApi declares it', () => {
       ['saveState', {}, { name: 'walked' }],
       ['restoreState', { name: 'walked' }],
       ['resetToSeed'],
+      ['listExtensions'],
+      ['setExtensionFault', { product: 'team-app', name: '@team/ext' }, { fault: '404' }],
     ];
     const walked = new Set(walk.map(([name]) => name));
     expect(Object.keys(adminApi).filter((name) => !walked.has(name as never))).toEqual([

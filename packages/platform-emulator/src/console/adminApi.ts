@@ -156,9 +156,45 @@ export const StateName = Type.Object(
 );
 export type StateName = Static<typeof StateName>;
 
+/** How a published extension's address fails on purpose (the console's Extensions panel). */
+export const ExtensionFault = Type.Union([
+  Type.Literal('404'),
+  Type.Literal('timeout'),
+  Type.Literal('integrity'),
+]);
+export type ExtensionFault = Static<typeof ExtensionFault>;
+
+/** One extension published with `--extension` (or `extensions`), as the console lists it. */
+export const PublishedExtension = Type.Object({
+  product: Type.String(),
+  name: Type.String(),
+  version: Type.String(),
+  /** The folder served (the entry's), on this machine. */
+  folder: Type.String(),
+  publicPath: Type.String(),
+  resourceUrl: Type.String(),
+  fallbackUrl: Type.String(),
+  /** The fault on its addresses, if any. */
+  fault: Type.Optional(ExtensionFault),
+  /** Whether the fault hits the fallback address too (then the extension cannot load). */
+  fallbackToo: Type.Optional(Type.Boolean()),
+});
+export type PublishedExtension = Static<typeof PublishedExtension>;
+
+/** A fault for an extension's primary address (and its fallback too, if asked); `null` heals it. */
+const ExtensionFaultInput = Type.Object(
+  {
+    fault: Type.Union([ExtensionFault, Type.Null()], {
+      description: "'fault' is '404', 'timeout', 'integrity' or null",
+    }),
+    fallbackToo: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 /** One operation of the admin API: method, path under `/__emulator/api`, body and answer. */
 export interface AdminOperation {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: TSchema;
   /** The answer's schema; none for a 204. */
@@ -186,4 +222,11 @@ export const adminApi = {
   saveState: { method: 'POST', path: '/states', body: StateName, answer: StateSummary },
   restoreState: { method: 'POST', path: '/states/:name/restore' },
   resetToSeed: { method: 'POST', path: '/states/reset' },
+  listExtensions: { method: 'GET', path: '/extensions', answer: Type.Array(PublishedExtension) },
+  setExtensionFault: {
+    method: 'PUT',
+    path: '/extensions/:product/:name/fault',
+    body: ExtensionFaultInput,
+    answer: PublishedExtension,
+  },
 } as const satisfies Record<string, AdminOperation>;

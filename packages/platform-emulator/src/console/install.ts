@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
+import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 import { isLoopback } from '../http/hosts.ts';
 import type { EmulatorAdmin } from './admin.ts';
 import { withBanner } from './banner.ts';
@@ -20,13 +21,12 @@ export interface ConsoleServer {
  */
 export async function installConsole(
   app: FastifyInstance,
-  admin: EmulatorAdmin,
-  db: Database,
+  parts: { admin: EmulatorAdmin; db: Database; extensions: PublishedExtensions },
   enabled: boolean | undefined,
 ): Promise<ConsoleServer> {
   let answering = enabled === true;
-  installRequestLog(app, admin, () => answering);
-  await app.register(consoleRoutes, { admin, db, answering: () => answering });
+  installRequestLog(app, parts.admin, () => answering);
+  await app.register(consoleRoutes, { ...parts, answering: () => answering });
   return {
     listening(host) {
       if (enabled === undefined) answering = isLoopback(host);

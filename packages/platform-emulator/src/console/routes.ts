@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sameSecret, SESSION_COOKIE, setSessionCookies } from '../auth/session.ts';
 import type { Database } from '../db/database.ts';
+import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 import { deleteSession } from '../db/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { operations } from '../http/operationTable.ts';
@@ -39,6 +40,8 @@ const MAX_ADVANCE_MS = 3650 * MS.days;
 export interface ConsoleRoutesOptions {
   readonly admin: EmulatorAdmin;
   readonly db: Database;
+  /** The extensions published with `--extension`, for the Extensions panel. */
+  readonly extensions: PublishedExtensions;
   /** Whether the console answers now (off on a non-loopback address unless switched on). */
   readonly answering: () => boolean;
 }
@@ -50,7 +53,7 @@ export interface ConsoleRoutesOptions {
  */
 export async function consoleRoutes(
   app: FastifyInstance,
-  { admin, db, answering }: ConsoleRoutesOptions,
+  { admin, db, extensions, answering }: ConsoleRoutesOptions,
 ): Promise<void> {
   const streams = new Set<ServerResponse>();
   app.addHook('onRequest', (request, reply, done) => {
@@ -103,6 +106,14 @@ export async function consoleRoutes(
   registerRequestLogRoutes(on, admin, streams);
   registerClockAndFaultRoutes(on, admin);
   registerPeopleAndStateRoutes(on, admin, db);
+  on('listExtensions', async () => extensions.list());
+  on('setExtensionFault', async (request) => {
+    const { product, name } = request.params;
+    const { fault, fallbackToo = false } = request.body;
+    const extension = extensions.setFault(String(product), String(name), fault, fallbackToo);
+    if (!extension) throw new ApiError(404, 'NOT_FOUND', 'No such published extension.');
+    return extension;
+  });
 }
 
 type Operations = typeof adminApi;

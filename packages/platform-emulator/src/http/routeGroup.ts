@@ -2,6 +2,7 @@ import type { JwtIssuer } from '../auth/jwt.ts';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { TrialDaysPassed } from '../db/products.ts';
+import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 import type { ContractRouter } from './router.ts';
 
 /** What the route groups are built from: one object, made once by `createEmulator`. */
@@ -19,6 +20,8 @@ export interface RouteDeps {
   readonly saasBaseURL?: string;
   /** Published with product contributions when given. */
   readonly maintenanceWindowEnd?: string;
+  /** The extensions published per product (`--extension`). */
+  readonly extensions?: PublishedExtensions;
 }
 
 /** A route group: installs one service's endpoints on the router. Every group has this shape. */

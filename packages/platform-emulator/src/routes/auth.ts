@@ -11,7 +11,7 @@ import type { ContractRouter } from '../http/router.ts';
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(
   router: ContractRouter,
-  { db, clock, sessionLifetimeSeconds, maintenanceWindowEnd }: RouteDeps,
+  { db, clock, sessionLifetimeSeconds, maintenanceWindowEnd, extensions }: RouteDeps,
 ): void {
   router.add(contract.auth.keepAlive, async ({ session }) => {
     await extendSession(db, session.sessionId, sessionLifetimeSeconds, clock.now());
@@ -29,9 +29,12 @@ export function authRoutes(
   });
 
   router.add(contract.auth.getProductContribution, async ({ params }) => {
-    if (params.id !== TEST_CONTRIBUTION_ID) throw notFound(`Product contribution '${params.id}'`);
+    const published = (await extensions?.contributions(params.id)) ?? [];
+    const seeded = params.id === TEST_CONTRIBUTION_ID ? testContributions : [];
+    if (seeded.length === 0 && published.length === 0)
+      throw notFound(`Product contribution '${params.id}'`);
     return {
-      value: testContributions,
+      value: [...seeded, ...published],
       zeroDowntime: true,
       ...(maintenanceWindowEnd ? { maintenanceWindowEnd: maintenanceWindowEnd } : {}),
     };

@@ -11,3 +11,4 @@ export { recordedNavigation, type RecordedNavigation } from './navigation.ts';
 export { personaId, type Persona, type PersonaKey } from './personas.ts';
 /** The emulator's clock (`{ now(): number }`), passed as `startEmulator({ clock })`. */
 export type { EmulatorClock } from '../clock.ts';
+export { extensionHost, type TestExtensionHost } from './extensionHost.ts';

@@ -1,0 +1,2 @@
+// What an extension bundles of the client: the authoring entry (defineExtension and types).
+export { defineExtension } from '@ics/platform-client/extension';

@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve, sep } from 'node:path';
+import type { ProductContribution } from '@ics/platform-contract';
+import type { ExtensionFault, PublishedExtension } from '../console/adminApi.ts';
+
+/** Where published extensions are served: `<product>/<name>/<version>/<file>` below it. */
+export const PUBLISHED_PATH = '/shell-service/extensions/published/';
+/** The same files at a second address, each script's fallback. */
+export const FALLBACK_PATH = '/shell-service/extensions/published-fallback/';
+
+/**
+ * How the console makes a published extension's address fail: not found, no answer within
+ * the client's 10 s time-out, or content that no longer matches the published integrity.
+ */
+export type { ExtensionFault, PublishedExtension };
+const FAULTS: readonly string[] = ['404', 'timeout', 'integrity'];
+
+interface Entry {
+  product: string;
+  name: string;
+  version: string;
+  folder: string;
+  file: string;
+  slug: string;
+  fault?: { kind: ExtensionFault; fallbackToo: boolean };
+}
+
+/**
+ * The extensions published with `--extension PRODUCT=DIR` (or the test kit's `extensions`):
+ * each a built folder whose package.json gives the name, the version and the entry (`module`,
+ * else `main`). The folder of the entry is served, so sources and node_modules are not. Its
+ * integrity is computed from the file at each answer, so a rebuild is published at once.
+ */
+export class PublishedExtensions {
+  readonly #entries: Entry[] = [];
+
+  /**
+   * Reads every folder's package.json now, so a wrong folder stops the start with a message.
+   * @param byProduct product id → one folder or several
+   */
+  constructor(byProduct: Readonly<Record<string, string | readonly string[]>> = {}) {
+    for (const [product, dirs] of Object.entries(byProduct)) {
+      if (!/^[\w.-]{1,100}$/.test(product))
+        throw new Error(
+          `Extension product '${product}': use letters, digits, '.', '-' or '_' (at most 100).`,
+        );
+      for (const dir of typeof dirs === 'string' ? [dirs] : dirs) {
+        const entry = readPackage(product, resolve(dir));
+        if (this.#entries.some((e) => e.product === product && e.name === entry.name))
+          throw new Error(`Extension '${entry.name}' is published twice for '${product}'.`);
+        this.#entries.push(entry);
+      }
+    }
+  }
+
+  /** The products with published extensions. */
+  get products(): string[] {
+    return [...new Set(this.#entries.map((e) => e.product))];
+  }
+
+  /** A product's contributions, each with the integrity of its entry as it is now. */
+  async contributions(product: string): Promise<ProductContribution[]> {
+    const entries = this.#entries.filter((e) => e.product === product);
+    return Promise.all(
+      entries.map(async (e) => {
+        const integrity = await integrityOf(resolve(e.folder, e.file));
+        const { publicPath, resourceUrl, fallbackUrl } = addresses(e);
+        return {
+          resourceName: e.name,
+          version: e.version,
+          supportedTarget: 'Droplets Shell',
+          publicPath,
+          js: [{ resourceUrl, fallbackUrl, ...(integrity ? { integrity } : {}) }],
+          runtimeDependencies: [],
+        };
+      }),
+    );
+  }
+
+  /** Every published extension, with its addresses and fault. */
+  list(): PublishedExtension[] {
+    return this.#entries.map((e) => ({
+      product: e.product,
+      name: e.name,
+      version: e.version,
+      folder: e.folder,
+      ...addresses(e),
+      ...(e.fault ? { fault: e.fault.kind, fallbackToo: e.fault.fallbackToo } : {}),
+    }));
+  }
+
+  /**
+   * Makes an extension's primary address fail (and its fallback with `fallbackToo`), or heals
+   * it with `fault: null`. Returns the extension, or `undefined` when there is none such.
+   * Throws a `TypeError` for an unknown fault.
+   */
+  setFault(
+    product: string,
+    name: string,
+    fault: ExtensionFault | null,
+    fallbackToo = false,
+  ): PublishedExtension | undefined {
+    if (fault !== null && !FAULTS.includes(fault))
+      throw new TypeError(`The fault is one of ${FAULTS.join(', ')}, or null to heal.`);
+    const entry = this.#entries.find((e) => e.product === product && e.name === name);
+    if (!entry) return undefined;
+    if (fault) entry.fault = { kind: fault, fallbackToo };
+    else delete entry.fault;
+    return this.list().find((e) => e.product === product && e.name === name);
+  }
+
+  /**
+   * The file a request below PUBLISHED_PATH or FALLBACK_PATH reaches (`rest` is the decoded
+   * path after it), and the fault that applies, or `undefined` when there is no such file.
+   */
+  resolve(
+    rest: string,
+    fallback: boolean,
+  ): { path: string; fault: ExtensionFault | undefined } | undefined {
+    const [product, slug, version, ...parts] = rest.split('/');
+    const entry = this.#entries.find(
+      (e) => e.product === product && e.slug === slug && e.version === version,
+    );
+    if (!entry || parts.length === 0 || parts.some((p) => p === '' || p.startsWith('.')))
+      return undefined;
+    const path = resolve(entry.folder, ...parts);
+    if (!path.startsWith(entry.folder + sep) || !existsSync(path) || !statSync(path).isFile())
+      return undefined;
+    const fault =
+      entry.fault && (!fallback || entry.fault.fallbackToo) ? entry.fault.kind : undefined;
+    return { path, fault };
+  }
+}
+
+function addresses(e: Entry) {
+  const below = `${e.product}/${e.slug}/${e.version}/`;
+  return {
+    publicPath: `${PUBLISHED_PATH}${below}`,
+    resourceUrl: `${PUBLISHED_PATH}${below}${e.file}`,
+    fallbackUrl: `${FALLBACK_PATH}${below}${e.file}`,
+  };
+}
+
+/** `sha384-…` of a file, or `undefined` when it cannot be read (not built yet). */
+async function integrityOf(path: string): Promise<string | undefined> {
+  try {
+    return `sha384-${createHash('sha384')
+      .update(await readFile(path))
+      .digest('base64')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function readPackage(product: string, dir: string): Entry {
+  const where = `--extension ${product}=${dir}`;
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch (error) {
+    throw new Error(`${where}: no readable package.json there (${(error as Error).message}).`);
+  }
+  const { name, version } = manifest;
+  const main = typeof manifest.module === 'string' ? manifest.module : manifest.main;
+  if (typeof name !== 'string' || !name || typeof version !== 'string' || !version)
+    throw new Error(`${where}: its package.json needs a name and a version.`);
+  if (!/^[\w.+-]{1,50}$/.test(version))
+    throw new Error(`${where}: its version '${version}' is not a version (e.g. 1.0.0).`);
+  if (typeof main !== 'string' || !main)
+    throw new Error(`${where}: its package.json names no entry ('module' or 'main').`);
+  const entryPath = resolve(dir, main);
+  if (!entryPath.startsWith(dir + sep) || !existsSync(entryPath))
+    throw new Error(`${where}: the entry ${main} is not there; build the extension first.`);
+  const folder = dirname(entryPath);
+  return {
+    product,
+    name,
+    version,
+    folder,
+    file: basename(entryPath),
+    slug: name.replace(/^@/, '').replace(/[^\w.-]/g, '-'),
+  };
+}
+
+/**
+ * The folders of repeated `--extension PRODUCT=DIR` options, by product; throws a message that
+ * names the option when one is not `PRODUCT=DIR`.
+ */
+export function extensionOptions(values: readonly string[] = []): Record<string, string[]> {
+  const byProduct: Record<string, string[]> = {};
+  for (const value of values) {
+    const at = value.indexOf('=');
+    if (at < 1 || at === value.length - 1)
+      throw new Error(`--extension must be PRODUCT=DIR (e.g. team-app=./dist); got '${value}'.`);
+    (byProduct[value.slice(0, at)] ??= []).push(value.slice(at + 1));
+  }
+  return byProduct;
+}
