@@ -1,12 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { sameOriginPath } from '@ics/platform-contract';
-import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
-import { authenticator, currentSession } from './auth/session.ts';
+import { registerAuthPages } from './auth/pages.ts';
+import { authenticator } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
 import { DatabaseUnavailable } from './db/failures.ts';
@@ -23,6 +19,7 @@ import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
+import { registerDemo } from './routes/demo.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
@@ -252,42 +249,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerAssets(app);
   registerApiDocs(app);
 
-  // The demo is for signed-in users: anyone else is sent to the login page first, which leads
-  // back to the requested page (a same-origin path, as every `returnTo`).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
-      const back = sameOriginPath(request.url);
-      return reply.redirect(
-        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
-      );
-    }
-  });
-  if (options.demoDir && existsSync(options.demoDir)) {
-    await app.register(fastifyStatic, {
-      root: options.demoDir,
-      prefix: DEMO_PATH,
-      index: 'index.html',
-    });
-    // What Vite builds under assets/ is named by its content, so it never changes: the browser
-    // keeps it, as a CDN would let it (decision 0860). Pages stay revalidated on every load.
-    const assets = join(options.demoDir, 'assets');
-    if (existsSync(assets))
-      await app.register(fastifyStatic, {
-        root: assets,
-        prefix: `${DEMO_PATH}assets/`,
-        decorateReply: false,
-        maxAge: '365d',
-        immutable: true,
-      });
-  } else {
-    app.get(`${DEMO_PATH}*`, async () => {
-      throw new ApiError(
-        503,
-        'DEMO_NOT_BUILT',
-        'The demo is not built: run `npm run build` (or `npm start`).',
-      );
-    });
-  }
+  await registerDemo(app, { db, clock, demoDir: options.demoDir });
 
   return {
     app,

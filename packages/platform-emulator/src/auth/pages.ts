@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sameOriginPath } from '@ics/platform-contract';
+import { signInReturnPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -34,9 +34,10 @@ export function registerAuthPages(
     ),
   );
 
-  // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
+  // `?returnTo=/path` (a same-origin page, never an asset: decision 1000) is where sign-in leads;
+  // default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
-    const returnTo = sameOriginPath(request.query.returnTo);
+    const returnTo = signInReturnPath(request.query.returnTo);
     // The page carries a login token: no cache may keep it.
     reply.header('Cache-Control', 'no-store');
     const personas = await listPersonas(db);
@@ -96,7 +97,7 @@ export function registerAuthPages(
       );
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
-      return reply.redirect(sameOriginPath(returnTo) ?? DEMO_PATH, 303);
+      return reply.redirect(signInReturnPath(returnTo) ?? DEMO_PATH, 303);
     },
   );
 
@@ -112,7 +113,7 @@ export function registerAuthPages(
   ) => {
     // The confirmation page embeds the session's XSRF token, and every answer here ends a session.
     reply.header('Cache-Control', 'no-store');
-    const returnTo = sameOriginPath(given?.returnTo);
+    const returnTo = signInReturnPath(given?.returnTo);
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id, options.clock.now()) : undefined;
     if (session && !session.expired && !sameSecret(given?.xsrf, session.xsrfToken)) {
