@@ -124,6 +124,7 @@ describe('given a sign-in return path (decision 1000)', () => {
     ['a stylesheet beside the pages', '/demo/host.css'],
     ['an image with a query', '/demo/logo.svg?v=2'],
     ['a script reached through dot segments', '/demo/x/../main.js'],
+    ['a script named like a page', '/demo/page.html.js'],
     ['what sameOriginPath refuses', '//evil.example/'],
   ])('refuses %s', (_what, value) => {
     expect(signInReturnPath(value)).toBeUndefined();
