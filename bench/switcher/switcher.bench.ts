@@ -349,19 +349,12 @@ test('dialog at 0 and 100 ms round trip: click → first card, cold, prepared an
       expect
         .soft((page.beforeOpen.bundles ?? 0) + (page.firstOpen.bundles ?? 0), `${when}: bundles`)
         .toBe(28);
-      // Nothing on the way to the first card waits on the shell's config (issue 36), and in
-      // English no bundle: the first screen is drawn with the registry's texts (decision 1002).
+      // Nothing on the way to the first card waits on the shell's config (issue 36).
       const onTheWay = page.firstOpenWaves.flatMap((w) => w.paths);
       expect
         .soft(
           onTheWay.filter((p) => p.endsWith('/config')),
           `${when}: config`,
-        )
-        .toEqual([]);
-      expect
-        .soft(
-          onTheWay.filter((p) => p.endsWith('translation.json')),
-          `${when}: bundles`,
         )
         .toEqual([]);
       // Nothing fetched twice: the answer once per page until the reopens revalidate it.
