@@ -63,7 +63,7 @@ for (const rtt of [0, 100]) {
 }
 const H = y + 20;
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">
-<title>Switcher dialog: click to first card painted, before and after preparing ahead of intent</title>
+<title>Switcher dialog: click to first card painted, before and after</title>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="10" y="18" font-size="14" font-weight="bold">Click → first card painted (ms; grey before, blue after, red line the goal at 100 ms)</text>
 ${parts.join('\n')}
