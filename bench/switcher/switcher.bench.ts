@@ -375,7 +375,7 @@ const RUNS = 7;
 async function renderOnce(
   page: Page,
   n: number,
-  widget: 'switcher' | 'baseline' | 'markup',
+  widget: 'switcher' | 'baseline' | 'markup' | 'carbon',
   extra = '',
 ) {
   const label = `${BENCH_RESULT_LABEL} `;
@@ -400,6 +400,7 @@ test('render time against a bare React list of links and against the switcher’
       switcherAll: [] as number[],
       baseline: [] as number[],
       markup: [] as number[],
+      carbon: [] as number[],
     };
     let cards = 0;
     let elements = 0;
@@ -415,6 +416,8 @@ test('render time against a bare React list of links and against the switcher’
       const markup = await renderOnce(page, n, 'markup');
       runs.markup.push(markup.ms);
       markupCards = markup.cards;
+      // The peer (issue 36): Carbon's switcher, to its last item painted.
+      runs.carbon.push((await renderOnce(page, n, 'carbon')).allMs);
     }
     // The markup drawn is the first screen the switcher painted.
     expect(markupCards).toBe(kept.firstCards);
@@ -422,6 +425,7 @@ test('render time against a bare React list of links and against the switcher’
     const switcherAll = median(runs.switcherAll);
     const baseline = median(runs.baseline);
     const markup = median(runs.markup);
+    const carbon = median(runs.carbon);
     const ratio = (ms: number, to = baseline) => Math.round((ms / to) * 100) / 100;
     render[n] = {
       cards,
@@ -440,6 +444,10 @@ test('render time against a bare React list of links and against the switcher’
       // … and what the switcher's code, data and states add to them.
       switcherToMarkup: ratio(switcher, markup),
       elementsPerUsableTile: elements,
+      // Carbon's switcher with every item painted, and its ratio to our first card painted
+      // (issue 36's goal: at least 1, our first card before Carbon's last tile).
+      carbonAllItemsMs: carbon,
+      carbonToFirstCard: ratio(carbon, switcher),
     };
   }
   results.render = render;
