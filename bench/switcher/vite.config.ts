@@ -9,7 +9,14 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'page'),
   plugins: [react()],
   // The workspace's packages are built from their TypeScript sources (the `source` condition).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // The peer of issue 36 (page/peer.d.ts says why it has an alias).
+    alias: [
+      { find: 'bench-peer/styles.css', replacement: '@carbon/styles/css/styles.min.css' },
+      { find: /^bench-peer$/, replacement: '@carbon/react' },
+    ],
+  },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

@@ -38,6 +38,11 @@ export interface Engine {
   newTab(url: string): Promise<number>;
   /** Makes the tab of `index` (0 is the first) current, its top frame the target. */
   tab(index: number): Promise<void>;
+  /**
+   * Deletes every cookie of the current tab's origin, HttpOnly ones included: the platform's
+   * session ends under the page, as when it expires (web storage is kept).
+   */
+  clearCookies(): Promise<void>;
   /** Ends the session (every tab, its cookies and storage). */
   close(): Promise<void>;
 }

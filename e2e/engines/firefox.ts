@@ -80,6 +80,9 @@ async function session(browser: Browser): Promise<Engine> {
       target = page;
       await page.bringToFront();
     },
+    async clearCookies() {
+      await context.deleteCookie(...(await context.cookies()));
+    },
     close: () => context.close(),
   } satisfies Engine;
 }

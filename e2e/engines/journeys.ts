@@ -365,6 +365,80 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
     });
   });
 
+  describe('after the session ended under the page (issue 36)', () => {
+    /** In the page: whether a resource whose address contains `part` has been fetched. */
+    const fetched = (part: string) =>
+      engine.evaluate(
+        (p: string) =>
+          performance
+            .getEntriesByType('resource')
+            .some((e) => e.name.includes(p) && (e as PerformanceResourceTiming).responseEnd > 0),
+        part,
+      );
+
+    /** The standalone page with its first display's reads done, and `chunk` not yet loaded. */
+    async function servicesPage(chunk: string): Promise<void> {
+      await engine.goto(`${base}/demo/services.html`);
+      await waitIn(engine, 'the cards', () => !!document.querySelector('main .ics-card'));
+      await waitFor('the recently used services read', () =>
+        fetched('ProductSwitcher.recentServices'),
+      );
+      expect(await fetched(`/assets/${chunk}-`)).toBe(false);
+      await engine.clearCookies();
+    }
+
+    const signedOut = () =>
+      waitFor('the sign-in page', async () => (await path()) === LOGIN, 15_000);
+
+    it("leads to sign-in on the default star's first click", async () => {
+      await signIn('ada');
+      await servicesPage('defaultServiceCalls');
+      await clickWhenReachable(engine, TOGGLE);
+      await clickWhenReachable(engine, '.ics-card[data-unique-name="cdq"] .ics-star');
+      await signedOut();
+    });
+
+    it("leads to sign-in on the star of a search's result", async () => {
+      await signIn('ada');
+      await servicesPage('search');
+      await engine.evaluate(() =>
+        (document.querySelector('.ics-search__field') as HTMLElement).focus(),
+      );
+      await engine.type('Quality');
+      await waitIn(
+        engine,
+        'the Data Quality card marked',
+        () =>
+          document.querySelector('.ics-card[data-unique-name="cdq"] mark')?.textContent ===
+          'Quality',
+      );
+      await clickWhenReachable(engine, '.ics-card[data-unique-name="cdq"] .ics-star');
+      await signedOut();
+    });
+
+    it('leads to sign-in when a trial card is first shown in the dialog', async () => {
+      await signIn('tia');
+      // The host prepares the dialog's first display while idle: the answer and the chunks.
+      await waitFor('the prepared answer and chunks', async () =>
+        (
+          await Promise.all(
+            ['/ProductsWithLicenses', '/assets/productAnswer-', '/assets/recentServices-'].map(
+              fetched,
+            ),
+          )
+        ).every(Boolean),
+      );
+      expect(await fetched('/assets/TrialMarker-')).toBe(false);
+      await engine.clearCookies();
+      await engine.evaluate(
+        (s: string) => (document.querySelector(s) as HTMLElement).focus(),
+        OPENER,
+      );
+      await engine.key('Enter');
+      await signedOut();
+    });
+  });
+
   describe('in the session', () => {
     it('warns an idle user, "Stay signed in" keeps the session, then idleness signs out', async () => {
       await signIn('tia');

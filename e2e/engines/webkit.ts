@@ -156,6 +156,10 @@ export async function startWebKit(port: number): Promise<EngineHost> {
         if (!handle) throw new Error(`no tab ${index}`);
         await send('POST', `${at}/window`, { handle });
       },
+      async clearCookies() {
+        // WebDriver's "Delete All Cookies": those of the current document's origin.
+        await send('DELETE', `${at}/cookie`);
+      },
       async close() {
         // As a fresh session would be: one tab, no cookies, no web storage on any origin visited.
         for (const handle of tabs.slice(1)) {

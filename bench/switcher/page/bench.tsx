@@ -2,16 +2,19 @@ import '@ics/service-switcher/design-system.css';
 import '@ics/service-switcher/switcher.css';
 import type { ProductsWithLicenses, UserSession } from '@ics/platform-client';
 import { ServiceSwitcher, type SwitcherClient } from '@ics/service-switcher';
+import { Switcher, SwitcherDivider, SwitcherItem } from 'bench-peer';
 import { createRoot } from 'react-dom/client';
 import { countTag, drawMarkup, parseMarkup } from './benchMarkup.ts';
 import { BENCH_MARKUP_KEY, BENCH_RESULT_LABEL } from './benchResult.ts';
 
 /**
- * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline|markup` renders, from an
- * in-memory client, either the switcher's All Services view with n synthetic products
+ * The render bench of bench/switcher: `?n=2000&widget=switcher|baseline|markup|carbon` renders,
+ * from an in-memory client, either the switcher's All Services view with n synthetic products
  * (10 groups, half needing a licence, a third locked), or the baseline, a bare React list of
  * n `<li><a>` with the same data, or the markup of the switcher's first screen drawn by React
- * alone (kept in local storage by an earlier switcher render with `&markup=keep`). It publishes
+ * alone (kept in local storage by an earlier switcher render with `&markup=keep`), or the peer:
+ * Carbon's UI-shell switcher (`@carbon/react`, with Carbon's stylesheet) drawing the same
+ * products as its items, a divider between groups (issue 36). It publishes
  * the milliseconds from render to the frame after the cards were inserted as `window.benchResult`
  * and on the console, and for the switcher `window.benchKeys(keys, times)` measures key presses
  * (the keys in turn): handler, re-render and layout.
@@ -20,7 +23,12 @@ const params = new URLSearchParams(location.search);
 const n = Math.max(1, Math.min(20_000, Number(params.get('n') ?? 50) || 50));
 const view = params.get('view') === 'user' ? 'user' : 'all';
 const widgetParam = params.get('widget');
-const widget = widgetParam === 'baseline' || widgetParam === 'markup' ? widgetParam : 'switcher';
+const widget =
+  widgetParam === 'baseline' || widgetParam === 'markup' || widgetParam === 'carbon'
+    ? widgetParam
+    : 'switcher';
+// Carbon's stylesheet only on its own page: the other widgets are not matched against it.
+if (widget === 'carbon') await import('bench-peer/styles.css');
 const keepMarkup = widget === 'switcher' && params.get('markup') === 'keep';
 const groups = 10;
 
@@ -72,6 +80,22 @@ function Baseline({ data }: { data: ReturnType<typeof catalogue> }) {
         )),
       )}
     </ul>
+  );
+}
+
+/** The peer: Carbon's switcher with the same data, fetched the same way, one item per product. */
+function Carbon({ data }: { data: ReturnType<typeof catalogue> }) {
+  return (
+    <Switcher aria-label="Services" expanded>
+      {data.allProducts.flatMap((group, g) => [
+        ...(g > 0 ? [<SwitcherDivider key={`divider-${group.uniqueName}`} />] : []),
+        ...group.products.map((p) => (
+          <SwitcherItem key={p.uniqueName} href={p.indexPageUrl} aria-label={p.label}>
+            {p.label}
+          </SwitcherItem>
+        )),
+      ])}
+    </Switcher>
   );
 }
 
@@ -164,6 +188,8 @@ if (root) {
   if (widget === 'baseline')
     // The same data, arriving the same way (a resolved promise), then one render.
     void Promise.resolve(catalogue()).then((data) => app.render(<Baseline data={data} />));
+  else if (widget === 'carbon')
+    void Promise.resolve(catalogue()).then((data) => app.render(<Carbon data={data} />));
   else if (widget === 'markup')
     // Arriving the same way, then one render of the first screen's elements.
     void Promise.resolve(markup).then((nodes) => app.render(drawMarkup(nodes)));

@@ -207,7 +207,7 @@ export {
   type RuleProblem,
 } from './validation/repositoryRules.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
-export { sameOriginPath } from './validation/returnPath.ts';
+export { sameOriginPath, signInReturnPath } from './validation/returnPath.ts';
 export {
   PLATFORM_LOCALES,
   primarySubtag,

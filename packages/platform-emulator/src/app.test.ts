@@ -79,14 +79,48 @@ describe('given the built demo', () => {
     expect(page.headers['cache-control']).toBe('public, max-age=0');
   });
 
-  it('sends a visitor without a session to the login page, assets included, with the path to come back to', async () => {
-    for (const url of ['/demo/', '/demo/assets/switcher-Ab12Cd34.js']) {
+  it('sends a visitor without a session to the login page, with the page to come back to', async () => {
+    for (const url of ['/demo/', '/demo/index.html?tab=2']) {
       const answer = await emulator.app.inject({ url });
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toBe(
         `/identity-service/home?returnTo=${encodeURIComponent(url)}`,
       );
     }
+  });
+
+  it('serves a content-named asset without a session, so code loaded after a session ended still loads', async () => {
+    const asset = await emulator.app.inject({ url: '/demo/assets/switcher-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('export {};');
+  });
+
+  it.each([
+    '/%64emo/',
+    '/%64emo/index.html',
+    '/demo/./index.html',
+    '/demo/%2e/index.html',
+    '/demo/assets/../index.html',
+    '/demo/assets/%2e%2e/index.html',
+    '/demo/assets/..%2findex.html',
+    '/demo/assets/%2e%2e%2findex.html',
+    '/demo/%61ssets/../index.html',
+  ])('never gives the page at %s to a visitor without a session', async (url) => {
+    const answer = await emulator.app.inject({ url });
+    expect(answer.body).not.toContain('<title>Demo</title>');
+    expect([302, 403, 404]).toContain(answer.statusCode);
+    if (answer.statusCode !== 302) return;
+    // Sent to sign-in, to come back to the page it asked for, never to an asset.
+    const location = new URL(answer.headers.location ?? '', 'http://emulator.invalid');
+    expect(location.pathname).toBe('/identity-service/home');
+    const back = new URL(location.searchParams.get('returnTo') ?? '', location);
+    expect(['/demo/', '/demo/index.html']).toContain(decodeURIComponent(back.pathname));
+  });
+
+  it('sends a visitor without a session asking for a file beside the pages to sign-in without it as returnTo', async () => {
+    const answer = await emulator.app.inject({ url: '/demo/vite.svg' });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe('/identity-service/home');
   });
 
   it('answers 404 for an asset that is not there, without a cache header that keeps it', async () => {

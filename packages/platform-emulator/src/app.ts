@@ -1,19 +1,13 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sameOriginPath } from '@ics/platform-contract';
-import { DEMO_PATH, IDENTITY_HOME_PATH, registerAuthPages } from './auth/pages.ts';
-import { authenticator, currentSession } from './auth/session.ts';
-import { registerLandingPage } from './auth/landing.ts';
+import { registerAuthPages } from './auth/pages.ts';
+import { authenticator } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
 import { sharedSecret } from './db/secrets.ts';
 import { registerFaults } from './faults.ts';
 import { registerHealth, type LogLevel } from './operations.ts';
-import { ApiError } from './errors.ts';
 import { registerInputGuards } from './http/inputs.ts';
 import { HostAllowlist, installHostCheck } from './http/hosts.ts';
 import { fastifyFor, installAnswerHeaders, installErrorAnswers } from './http/server.ts';
@@ -27,6 +21,7 @@ import { PublishedExtensions } from './extensions/publishedExtensions.ts';
 import { registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
+import { registerDemo } from './routes/demo.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
@@ -222,7 +217,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
-  await installDemo(app, db, clock, options.demoDir);
+  await registerDemo(app, { db, clock, demoDir: options.demoDir });
 
   return {
     app,
@@ -293,53 +288,4 @@ function installPlatformApi(
   registerExtensionScripts(app);
   registerPublishedExtensions(app, extensions);
   return router;
-}
-
-/**
- * The demo at `/demo/` (a built web app), for signed-in users; without one, a landing page that
- * says who is signed in and where to go.
- */
-async function installDemo(
-  app: FastifyInstance,
-  db: Database,
-  clock: EmulatorClock,
-  demoDir: string | undefined,
-): Promise<void> {
-  // The demo is for signed-in users: anyone else is sent to the login page first, which leads
-  // back to the requested page (a same-origin path, as every `returnTo`).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DEMO_PATH) && !(await currentSession(db, clock, request))) {
-      const back = sameOriginPath(request.url);
-      return reply.redirect(
-        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
-      );
-    }
-  });
-  if (demoDir && existsSync(demoDir)) {
-    await app.register(fastifyStatic, {
-      root: demoDir,
-      prefix: DEMO_PATH,
-      index: 'index.html',
-    });
-    // What Vite builds under assets/ is named by its content, so it never changes: the browser
-    // keeps it, as a CDN would let it (decision 0860). Pages stay revalidated on every load.
-    const assets = join(demoDir, 'assets');
-    if (existsSync(assets))
-      await app.register(fastifyStatic, {
-        root: assets,
-        prefix: `${DEMO_PATH}assets/`,
-        decorateReply: false,
-        maxAge: '365d',
-        immutable: true,
-      });
-  } else {
-    registerLandingPage(app, db, clock);
-    app.get(`${DEMO_PATH}*`, async () => {
-      throw new ApiError(
-        503,
-        'DEMO_NOT_BUILT',
-        'The demo is not built: run `npm run build` (or `npm start`).',
-      );
-    });
-  }
 }

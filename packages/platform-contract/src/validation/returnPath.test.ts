@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sameOriginPath } from './returnPath.ts';
+import { sameOriginPath, signInReturnPath } from './returnPath.ts';
 
 const MAX_RETURN_PATH_LENGTH = 2048;
 
@@ -105,5 +105,28 @@ describe('given any text built from the characters of URL tricks', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('given a sign-in return path (decision 1000)', () => {
+  it('keeps a page: a folder, a name without extension, an .html file, with query and fragment', () => {
+    for (const page of ['/demo/', '/app/orders?id=7#top', '/demo/services.html?x=1', '/a/b.HTM'])
+      expect(signInReturnPath(page)).toBe(page);
+    expect(signInReturnPath('/app/v1.2/orders')).toBe('/app/v1.2/orders');
+  });
+
+  it.each([
+    ['a hashed script', '/demo/assets/defaultServiceCalls-Ab12Cd34.js'],
+    ['anything in an assets folder', '/demo/assets/page.html'],
+    ['an assets folder itself', '/demo/assets/'],
+    ['an encoded assets folder', '/demo/%61ssets/x'],
+    ['an assets folder in capitals', '/demo/ASSETS/x'],
+    ['a stylesheet beside the pages', '/demo/host.css'],
+    ['an image with a query', '/demo/logo.svg?v=2'],
+    ['a script reached through dot segments', '/demo/x/../main.js'],
+    ['a script named like a page', '/demo/page.html.js'],
+    ['what sameOriginPath refuses', '//evil.example/'],
+  ])('refuses %s', (_what, value) => {
+    expect(signInReturnPath(value)).toBeUndefined();
   });
 });

@@ -45,3 +45,24 @@ export function sameOriginPath(value: unknown): string | undefined {
   const path = `${url.pathname}${url.search}${url.hash}`;
   return url.origin === PROBE_ORIGIN && plainPath(path) ? path : undefined;
 }
+
+/** A page's file name ends in one of these, or has no extension at all (`/app/`, `/app/orders`). */
+const PAGE_EXTENSION = /\.html?$/i;
+
+/**
+ * Where a sign-in (or sign-out) may lead back to: a `sameOriginPath` that names a page, never
+ * an asset, or undefined (decision 1000). Refused besides what `sameOriginPath` refuses: a path
+ * with a segment `assets` (where builds put their hashed files) and a path whose last segment
+ * has an extension other than `.html`/`.htm` (`/app/main.js`, `/app/logo.svg`), judged on the
+ * percent-decoded path, so `/app/%61ssets/x` is refused like `/app/assets/x`. A browser that
+ * signs in and lands on a script or an image is stuck there; it goes to the default page instead.
+ */
+export function signInReturnPath(value: unknown): string | undefined {
+  const path = sameOriginPath(value);
+  if (path === undefined) return undefined;
+  // `sameOriginPath` has decoded every form of it once already: this cannot throw.
+  const segments = decodeURIComponent(new URL(path, PROBE_ORIGIN).pathname).split('/');
+  const last = segments.at(-1) ?? '';
+  if (segments.some((segment) => segment.toLowerCase() === 'assets')) return undefined;
+  return last.includes('.') && !PAGE_EXTENSION.test(last) ? undefined : path;
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sameOriginPath } from '@ics/platform-contract';
+import { signInReturnPath } from '@ics/platform-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -37,9 +37,10 @@ export function registerAuthPages(app: FastifyInstance, db: Database, options: A
 
 /** The login page and its form's target, which starts a session. */
 function registerSignIn(app: FastifyInstance, db: Database, options: AuthOptions): void {
-  // `?returnTo=/path` (same-origin paths only) is where sign-in leads; default the demo.
+  // `?returnTo=/path` (a same-origin page, never an asset: decision 1000) is where sign-in leads;
+  // default the demo.
   app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
-    const returnTo = sameOriginPath(request.query.returnTo);
+    const returnTo = signInReturnPath(request.query.returnTo);
     // The page carries a login token: no cache may keep it.
     reply.header('Cache-Control', 'no-store');
     const personas = await listPersonas(db);
@@ -100,7 +101,7 @@ function registerSignIn(app: FastifyInstance, db: Database, options: AuthOptions
       );
       setSessionCookies(reply, session);
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
-      return reply.redirect(sameOriginPath(returnTo) ?? DEMO_PATH, 303);
+      return reply.redirect(signInReturnPath(returnTo) ?? DEMO_PATH, 303);
     },
   );
 }
@@ -119,7 +120,7 @@ function registerSignOut(app: FastifyInstance, db: Database, options: AuthOption
   ) => {
     // The confirmation page embeds the session's XSRF token, and every answer here ends a session.
     reply.header('Cache-Control', 'no-store');
-    const returnTo = sameOriginPath(given?.returnTo);
+    const returnTo = signInReturnPath(given?.returnTo);
     const id = request.cookies[SESSION_COOKIE];
     const session = id ? await findSession(db, id, options.clock.now()) : undefined;
     if (session && !session.expired && !sameSecret(given?.xsrf, session.xsrfToken)) {

@@ -159,15 +159,27 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
   };
   let waiting = firstScreen();
   putFirst(waiting);
+  // With a first screen to draw, the other bundles wait until it is (issue 36): they would
+  // take connections from the first screen's bundles and its cards' images.
+  let others = !options.onFirstScreen;
   const firstScreenAnswered = () => {
     if (!options.onFirstScreen || unanswered.size === 0) return;
     // The order of the groups may change with the texts just read: ask again.
     waiting = firstScreen();
     putFirst(waiting);
     if (waiting.length > 0) return;
+    others = true;
     options.onFirstScreen(translations(products, groups));
   };
   if (waiting.length === 0) firstScreenAnswered();
+  // Idle lanes wait for a change: a bundle answered, the first screen's list grew or was drawn.
+  let changed = () => {};
+  let change = new Promise<void>((resolve) => (changed = resolve));
+  const notify = () => {
+    const wake = changed;
+    change = new Promise<void>((resolve) => (changed = resolve));
+    wake();
+  };
   const read = async ([address, kind]: [string, 'product' | 'group']) => {
     const url = safeHttpUrl(address, options.base);
     try {
@@ -187,12 +199,18 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
     unanswered.delete(address);
     if (waiting.includes(address) && waiting.every((a) => !unanswered.has(a)))
       firstScreenAnswered();
+    notify();
   };
-  // Each lane reads the next bundle of the queue when its last one has answered.
+  // Each lane reads the next bundle of the queue when its last one has answered: the first
+  // screen's first, the others once it has been drawn.
   const lanes = Math.min(options.concurrency ?? queue.length, queue.length);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await read(next);
+      while (queue.length > 0) {
+        const index = others ? 0 : queue.findIndex(([address]) => waiting.includes(address));
+        if (index === -1) await change;
+        else await read(queue.splice(index, 1)[0] as [string, 'product' | 'group']);
+      }
     }),
   );
   writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);

@@ -1,6 +1,7 @@
 import type { UserPreference } from '@ics/platform-client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chunk, codeFailures } from './chunk.ts';
 import type { SwitcherClient } from './client.ts';
 import { DefaultServiceQueue } from './defaultService.ts';
 
@@ -143,6 +144,33 @@ describe('given the default-service queue', () => {
       message: { type: 'error', show: true, message: 'defaultUnsetFailure' },
     });
     expect(errors).toHaveLength(2);
+  });
+
+  it('[PC-2.1] reads the server’s default while the calls’ code loads, so the read is made even when the code cannot load', async () => {
+    const { server, client } = fakeServer('cdi', immediately);
+    let asked = 0;
+    const calls = chunk<never>(async () => {
+      asked += 1;
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const errors: unknown[] = [];
+    const queue = new DefaultServiceQueue({
+      client,
+      initial: 'cdi',
+      logger: { warn: () => {}, error: (...a: unknown[]) => errors.push(a) },
+      calls,
+    });
+    await queue.choose('cdq');
+    expect(server.calls).toEqual(['GET']);
+    expect(asked).toBe(2);
+    // Reported page-wide as code that did not load, never as a failed default.
+    expect(codeFailures.current.failing).toBe(1);
+    expect(queue.state).toEqual({
+      current: 'cdi',
+      message: { type: 'success', show: false, message: '' },
+    });
+    expect(errors).toEqual([]);
+    expect(server.value).toBe('cdi');
   });
 
   it('[SW-1.3] leaves the server holding the user’s last choice, one call at a time, whatever the order answers arrive in', async () => {

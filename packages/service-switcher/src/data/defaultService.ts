@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-client';
 import { nextDefault } from '../model/defaultStar.ts';
 import {
   closeMessage,
@@ -5,7 +6,12 @@ import {
   hiddenMessage,
   type Message,
 } from '../model/message.ts';
+import { chunk, isCodeLoadError, type Chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
+import type * as Calls from './defaultServiceCalls.ts';
+
+/** The code behind a star click, loaded by the first click (issue 13, decision 0845). */
+const callsCode = chunk<typeof Calls>(() => import('./defaultServiceCalls.ts'));
 
 export interface DefaultServiceState {
   /** The default the user sees: their latest choice at once, the server's after a failure. */
@@ -20,6 +26,10 @@ export interface DefaultServiceState {
  * unsetting it through the client's `changeDefaultService` (SW-7.4–7.6), so that any burst of
  * clicks leaves the server holding the user's last choice. A failure rolls the star back to
  * what the server holds, unless the user has chosen again meanwhile.
+ *
+ * The server's default is read while the calls' code loads: the read needs none of it, so an
+ * ended session answers it 401 and leads to sign-in (PC-2.1, PC-7.2) even when the code cannot
+ * load. Code that cannot load is reported by the view as such (issue 36), not as a failed call.
  */
 export class DefaultServiceQueue {
   readonly #client: SwitcherClient;
@@ -32,13 +42,17 @@ export class DefaultServiceQueue {
   /** The last value known to be on the server. */
   #confirmed: string | undefined;
   #userId: Promise<string> | undefined;
+  readonly #calls: Chunk<typeof Calls>;
 
   constructor(options: {
     client: SwitcherClient;
     initial: string | undefined;
     logger: SwitcherLogger;
+    /** The code of the calls; default the switcher's chunk of them. */
+    calls?: Chunk<typeof Calls>;
   }) {
     this.#client = options.client;
+    this.#calls = options.calls ?? callsCode;
     this.#logger = options.logger;
     this.#target = options.initial;
     this.#confirmed = options.initial;
@@ -77,19 +91,17 @@ export class DefaultServiceQueue {
       const target = this.#target;
       let outcome: 'set' | 'unset' = target === undefined ? 'unset' : 'set';
       try {
-        this.#userId ??= this.#client.session.getUser().then((user) => user.id);
-        // The calls' code loads with the user id, in parallel; a failed load is a failed call.
-        const [{ changeDefaultService, DEFAULT_SERVICE_PREFERENCE }, userId] = await Promise.all([
-          import('./defaultServiceCalls.ts'),
-          this.#userId,
-        ]);
-        const server = (
-          await this.#client.preferences.forUser(userId).list(DEFAULT_SERVICE_PREFERENCE)
-        )[0]?.value;
+        const userId = (this.#userId ??= this.#client.session.getUser().then((user) => user.id));
+        const read = userId.then((id) =>
+          this.#client.preferences.forUser(id).list(DEFAULT_SERVICE_PREFERENCE),
+        );
+        read.catch(() => {}); // reported below, once the code has loaded too
+        const { changeDefaultService } = await this.#calls.load();
+        const server = (await read)[0]?.value;
         this.#confirmed = server;
         if (server !== target) {
           const result = await changeDefaultService(this.#client, {
-            userId,
+            userId: await userId,
             current: server,
             // Unsetting is choosing the current default again (SW-4.10).
             chosen: target ?? (server as string),
@@ -101,8 +113,11 @@ export class DefaultServiceQueue {
         }
       } catch (error) {
         this.#userId = undefined;
-        this.#logger.error(`[service-switcher] Failed to ${outcome} the default service`, error);
-        this.#set({ message: defaultServiceMessage(outcome, false) });
+        // Code that did not load is reported page-wide (codeFailures), not as a failed default.
+        if (!isCodeLoadError(error)) {
+          this.#logger.error(`[service-switcher] Failed to ${outcome} the default service`, error);
+          this.#set({ message: defaultServiceMessage(outcome, false) });
+        }
         if (this.#target === target) {
           this.#target = this.#confirmed;
           this.#set({ current: this.#confirmed });

@@ -7,6 +7,7 @@ import type { BundleFetch } from './bundles.ts';
 import type { Chunk } from './chunk.ts';
 import type { SwitcherClient } from './client.ts';
 import type * as ProductAnswer from './productAnswer.ts';
+import { recentsCode } from './useRecentServices.ts';
 
 /** A product answer requested ahead of an open, for the first display of that client to take. */
 interface Prepared {
@@ -59,7 +60,7 @@ export function prepareSwitcher(options: PrepareOptions): void {
   });
   void client.session.getUser().catch(() => {});
   for (const code of options.chunks) void code.load().catch(() => {});
-  if (options.recents) void import('./recentServices.ts').catch(() => {});
+  if (options.recents) void recentsCode.load().catch(() => {});
   void loadMessages(options.locale);
   const head = options.document.head;
   const linked = new Set(

@@ -63,6 +63,12 @@ interface ProductRequest {
   readonly controller: AbortController;
   holders: number;
 }
+/**
+ * The language of the registry's own texts (the spec's fallback language): its first screen is
+ * drawn with them at once, and its bundles amend the cards when they arrive (decision 1002).
+ */
+const REGISTRY_LOCALE: Locale = 'en';
+const NO_TEXTS: Translations = { products: new Map(), groups: new Map() };
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -145,6 +151,8 @@ function fetchProducts({
     setFetched({ status: 'ready', source });
     if (texts)
       keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
+    else if (now === REGISTRY_LOCALE)
+      keep({ source, locale: now, data: m.translate(source.data, NO_TEXTS, now), complete: false });
   };
   // Unknown user or organisation: nothing is read from or written to the cache.
   const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
@@ -275,12 +283,15 @@ export function useProductData(
           storage,
           logger,
           base: document.baseURI,
-          ...(first && {
-            firstScreen: (read: Translations) => m.firstScreenAddresses(view, read, locale, cards),
-            onFirstScreen: (read: Translations) => {
-              if (live) keep(translate(read, false));
-            },
-          }),
+          // Drawn already in the registry's language: every bundle at once, after it.
+          ...(first &&
+            locale !== REGISTRY_LOCALE && {
+              firstScreen: (read: Translations) =>
+                m.firstScreenAddresses(view, read, locale, cards),
+              onFirstScreen: (read: Translations) => {
+                if (live) keep(translate(read, false));
+              },
+            }),
         });
         return translate(texts, true);
       } catch (error) {

@@ -1,6 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
+import type * as Recents from './recentServices.ts';
 import type { RecentServices } from './recentServices.ts';
+
+/** The store of recently used services: a chunk of its own, loaded after the first paint. */
+export const recentsCode = chunk<typeof Recents>(() => import('./recentServices.ts'));
 
 const none: readonly string[] = [];
 const nothing = () => () => {};
@@ -20,12 +25,15 @@ export function useRecentServices(
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void import('./recentServices.ts').then(({ RecentServices }) => {
-      if (!live) return;
-      const store = new RecentServices({ client, logger, storage });
-      setRecents(store);
-      void store.load();
-    });
+    recentsCode.load().then(
+      ({ RecentServices }) => {
+        if (!live) return;
+        const store = new RecentServices({ client, logger, storage });
+        setRecents(store);
+        void store.load();
+      },
+      () => {}, // reported page-wide (codeFailures): the row does not appear
+    );
     return () => {
       live = false;
     };

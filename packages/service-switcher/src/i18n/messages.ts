@@ -1,3 +1,4 @@
+import { chunk, type Chunk } from '../data/chunk.ts';
 import { bcp47, type Locale } from '../model/language.ts';
 import en from './messages/en.json' with { type: 'json' };
 
@@ -13,27 +14,30 @@ export type MessageKey = {
 }[keyof Messages];
 
 /** English ships with the widget; every other language is loaded when first needed. */
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
-  ca: () => import('./messages/ca.json', { with: { type: 'json' } }),
-  de: () => import('./messages/de.json', { with: { type: 'json' } }),
-  es: () => import('./messages/es.json', { with: { type: 'json' } }),
-  fr: () => import('./messages/fr.json', { with: { type: 'json' } }),
-  it: () => import('./messages/it.json', { with: { type: 'json' } }),
-  ja: () => import('./messages/ja.json', { with: { type: 'json' } }),
-  ko: () => import('./messages/ko.json', { with: { type: 'json' } }),
-  nl: () => import('./messages/nl.json', { with: { type: 'json' } }),
-  pt: () => import('./messages/pt.json', { with: { type: 'json' } }),
-  ru: () => import('./messages/ru.json', { with: { type: 'json' } }),
-  zh_CN: () => import('./messages/zh_CN.json', { with: { type: 'json' } }),
+const loaders: Record<Exclude<Locale, 'en'>, Chunk<{ default: Messages }>> = {
+  ca: chunk(() => import('./messages/ca.json', { with: { type: 'json' } })),
+  de: chunk(() => import('./messages/de.json', { with: { type: 'json' } })),
+  es: chunk(() => import('./messages/es.json', { with: { type: 'json' } })),
+  fr: chunk(() => import('./messages/fr.json', { with: { type: 'json' } })),
+  it: chunk(() => import('./messages/it.json', { with: { type: 'json' } })),
+  ja: chunk(() => import('./messages/ja.json', { with: { type: 'json' } })),
+  ko: chunk(() => import('./messages/ko.json', { with: { type: 'json' } })),
+  nl: chunk(() => import('./messages/nl.json', { with: { type: 'json' } })),
+  pt: chunk(() => import('./messages/pt.json', { with: { type: 'json' } })),
+  ru: chunk(() => import('./messages/ru.json', { with: { type: 'json' } })),
+  zh_CN: chunk(() => import('./messages/zh_CN.json', { with: { type: 'json' } })),
 };
 
 export const englishMessages: Messages = en;
 
-/** The messages of a locale; English when the locale's file cannot be loaded. */
+/**
+ * The messages of a locale; English when the locale's file cannot be loaded (asked for twice,
+ * then reported page-wide as code that did not load).
+ */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   if (locale === 'en') return en;
   try {
-    return (await loaders[locale]()).default;
+    return (await loaders[locale].load()).default;
   } catch {
     return en;
   }

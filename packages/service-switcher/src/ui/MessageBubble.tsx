@@ -1,9 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { chunk } from '../data/chunk.ts';
 import type { Messages } from '../i18n/messages.ts';
 import type { Message } from '../model/message.ts';
+import type * as BubbleCode from './Bubble.tsx';
+import { useChunk } from './useChunk.ts';
 
 // Rare (after a default-service change): loaded when a message first shows.
-const Bubble = lazy(() => import('./Bubble.tsx'));
+const bubbleCode = chunk<typeof BubbleCode>(() => import('./Bubble.tsx'));
+type BubbleProps = Parameters<typeof BubbleCode.default>[0];
+
+/** One message once the bubble's code has arrived; its plain text if the code cannot load. */
+function Bubble(props: BubbleProps) {
+  const { code, failed } = useChunk(bubbleCode);
+  if (code) return <code.default {...props} />;
+  return failed ? <span className="ics-bubble__text">{props.text}</span> : null;
+}
 
 /**
  * The outcome of a default-service change (SW-2.15): a polite status for success, an alert for
@@ -21,16 +31,12 @@ export function MessageBubble(props: {
     <div className="ics-bubbles">
       <div role="status" className="ics-bubble-region">
         {message.type === 'success' && text ? (
-          <Suspense fallback={null}>
-            <Bubble type="success" text={text} dismiss={messages.dismissMessage} {...props} />
-          </Suspense>
+          <Bubble type="success" text={text} dismiss={messages.dismissMessage} {...props} />
         ) : null}
       </div>
       <div role="alert" className="ics-bubble-region">
         {message.type === 'error' && text ? (
-          <Suspense fallback={null}>
-            <Bubble type="error" text={text} dismiss={messages.dismissMessage} {...props} />
-          </Suspense>
+          <Bubble type="error" text={text} dismiss={messages.dismissMessage} {...props} />
         ) : null}
       </div>
     </div>

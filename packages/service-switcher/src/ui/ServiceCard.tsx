@@ -1,11 +1,20 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo } from 'react';
+import { chunk } from '../data/chunk.ts';
 import { format, type Messages } from '../i18n/messages.ts';
 import type { CardModel } from '../model/cards.ts';
 import type { Locale } from '../model/language.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
+import type * as Trial from './TrialMarker.tsx';
+import { useChunk } from './useChunk.ts';
 
 // Rare (free trials only): loaded when a trial card is first shown.
-const TrialMarker = lazy(() => import('./TrialMarker.tsx'));
+const trialCode = chunk<typeof Trial>(() => import('./TrialMarker.tsx'));
+
+/** The trial marker once its code has arrived; nothing before (and if it cannot load). */
+function LazyTrialMarker(props: { daysLeft: number; messages: Messages; locale: Locale }) {
+  const { code } = useChunk(trialCode);
+  return code ? <code.default {...props} /> : null;
+}
 
 export interface ServiceCardProps {
   /** The card, derived once per product answer (safe URLs, variant, star). */
@@ -104,9 +113,11 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
         </span>
       ) : null}
       {product.trialDaysLeft !== undefined && usable ? (
-        <Suspense fallback={null}>
-          <TrialMarker daysLeft={product.trialDaysLeft} messages={messages} locale={props.locale} />
-        </Suspense>
+        <LazyTrialMarker
+          daysLeft={product.trialDaysLeft}
+          messages={messages}
+          locale={props.locale}
+        />
       ) : null}
       {card.star ? (
         <button

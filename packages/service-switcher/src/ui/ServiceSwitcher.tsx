@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
+import { isCodeLoadError } from '../data/chunk.ts';
 import { gridCode, type GridCode } from './gridCode.ts';
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import { sessionStorageOrNone } from '../data/sessionStore.ts';
@@ -110,6 +111,9 @@ export function ServiceSwitcher({
     };
   }, [grid, logger]);
   const failed = state.status === 'error' || grid === 'failed';
+  // Code that did not load (the cards' or the answer's reader) asks for a reload (issue 36).
+  const codeFailed =
+    grid === 'failed' || (state.status === 'error' && isCodeLoadError(state.error));
   useEffect(() => {
     if (failed) onSettled?.('error');
   }, [failed, onSettled]);
@@ -123,7 +127,7 @@ export function ServiceSwitcher({
         data-error="true"
       >
         <p className="ics-switcher__error-title">{messages.errorTitle}</p>
-        <p>{messages.errorBody}</p>
+        <p>{codeFailed ? messages.codeLoadFailure : messages.errorBody}</p>
         <button
           type="button"
           className="ics-button"

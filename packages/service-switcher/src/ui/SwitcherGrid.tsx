@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useCodeFailureMessage } from './useCodeFailureMessage.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import { plural } from '../i18n/messages.ts';
 import { cardGridEvents } from './cardGridEvents.ts';
@@ -43,6 +44,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
   }, [onSettled]);
 
   const [defaultService, queue] = useDefaultService(client, data.preferredProduct, logger);
+  const bubble = useCodeFailureMessage(defaultService.message, () => queue.dismiss(), logger);
   const { sorted, shown, recent } = useShownProducts(
     data,
     locale,
@@ -101,11 +103,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
       data-state="ready"
       onKeyDown={slashToSearch(searchField)}
     >
-      <MessageBubble
-        message={defaultService.message}
-        messages={messages}
-        onDismiss={() => queue.dismiss()}
-      />
+      <MessageBubble message={bubble.message} messages={messages} onDismiss={bubble.dismiss} />
       {props.searchEnabled ? (
         <SearchField
           field={searchField}

@@ -135,3 +135,59 @@ describe('given translation bundles that answer one group at a time', () => {
     expect(screen.queryByText('Product 0020')).toBeNull();
   });
 });
+
+describe('given an answer whose bundles are all held (issue 36: the waves after a click)', () => {
+  /** A bundle server that records every request and answers only when the test releases it. */
+  function heldBundles() {
+    const requested: string[] = [];
+    const held: (() => void)[] = [];
+    const fetchBundle: BundleFetch = async (url) => {
+      const name = /\/(p-\d+|group-\d+)\//.exec(url)?.[1] ?? '';
+      requested.push(name);
+      await new Promise<void>((resolve) => held.push(resolve));
+      return name.startsWith('p-')
+        ? { product: { label: `Übersetzt ${name}` } }
+        : { productGroup: { label: `Gruppe ${name}` } };
+    };
+    const releaseAll = () => held.splice(0).forEach((release) => release());
+    return { requested, fetchBundle, releaseAll };
+  }
+  const show = (locale: 'de' | 'en', fetchBundle: BundleFetch) =>
+    render(
+      <ServiceSwitcher
+        client={fakeClient(() => Promise.resolve(catalogue(30, { bundles: true }))).client}
+        locale={locale}
+        logger={quiet}
+        fetchBundle={fetchBundle}
+        storage={memoryStorage()}
+      />,
+    );
+  const firstGroups = /^(group-\d+|p-1?\d)$/; // jsdom's 768 px: 15 cards, the first two groups
+
+  it('asks for every bundle of the first screen in one wave, none of a card out of view, and the others once it is drawn', async () => {
+    const bundles = heldBundles();
+    show('de', bundles.fetchBundle);
+    // Every group's bundle and the first two groups' products, before any has answered.
+    await waitFor(() => expect(bundles.requested).toHaveLength(3 + 20));
+    expect(bundles.requested.every((name) => firstGroups.test(name))).toBe(true);
+    expect(cards()).toHaveLength(0);
+    bundles.releaseAll();
+    await screen.findByText('Übersetzt p-0');
+    // Then the third group's products, which the first screen does not show.
+    await waitFor(() => expect(bundles.requested).toHaveLength(3 + 30));
+    expect(bundles.requested.slice(23).every((name) => /^p-2\d$/.test(name))).toBe(true);
+    bundles.releaseAll();
+    await screen.findByText('Übersetzt p-29');
+  });
+
+  it('draws the first screen in English with the registry’s texts before any bundle answers, then amends it', async () => {
+    const bundles = heldBundles();
+    show('en', bundles.fetchBundle);
+    await screen.findByText('Product 0000');
+    expect(cards().length).toBeGreaterThanOrEqual(15);
+    // Every bundle is asked for after the cards are drawn, all at once.
+    await waitFor(() => expect(bundles.requested).toHaveLength(3 + 30));
+    bundles.releaseAll();
+    await screen.findByText('Übersetzt p-0');
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { switcherRules } from './switcherRules.ts';
 
 /** What the frame's document says of itself: language, direction, theme and title. */
@@ -22,7 +22,9 @@ export function useFrameDocument(
 ) {
   const [body, setBody] = useState<HTMLElement>();
   const [sheetsLoaded, setSheetsLoaded] = useState(false);
-  useEffect(() => {
+  // Before the dialog is painted (issue 36): the switcher renders into the frame in the same
+  // frame as the dialog, not one later.
+  useLayoutEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     const reused = stylesheets ? undefined : switcherRules(doc, host.current?.ownerDocument);

@@ -1,27 +1,16 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { chunk } from '../data/chunk.ts';
 import type { Locale } from '../model/language.ts';
-import type { ServiceSearch, serviceSearch } from '../model/search.ts';
+import type * as Search from '../model/search.ts';
+import type { ServiceSearch } from '../model/search.ts';
+import { useChunk } from './useChunk.ts';
 
-let loaded: { readonly serviceSearch: typeof serviceSearch } | undefined;
+/** The matching code: a chunk of its own, so a grid nobody searches does not load it up front. */
+const searchCode = chunk<typeof Search>(() => import('../model/search.ts'));
 
-/**
- * The search of `locale`, once wanted (the field was focused or typed in): the matching code
- * is a chunk of its own, so a grid nobody searches does not load it up front.
- */
+/** The search of `locale`, once wanted (the field was focused or typed in). */
 function useServiceSearch(locale: Locale, wanted: boolean): ServiceSearch | undefined {
-  const [module, setModule] = useState(loaded);
-  useEffect(() => {
-    if (!wanted || module) return;
-    let live = true;
-    void import('../model/search.ts').then((m) => {
-      loaded = m;
-      if (live) setModule(m);
-    });
-    return () => {
-      live = false;
-    };
-  }, [wanted, module]);
-  return module?.serviceSearch(locale);
+  return useChunk(searchCode, wanted).code?.serviceSearch(locale);
 }
 
 /**
