@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { emulatorOrigin, pageOrigin } from './ports.ts';
 
+const peer = resolve(import.meta.dirname, '../.peer/node_modules');
+
 // The render bench's page (page/), built as an application ships it and served on a port of its
 // own; the emulator's icon it draws comes through a proxy, from the page's origin.
 export default defineConfig({
@@ -11,11 +13,13 @@ export default defineConfig({
   // The workspace's packages are built from their TypeScript sources (the `source` condition).
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    // The peer of issue 36 (page/peer.d.ts says why it has an alias).
+    // The peer of issue 36 (page/peer.d.ts says why it has an alias), installed by peer.mjs
+    // outside the workspace; it draws with the page's React.
     alias: [
-      { find: 'bench-peer/styles.css', replacement: '@carbon/styles/css/styles.min.css' },
-      { find: /^bench-peer$/, replacement: '@carbon/react' },
+      { find: 'bench-peer/styles.css', replacement: `${peer}/@carbon/styles/css/styles.min.css` },
+      { find: /^bench-peer$/, replacement: `${peer}/@carbon/react` },
     ],
+    dedupe: ['react', 'react-dom'],
   },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
