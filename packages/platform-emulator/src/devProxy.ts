@@ -1,12 +1,13 @@
-import { backends } from '@ics/platform-contract';
+import { operations } from './http/operationTable.ts';
 import { isUnder, normalisePath, normaliseUrl, pathOf } from './http/requestPath.ts';
 
 /**
- * The first path segment of everything an application reaches on the platform's origin: every
- * backend service (its API, and for identity the sign-in pages), and the emulator's page styles.
+ * The first path segment of everything an application reaches on the platform's origin: those
+ * of the contract's operations (the emulator's one operation table; for identity, the sign-in
+ * pages too), and the emulator's page styles.
  */
 export const PLATFORM_PATH_PREFIXES: readonly string[] = [
-  ...new Set(Object.values(backends).map((b) => `/${b.basePath.split('/')[1]}`)),
+  ...new Set(operations.map((operation) => `/${operation.fullPath.split('/')[1]}`)),
   '/emulator-assets',
 ];
 
