@@ -561,9 +561,8 @@ const exampleViteBuild = async () => {
   const css = readdirSync(join(dir, 'dist/assets')).filter((file) => file.endsWith('.css'));
   if (css.length !== 2) throw new Error(`expected the two stylesheets as files, found ${css}`);
 };
-/** The example's own test command; it must run and pass every one of its tests. */
-const exampleTests = async () => {
-  const { dir } = apps.example;
+/** An app's own `vitest run`: it must run and pass every one of its tests. */
+const vitestPasses = async (dir, name) => {
   const output = await succeed('vitest run', join(dir, 'node_modules/.bin/vitest'), ['run'], {
     cwd: dir,
     env: { NO_COLOR: '1' },
@@ -572,22 +571,16 @@ const exampleTests = async () => {
   if (!counts || counts[1] !== counts[2] || counts[1] === '0') {
     throw new Error(`vitest run: ${firstError(output)}`);
   }
-  console.log(`    example app: ${counts[1]} tests passed`);
+  console.log(`    ${name}: ${counts[1]} tests passed`);
 };
+/** The example's own test command. */
+const exampleTests = () => vitestPasses(apps.example.dir, 'example app');
 /** The example extension as its README builds it: type-check, build, and its own tests. */
 const extensionChecks = async () => {
   const { dir } = apps.extension;
   await succeed('tsc', join(dir, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: dir });
   await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
-  const output = await succeed('vitest run', join(dir, 'node_modules/.bin/vitest'), ['run'], {
-    cwd: dir,
-    env: { NO_COLOR: '1' },
-  });
-  const counts = /Tests\s+(\d+) passed \((\d+)\)/.exec(output);
-  if (!counts || counts[1] !== counts[2] || counts[1] === '0') {
-    throw new Error(`vitest run: ${firstError(output)}`);
-  }
-  console.log(`    example extension: ${counts[1]} tests passed`);
+  await vitestPasses(dir, 'example extension');
 };
 
 /**
