@@ -8,12 +8,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a caller presents to call an endpoint: nothing (`public`: published configuration),
- * the session cookie (`session`, with the XSRF header on every method but GET), or a JWT from
- * `jwt/Token` in `Authorization: Bearer` (`bearer`, the session cookie not accepted). The
- * OpenAPI document's `security`, the client's choice of credential and the emulator's check
- * are all derived from it (docs/decisions/1040-credential-kind-in-the-contract.md).
+ * the session cookie (`session`, with the XSRF header on every method but GET), the session
+ * cookie and the still-valid JWT it renews in the `jwt_token` header (`session-jwt`: only
+ * `jwt/Renew`), or a JWT from `jwt/Token` in `Authorization: Bearer` (`bearer`, the session
+ * cookie not accepted). The OpenAPI document's `security`, the client's choice of credential
+ * and the emulator's check are all derived from it
+ * (docs/decisions/1040-credential-kind-in-the-contract.md).
  */
-export type CredentialKind = 'public' | 'session' | 'bearer';
+export type CredentialKind = 'public' | 'session' | 'session-jwt' | 'bearer';
+
+/**
+ * Whether calling `endpoint` takes the session cookie (`session` and `session-jwt`): the
+ * caller must be signed in, and the endpoint's `access` says who among the signed-in may call.
+ */
+export const takesSession = (endpoint: Pick<AnyEndpoint, 'credential'>): boolean =>
+  endpoint.credential === 'session' || endpoint.credential === 'session-jwt';
 
 /**
  * Who may call a `session` operation, beyond holding a session: anyone signed in (`session`),

@@ -11,6 +11,7 @@ export {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  takesSession,
 } from './endpoint.ts';
 export { encodePathValue, fillPath, templateParams } from './path.ts';
 // Each group on its own, so an application bundles only the endpoints it calls.

@@ -9,11 +9,16 @@ export const tokenEndpoints = {
     method: 'GET',
     path: '/jwt/Token',
   }),
-  /** Renews a still-valid JWT, sent in the `jwt_token` header. */
+  /**
+   * Renews a still-valid JWT, sent in the `jwt_token` header with the session cookie. An expired
+   * token answers 401 `TOKEN_EXPIRED` (renew with `jwt/Renew2`); a token of another session, or
+   * none, 401 `INVALID_TOKEN`.
+   */
   renewToken: endpoint<typeof S.renewToken>()({
     backend: 'identity',
     method: 'GET',
     path: '/jwt/Renew',
+    credential: 'session-jwt',
   }),
   /** Renews from the browser session alone, when the tab holds no valid JWT. */
   renewToken2: endpoint<typeof S.renewToken2>()({

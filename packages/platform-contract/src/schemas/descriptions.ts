@@ -155,7 +155,8 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'sourcecontrol.compare':
     'Compares objects with a commit; with `async` answers a job to poll with `getCompareJob`.',
   'token.getToken': 'Obtains a JWT for the signed-in browser session.',
-  'token.renewToken': 'Renews a still-valid JWT, sent in the `jwt_token` header.',
+  'token.renewToken':
+    'Renews a still-valid JWT, sent in the `jwt_token` header with the session cookie. An expired token answers 401 `TOKEN_EXPIRED` (renew with `jwt/Renew2`); a token of another session, or none, 401 `INVALID_TOKEN`.',
   'token.renewToken2': 'Renews from the browser session alone, when the tab holds no valid JWT.',
   'auth.keepAlive': 'Keep-alive ping: extends the browser session (sent after user activity only).',
   'auth.selectOrg':

@@ -74,13 +74,14 @@ describe('given the OpenAPI document of the contract', () => {
     expect(text.length).toBeLessThan(300_000);
   });
 
-  it('derives security from the credential kind: none for public, bearer alone, the session otherwise', () => {
+  it('derives security from the credential kind: none for public, bearer alone, the session and the renewed JWT for jwt/Renew, the session otherwise', () => {
     expect(byId.get('shell.getConfig')?.security).toEqual([]);
     expect(byId.get('notificationsettings.updateSettings')?.security).toEqual([{ bearer: [] }]);
     expect(byId.get('session.getUser')?.security).toEqual([{ session: [] }]);
     expect(byId.get('session.logout')?.security).toEqual([{ session: [], xsrf: [] }]);
+    expect(byId.get('token.renewToken')?.security).toEqual([{ session: [], jwtToken: [] }]);
     const kinds = listEndpoints().map((e) => e.endpoint.credential);
-    expect(kinds.filter((k) => k !== 'session')).toHaveLength(3);
+    expect(kinds.filter((k) => k !== 'session')).toHaveLength(4);
     expect(contract.shell.getConfig.credential).toBe('public');
   });
 

@@ -1,5 +1,6 @@
 import { Kind, type TObject } from '@sinclair/typebox';
 import { contract, listEndpoints, type DeclaredEndpoint } from '../contract.ts';
+import { takesSession } from '../endpoint.ts';
 import { exampleOf, operationExamples, operationLinks } from './examples.ts';
 import * as authorisation from './authorisation.ts';
 import * as binary from './binary.ts';
@@ -35,6 +36,12 @@ const securitySchemes = {
     name: 'X-XSRF-TOKEN',
     description:
       'Echoes the readable `XSRF-TOKEN` cookie; required on every state-changing request of a session.',
+  },
+  jwtToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'jwt_token',
+    description: 'The still-valid JWT that `GET /identity-service/api/v1/jwt/Renew` renews.',
   },
   bearer: {
     type: 'http',
@@ -189,6 +196,7 @@ function operationOf(shapes: Shapes, { group, name, endpoint }: DeclaredEndpoint
     public: [],
     bearer: [{ bearer: [] }],
     session: [endpoint.method === 'GET' ? { session: [] } : { session: [], xsrf: [] }],
+    'session-jwt': [{ session: [], jwtToken: [] }],
   }[endpoint.credential];
   const documented = endpointDescriptions[operationId] ?? '';
   const description = [documented, refusalsOf(schemas)].filter(Boolean).join('\n\n');
@@ -226,7 +234,7 @@ function operationOf(shapes: Shapes, { group, name, endpoint }: DeclaredEndpoint
     },
     security,
     // Who may call it with a session (AccessRule; docs/access-table.md says what each means).
-    ...(endpoint.credential === 'session' ? { 'x-access': endpoint.access } : {}),
+    ...(takesSession(endpoint) ? { 'x-access': endpoint.access } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  takesSession,
 } from '@ics/platform-contract';
 import { Nothing, schemasOf } from '@ics/platform-contract/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -186,10 +187,9 @@ export class ContractRouter {
     // the object rules by the route asking the policy about the object it touches.
     const { rule, operation } = route.access;
     const { credential } = route.endpoint;
-    const session =
-      credential === 'session'
-        ? await this.authenticate(request, route.endpoint.method !== 'GET')
-        : (undefined as unknown as SessionContext);
+    const session = takesSession(route.endpoint)
+      ? await this.authenticate(request, route.endpoint.method !== 'GET')
+      : (undefined as unknown as SessionContext);
     if (rule === 'admin') requireAdmin(session.user, `call ${operation}`);
     const bearer = credential === 'bearer' ? await route.options.bearer?.(request) : undefined;
     const values = route.operation.pattern.exec(path)?.slice(1) ?? [];

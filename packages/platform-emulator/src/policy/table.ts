@@ -2,6 +2,7 @@ import {
   listEndpoints,
   type AccessRule as ContractAccessRule,
   type AnyEndpoint,
+  takesSession,
 } from '@ics/platform-contract';
 
 /**
@@ -31,12 +32,13 @@ export type AccessRule = keyof typeof ruleMeanings;
 
 /**
  * Every operation of the contract (`group.name`) and the rule that decides it, both declared in
- * the contract: its credential for a `public` or `bearer` operation, its `access` for a `session` one.
+ * the contract: its credential for a `public` or `bearer` operation, its `access` for one that
+ * takes the session.
  */
 export const accessTable: Readonly<Record<string, AccessRule>> = Object.fromEntries(
   listEndpoints().map(({ group, name, endpoint }) => [
     `${group}.${name}`,
-    endpoint.credential === 'session' ? endpoint.access : endpoint.credential,
+    takesSession(endpoint) ? endpoint.access : (endpoint.credential as 'public' | 'bearer'),
   ]),
 );
 
