@@ -344,9 +344,21 @@ createRoot(document.getElementById('root')).render(
  * directory of the next ones), each code block marked `<!-- consumer-matrix: PATH -->` a file
  * written, as shown, at PATH.
  */
-function walkthroughSteps(doc, heading) {
+/** The text of a guide's `## heading` section. */
+function sectionOf(doc, heading) {
   const text = readFileSync(fileURLToPath(new URL(`../docs/${doc}`, import.meta.url)), 'utf8');
-  const section = text.split(/^(?=## )/m).find((part) => part.startsWith(`## ${heading}`)) ?? '';
+  return text.split(/^(?=## )/m).find((part) => part.startsWith(`## ${heading}`)) ?? '';
+}
+
+/** The lines of a section's ```` ```text ```` blocks: what the reader runs in terminals of their own. */
+function terminalCommands(doc, heading) {
+  return [...sectionOf(doc, heading).matchAll(/```text\n([\s\S]*?)\n```/g)].flatMap(([, body]) =>
+    body.split('\n').filter(Boolean),
+  );
+}
+
+function walkthroughSteps(doc, heading) {
+  const section = sectionOf(doc, heading);
   const steps = [];
   for (const [, path, language, body] of section.matchAll(
     /(?:<!-- consumer-matrix: (\S+) -->\n)?```(\w*)\n([\s\S]*?)\n```/g,
@@ -496,9 +508,10 @@ const apps = {
     dir: viteApp('vite-react-18'),
     specs: [`vite@${v.vite}`, `react@${v.react18}`, `react-dom@${v.react18}`, ...allTarballs],
   },
-  // Made by the guide's own commands (create-vite, then its installs): see `firstApp`.
+  // Made by the guide's own commands (create-vite, then its installs): see `firstApp`. In the
+  // folder of the first extension, as docs/extensions.md's "Load it in an app" has them.
   firstApp: {
-    dir: join(work, 'first-app'),
+    dir: join(work, 'guides'),
     install: (dir) => firstApp.setUp(dir),
   },
   // Made by the guide's commands (create-next-app, then its installs): see `nextApp`.
@@ -508,7 +521,7 @@ const apps = {
   },
   // Made by docs/extensions.md's own commands (npm init, its installs): see `firstExtension`.
   firstExtension: {
-    dir: join(work, 'first-extension'),
+    dir: join(work, 'guides'),
     install: (dir) => firstExtension.setUp(dir),
   },
   // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
@@ -713,6 +726,7 @@ const guideApp = (doc, heading, name) => {
     NO_COLOR: '1',
   };
   let cwd;
+  let checked;
   const run = async (step, replace = {}) => {
     if (step.path) {
       mkdirSync(dirname(join(cwd, step.path)), { recursive: true });
@@ -758,8 +772,12 @@ const guideApp = (doc, heading, name) => {
       cwd = dir;
       for (const step of steps.slice(0, split)) await run(step);
     },
-    async check(replace) {
-      for (const step of steps.slice(split)) await run(step, replace);
+    /** The steps after the installs; once (a later row that builds on them awaits the same run). */
+    check(replace) {
+      checked ??= (async () => {
+        for (const step of steps.slice(split)) await run(step, replace);
+      })();
+      return checked;
     },
   };
 };
@@ -769,6 +787,78 @@ const firstApp = guideApp('getting-started.md', 'Your first app', 'first app');
 const nextApp = guideApp('getting-started.md', 'Next.js (App Router)', 'Next.js app');
 /** docs/extensions.md's first extension: npm init, its files, tsc, the build and the test. */
 const firstExtension = guideApp('extensions.md', 'Write your first extension', 'first extension');
+
+/** docs/extensions.md's "Load it in an app": its files and commands in the first app. */
+const loadExtension = guideApp('extensions.md', 'Load it in an app', 'extension in the first app');
+
+/**
+ * docs/extensions.md to a loaded extension: the first app (docs/getting-started.md) and the
+ * first extension as their rows left them, the "Load it in an app" files, build and lint, then
+ * its two terminal commands as written (the emulator with `--extension my-app=../my-extension`,
+ * `npm run dev`; ports, an in-memory database and the emulator's address added), and Chromium:
+ * sign-in, the extension loaded with its integrity and activated once, one session/User.
+ */
+const extensionInFirstApp = async () => {
+  for (const app of ['firstApp', 'firstExtension']) {
+    while (!installed[app]) await new Promise((done) => setTimeout(done, 100));
+    await installed[app];
+  }
+  await Promise.all([firstApp.check(), firstExtension.check()]);
+  const dir = firstApp.dir;
+  await loadExtension.setUp(dir);
+  await loadExtension.check();
+  const [emulatorLine, devLine, ...rest] = terminalCommands('extensions.md', 'Load it in an app');
+  if (
+    !emulatorLine?.startsWith('npx platform-emulator ') ||
+    devLine !== 'npm run dev' ||
+    rest.length
+  )
+    throw new Error(`the guide's terminal commands changed: ${emulatorLine}; ${devLine}`);
+  const env = { NO_COLOR: '1', npm_config_update_notifier: 'false' };
+  const emulatorPort = await freePort();
+  const emulator = sh('sh', ['-c', `${emulatorLine} --port ${emulatorPort} --database memory`], {
+    cwd: dir,
+    env,
+    timeoutMs: 120_000,
+  });
+  const port = await freePort();
+  const dev = sh('sh', ['-c', `${devLine} -- --host 127.0.0.1 --port ${port} --strictPort`], {
+    cwd: dir,
+    env: { ...env, PLATFORM_URL: `http://127.0.0.1:${emulatorPort}` },
+    timeoutMs: 120_000,
+  });
+  const browser = await launchChromium();
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2F`, { timeout: 30_000 });
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await page.waitForURL(`${origin}/`);
+    const list = page.getByRole('list', { name: 'Extensions' });
+    await list.getByText('my-extension 1.0.0: loaded').waitFor({ timeout: 30_000 });
+    const greetings = await page.locator('.my-extension').allTextContents();
+    if (JSON.stringify(greetings) !== JSON.stringify(['Hello, Ada Admin']))
+      throw new Error(`the extension's greetings: ${JSON.stringify(greetings)}`);
+    const script = await page
+      .locator('script[src*="my-extension.js"]')
+      .evaluate((s) => ({ integrity: s.integrity, crossOrigin: s.crossOrigin }));
+    if (!script.integrity.startsWith('sha384-') || script.crossOrigin !== 'anonymous')
+      throw new Error(`script element: ${JSON.stringify(script)}`);
+    const users = await page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/session/User'))
+          .length,
+    );
+    if (users !== 1) throw new Error(`${users} session/User requests, not 1`);
+  } finally {
+    await browser.close();
+    kill(emulator.child);
+    kill(dev.child);
+    await Promise.all([emulator, dev]);
+  }
+};
 
 /** Debian's Chromium, headless. */
 const launchChromium = () =>
@@ -1055,6 +1145,11 @@ const rows = [
     () => firstExtension.check(),
   ],
   [
+    "docs/extensions.md's first extension loaded in docs/getting-started.md's first app, as the guide writes it: its files, build, lint, the emulator with --extension and npm run dev; in Chromium, loaded with its integrity, activated once, one session/User",
+    'firstApp',
+    extensionInFirstApp,
+  ],
+  [
     'Example extension (examples/extension): tsc, vite build (library mode), its Vitest tests with the test kit',
     'extension',
     extensionChecks,
@@ -1077,6 +1172,8 @@ const installed = {};
 const needed = new Set(rows.map(([, app]) => app));
 // The example extension's Chromium row serves it in the example app.
 if (needed.has('extension')) needed.add('example');
+// docs/extensions.md's extension is loaded in docs/getting-started.md's first app.
+if (rows.some(([, , check]) => check === extensionInFirstApp)) needed.add('firstExtension');
 const queue = Object.entries(apps).filter(([name]) => needed.has(name));
 const installing = Array.from({ length: 3 }, async () => {
   for (let next = queue.shift(); next; next = queue.shift()) {
