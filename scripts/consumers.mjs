@@ -634,23 +634,12 @@ const extensionInExampleApp = async () => {
     await page.goto(`${origin}/identity-service/home?returnTo=${encodeURIComponent('/')}`);
     await page.getByRole('button', { name: /Ada Admin/ }).click();
     await page.waitForURL(`${origin}/`);
-    const status = page.getByText('example-extension 1.0.0: loaded');
-    await status.waitFor({ timeout: 30_000 });
-    const greetings = await page.locator('.example-extension').allTextContents();
-    if (JSON.stringify(greetings) !== JSON.stringify(['example-extension 1.0.0 greets Ada Admin']))
-      throw new Error(`greetings: ${JSON.stringify(greetings)}`);
-    const script = await page.locator('script[src*="example-extension.js"]').evaluate((s) => ({
-      integrity: s.integrity,
-      crossOrigin: s.crossOrigin,
-    }));
-    if (!script.integrity.startsWith('sha384-') || script.crossOrigin !== 'anonymous')
-      throw new Error(`script element: ${JSON.stringify(script)}`);
-    const users = await page.evaluate(
-      () =>
-        performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/session/User'))
-          .length,
-    );
-    if (users !== 1) throw new Error(`${users} session/User requests, not 1`);
+    await expectLoaded(page, {
+      status: 'example-extension 1.0.0: loaded',
+      greeting: '.example-extension',
+      greets: 'example-extension 1.0.0 greets Ada Admin',
+      script: 'example-extension.js',
+    });
   } finally {
     await browser.close();
     kill(emulator.child);
@@ -658,6 +647,29 @@ const extensionInExampleApp = async () => {
     await Promise.all([emulator, preview]);
   }
 };
+
+/**
+ * What a page shows once an extension was loaded and activated: its status in the page's list,
+ * its one greeting (activated once), its script element with the published integrity, and the
+ * page's one `session/User` (the extension's read shared it).
+ */
+async function expectLoaded(page, { status, greeting, greets, script: file }) {
+  await page.getByText(status).waitFor({ timeout: 30_000 });
+  const greetings = await page.locator(greeting).allTextContents();
+  if (JSON.stringify(greetings) !== JSON.stringify([greets]))
+    throw new Error(`the extension's greetings: ${JSON.stringify(greetings)}`);
+  const script = await page
+    .locator(`script[src*="${file}"]`)
+    .evaluate((s) => ({ integrity: s.integrity, crossOrigin: s.crossOrigin }));
+  if (!script.integrity.startsWith('sha384-') || script.crossOrigin !== 'anonymous')
+    throw new Error(`script element: ${JSON.stringify(script)}`);
+  const users = await page.evaluate(
+    () =>
+      performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/session/User'))
+        .length,
+  );
+  if (users !== 1) throw new Error(`${users} session/User requests, not 1`);
+}
 
 /** The Jest example's own test command (native ESM); every one of its tests must pass. */
 const jestTests = async () => {
@@ -836,22 +848,12 @@ const extensionInFirstApp = async () => {
     await page.waitForURL(`${origin}/identity-service/home?returnTo=%2F`, { timeout: 30_000 });
     await page.getByRole('button', { name: /Ada Admin/ }).click();
     await page.waitForURL(`${origin}/`);
-    const list = page.getByRole('list', { name: 'Extensions' });
-    await list.getByText('my-extension 1.0.0: loaded').waitFor({ timeout: 30_000 });
-    const greetings = await page.locator('.my-extension').allTextContents();
-    if (JSON.stringify(greetings) !== JSON.stringify(['Hello, Ada Admin']))
-      throw new Error(`the extension's greetings: ${JSON.stringify(greetings)}`);
-    const script = await page
-      .locator('script[src*="my-extension.js"]')
-      .evaluate((s) => ({ integrity: s.integrity, crossOrigin: s.crossOrigin }));
-    if (!script.integrity.startsWith('sha384-') || script.crossOrigin !== 'anonymous')
-      throw new Error(`script element: ${JSON.stringify(script)}`);
-    const users = await page.evaluate(
-      () =>
-        performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/session/User'))
-          .length,
-    );
-    if (users !== 1) throw new Error(`${users} session/User requests, not 1`);
+    await expectLoaded(page, {
+      status: 'my-extension 1.0.0: loaded',
+      greeting: '.my-extension',
+      greets: 'Hello, Ada Admin',
+      script: 'my-extension.js',
+    });
   } finally {
     await browser.close();
     kill(emulator.child);
