@@ -1,6 +1,7 @@
 // The cross-engine journeys, written once against the engine-neutral driver (driver.ts) and
 // run by firefox.test.ts and webkit.test.ts. Each journey is one test in each engine; the
 // engine matrix and the bugs the engines found are in docs/engines.md.
+import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { clickWhenReachable, waitFor, waitIn, type Engine, type EngineHost } from './driver.ts';
 
@@ -416,7 +417,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await signedOut();
     });
 
-    it('leads to sign-in when a trial card is first shown in the dialog', async () => {
+    it("leads to sign-in when a trial card is first shown in the dialog; the trial marker's code still loads without the session", async () => {
       await signIn('tia');
       // The host prepares the dialog's first display while idle: the answer and the chunks.
       await waitFor('the prepared answer and chunks', async () =>
@@ -436,6 +437,24 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       );
       await engine.key('Enter');
       await signedOut();
+      // The chunk the dialog asked for after the session ended is answered as code, not as the
+      // sign-in page (decision 1000): the served demo's file, fetched by the signed-out page.
+      const chunk = readdirSync(new URL('../../apps/demo/dist/assets/', import.meta.url)).find(
+        (file) => /^TrialMarker-[\w-]+\.js$/.test(file),
+      );
+      const answer = await engine.evaluate(async (address: string) => {
+        const response = await fetch(address);
+        return {
+          status: response.status,
+          redirected: response.redirected,
+          type: response.headers.get('content-type') ?? '',
+        };
+      }, `/demo/assets/${chunk}`);
+      expect(answer).toEqual({
+        status: 200,
+        redirected: false,
+        type: expect.stringContaining('javascript'),
+      });
     });
   });
 
