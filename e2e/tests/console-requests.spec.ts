@@ -25,6 +25,30 @@ test.describe('given the emulator console open beside a signed-in page', () => {
     await expect(detail).toContainText('"displayName": "Ada Admin"');
   });
 
+  test('a request logged while the live stream was away shows once the stream is back', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'ada');
+    const consolePage = await context.newPage();
+    // The stream's first connection fails, as a dropped reader's would; the browser connects
+    // again a few seconds later.
+    let connections = 0;
+    await consolePage.route('**/__emulator/api/requests/stream', (route) =>
+      connections++ === 0 ? route.abort() : route.continue(),
+    );
+    await openConsole(consolePage, 'requests');
+    // The sign-in's own requests are listed: the console has read the log once.
+    await expect(consolePage.locator('tr[data-request-id]').first()).toBeVisible();
+    const requestId = `e2e-console-gap-${Date.now()}`;
+    await page.request.get('/session-service/api/v1/session/User', {
+      headers: { 'X-Request-Id': requestId },
+    });
+    await expect(consolePage.getByText(/newest first \(live\)/)).toBeVisible();
+    await expect(consolePage.locator(`tr[data-request-id="${requestId}"]`)).toBeVisible();
+    expect(connections).toBe(2);
+  });
+
   test('every panel of the console has no serious accessibility violation', async ({ page }) => {
     await signIn(page, 'ada');
     for (const panel of ['requests', 'personas', 'clock', 'faults', 'states'] as Panel[]) {

@@ -70,12 +70,17 @@ function useRequestLog(): { requests: RequestSummary[]; live: boolean } {
           .slice(-KEPT);
       });
     const stream = new EventSource(`${API}/requests/stream`);
-    stream.addEventListener('open', () => setLive(true));
+    // The list is read once the stream is open, and again after each reconnection: what was
+    // logged before is in the list, what comes after arrives on the stream, and nothing logged
+    // while the stream was connecting or away falls between the two.
+    stream.addEventListener('open', () => {
+      setLive(true);
+      void call<RequestSummary[]>('GET', '/requests').then(add);
+    });
     stream.addEventListener('error', () => setLive(false));
     stream.addEventListener('request', (event) =>
       add([JSON.parse((event as MessageEvent<string>).data) as RequestSummary]),
     );
-    void call<RequestSummary[]>('GET', '/requests').then(add);
     return () => stream.close();
   }, []);
   return { requests, live };
