@@ -3,23 +3,10 @@ import { nameKey } from '@ics/platform-contract';
 import { conflict } from '../../errors.ts';
 import type { Queryable } from '../database.ts';
 
-/** The id of an entity with the same name (case-insensitively) and type under a parent. */
-async function conflictingId(
-  q: Queryable,
-  orgId: string,
-  parentId: string | null,
-  name: string,
-  documentType: string,
-  exceptId?: string,
-): Promise<string | undefined> {
-  const [row] = await q.query<{ id: string }>(
-    `select id from frs_entities where org_id = $1 and coalesce(parent_id, '') = coalesce($2, '')
-        and name_key = $3 and document_type = $4 and id <> coalesce($5, '')`,
-    [orgId, parentId, nameKey(name), documentType, exceptId ?? null],
-  );
-  return row?.id;
-}
-
+/**
+ * Refuses (409) a name that an entity of the type holds already (case-insensitively) under the
+ * parent, other than `exceptId` itself.
+ */
 export async function refuseConflict(
   q: Queryable,
   orgId: string,
@@ -28,8 +15,12 @@ export async function refuseConflict(
   documentType: string,
   exceptId?: string,
 ): Promise<void> {
-  if (await conflictingId(q, orgId, parentId, name, documentType, exceptId))
-    throw nameTaken(documentType, name);
+  const [row] = await q.query<{ id: string }>(
+    `select id from frs_entities where org_id = $1 and coalesce(parent_id, '') = coalesce($2, '')
+        and name_key = $3 and document_type = $4 and id <> coalesce($5, '')`,
+    [orgId, parentId, nameKey(name), documentType, exceptId ?? null],
+  );
+  if (row) throw nameTaken(documentType, name);
 }
 
 /** The 409 of a name that an entity of the type holds already under the parent (PC-5.2). */
@@ -97,7 +88,7 @@ export class CopyNames {
 /**
  * For each candidate, in their order, the id of the entity of the organisation with the same
  * name (case-insensitively) and type under the candidate's parent, or `undefined`:
- * `conflictingId` for many names in one query.
+ * `refuseConflict`'s query for many names at once.
  */
 export async function conflictingIds(
   q: Queryable,
