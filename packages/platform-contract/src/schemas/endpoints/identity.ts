@@ -19,18 +19,10 @@ import {
 } from '../identity.ts';
 import { odataQuery } from '../odata.ts';
 
-/** What `$filter` and `$orderby` may name of a user. */
-const userFields = [
-  'id',
-  'userName',
-  'firstName',
-  'lastName',
-  'displayName',
-  'email',
-  'emailVerified',
-  'state',
-  'timeZone',
-];
+/** What `$filter` and `$orderby` may name of a user: its fields but the organisation and roles. */
+const userFields = Object.keys(IdentityUser.properties).filter(
+  (field) => field !== 'orgId' && field !== 'roleIds',
+);
 /** … of a group or a role. */
 const namedFields = ['id', 'name', 'description'];
 import { ODataCollection } from '../common.ts';
