@@ -60,8 +60,14 @@ function setup(
   const locks = options.locks === false ? undefined : fakeLocks();
   const server = identity(base, options);
   const failures: TokenRenewalError[] = [];
-  const managers = Array.from({ length: options.tabs ?? 1 }, () => {
-    const env = tab(base, { hub, locks });
+  const managers = Array.from({ length: options.tabs ?? 1 }, (_, i) => {
+    const shared = tab(base, { hub, locks });
+    // Without Web Locks a tab renews after a random delay: each tab draws its own, distinct
+    // bytes, so no two tabs wait exactly as long (a tie is the fallback's known double
+    // renewal, decision 0301; with real randomness it made this count flaky).
+    const env = locks
+      ? shared
+      : { ...shared, getRandomValues: (array: Uint8Array) => array.fill(1 + i * 50) };
     return new TokenManager({
       environment: env,
       calls: server.calls,
