@@ -20,7 +20,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
@@ -1027,7 +1027,8 @@ const nextInChromium = async () => {
     { cwd: dir, timeoutMs: 120_000 },
   );
   const port = await freePort();
-  const server = sh('npm', ['start', '--', '--hostname', '127.0.0.1', '--port', String(port)], {
+  // The guide's `start` script binds to loopback; only the port is the matrix's.
+  const server = sh('npm', ['start', '--', '--port', String(port)], {
     cwd: dir,
     env: { NEXT_TELEMETRY_DISABLED: '1' },
     timeoutMs: 120_000,
@@ -1039,6 +1040,12 @@ const nextInChromium = async () => {
     const html = await (await fetch(`${origin}/`)).text();
     if (!/<h1>My services<\/h1>/.test(html) || !html.includes('ics-switcher--loading'))
       throw new Error(`server-rendered page: ${html.slice(0, 300)}`);
+    // DNS rebinding through Next's rewrites: Next forwards any Host; the emulator refuses the
+    // name Next passes on in X-Forwarded-Host (security rule 14, finding R5-3).
+    for (const path of ['/identity-service/home', '/shell-service/api/v1/config']) {
+      const status = await statusUnderHost(`${origin}${path}`, `rebind.test:${port}`);
+      if (status !== 421) throw new Error(`${path} under Host rebind.test: ${status}, not 421`);
+    }
     const page = await browser.newPage();
     await page.goto(`${origin}/`);
     // No session: the client sends the browser to the sign-in page, which returns it to /.
@@ -1057,6 +1064,17 @@ const nextInChromium = async () => {
     await Promise.all([emulator, server]);
   }
 };
+
+/** The status of a GET sent with its own `Host` (fetch would replace it). */
+function statusUnderHost(url, host) {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('error', reject);
+  });
+}
 
 async function waitFor(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.ts';
 import type { FaultRules } from './console/faultRules.ts';
+import { cameThroughProxy } from './http/hosts.ts';
 import { operationNamed, operations } from './http/operationTable.ts';
 
 /** The control address of scripted faults; it exists only when faults are enabled. */
@@ -15,8 +16,32 @@ export const FAULTS_PATH = '/__emulator/faults';
  * times: 1, delayMs?: 0 }` makes the next `times` calls of that operation answer `status` (after
  * `delayMs`); `status: 200` with a `delayMs` only slows them. Pages carry no banner for these.
  * `DELETE` removes every rule, the console's too.
+ *
+ * A web page open beside the emulator must not reach it (security rule 17): the body must be
+ * JSON, which a cross-site form cannot send and `fetch` sends only after a preflight the
+ * emulator does not grant; a request that came through a proxy is refused, as the console's
+ * are; and there are at most MAX_FAULT_RULES rules (409 past it).
  */
 export function registerFaults(app: FastifyInstance, rules: FaultRules): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url !== FAULTS_PATH) return done();
+    if (cameThroughProxy(request))
+      return reply.code(403).send({
+        error: {
+          code: 'FAULTS_PROXIED',
+          message: 'Faults are set from this machine, not through a proxy.',
+        },
+      });
+    const type = request.headers['content-type'] ?? '';
+    if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(type))
+      return reply.code(415).send({
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Send the fault as JSON (Content-Type: application/json).',
+        },
+      });
+    return done();
+  });
   app.post(FAULTS_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const id = body.endpoint;

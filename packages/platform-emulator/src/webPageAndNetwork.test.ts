@@ -120,6 +120,44 @@ describe('given an emulator on loopback with its console on', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'CONSOLE_PROXIED' } });
   });
 
+  it('answers 421 to a foreign name a proxy forwarded in X-Forwarded-Host or Forwarded, as a rewriting proxy (Next.js) sends it with Host 127.0.0.1', async () => {
+    const host = new URL(base).host;
+    const refusedThrough: Record<string, string>[] = [
+      { 'x-forwarded-host': 'rebind.test' },
+      { 'x-forwarded-host': 'localhost:3000, rebind.test:3000' },
+      { forwarded: 'for=192.0.2.7;host=rebind.test;proto=http' },
+      { forwarded: 'for=192.0.2.7, host="rebind.test:3000"' },
+      { Forwarded: 'Host=REBIND.TEST' },
+    ];
+    for (const headers of refusedThrough) {
+      const answer = await raw(base, 'GET', '/shell-service/api/v1/config', { host, ...headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(421);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { code: 'HOST_NOT_ALLOWED', message: expect.stringContaining("'rebind.test'") },
+      });
+    }
+    const signIn = await raw(
+      base,
+      'POST',
+      '/identity-service/login',
+      {
+        host,
+        'x-forwarded-host': 'rebind.test',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      'userName=ada.admin%40acme.example',
+    );
+    expect(signIn.status).toBe(421);
+    for (const headers of [
+      { 'x-forwarded-host': 'localhost:3000' },
+      { forwarded: 'for=127.0.0.1;host="127.0.0.1:3000"' },
+      { forwarded: 'host="[::1]:3000"' },
+    ]) {
+      const answer = await raw(base, 'GET', '/shell-service/api/v1/config', { host, ...headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
   it('answers a foreign Host with 421 in the error format, before any route, and serves loopback names and addresses', async () => {
     const port = new URL(base).port;
     for (const host of [`rebind.example:${port}`, 'evil.test', `127.0.0.1.nip.example:${port}`]) {
@@ -294,6 +332,15 @@ describe('given an emulator with allowed host names', () => {
     expect(await status('a.team.example')).toBe(200);
     expect(await status('sub.dev.example')).toBe(421);
     expect(await status('dev.example.evil.test')).toBe(421);
+    const forwarded = async (name: string) =>
+      (
+        await emulator.app.inject({
+          url: '/shell-service/api/v1/config',
+          headers: { host: '127.0.0.1:4100', 'x-forwarded-host': name },
+        })
+      ).statusCode;
+    expect(await forwarded('a.team.example')).toBe(200);
+    expect(await forwarded('evil.test')).toBe(421);
   });
 });
 
@@ -337,5 +384,78 @@ describe('given sessions on an injected clock', () => {
     expect(await count()).toBe(1);
     expect(before).toBeGreaterThan(1);
     expect((await config(next.cookies)).statusCode).toBe(200);
+  });
+});
+
+describe('given an emulator with its faults door (`--faults`, what the test kit starts)', () => {
+  let emulator: Emulator;
+  let base: string;
+  const fault = JSON.stringify({ endpoint: 'shell.getConfig', status: 503 });
+
+  beforeAll(async () => {
+    emulator = await createEmulator({
+      database: 'memory',
+      snapshot: await seededSnapshot(),
+      faults: true,
+    });
+    base = await emulator.listen({ host: '127.0.0.1' });
+  });
+  afterAll(() => emulator.close());
+
+  it.each([
+    [
+      '/__emulator/faults',
+      'application/x-www-form-urlencoded',
+      'endpoint=shell.getConfig&status=503',
+    ],
+    [
+      '/%5F_emulator/faults',
+      'application/x-www-form-urlencoded',
+      'endpoint=shell.getConfig&status=503',
+    ],
+    ['/__emulator/./faults', 'text/plain', fault],
+    [
+      '/__emulator/faults',
+      'multipart/form-data; boundary=x',
+      `--x\r\nContent-Disposition: form-data; name="endpoint"\r\n\r\nshell.getConfig\r\n--x--\r\n`,
+    ],
+  ])(
+    'refuses a POST to %s as a cross-site form sends it (%s) with 415 and adds no rule',
+    async (path, type, body) => {
+      const answer = await raw(base, 'POST', path, { 'content-type': type }, body);
+      expect(answer.status).toBe(415);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+      expect(emulator.admin.faults.list()).toEqual([]);
+    },
+  );
+
+  it('refuses a proxied request to the faults door with 403, to add or to clear', async () => {
+    const proxied = { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.7' };
+    const added = await raw(base, 'POST', '/__emulator/faults', proxied, fault);
+    expect(added.status).toBe(403);
+    expect(JSON.parse(added.body)).toMatchObject({ error: { code: 'FAULTS_PROXIED' } });
+    expect(emulator.admin.faults.list()).toEqual([]);
+    emulator.admin.faults.add({ operation: 'shell.getConfig', status: 503, banner: false });
+    const cleared = await raw(base, 'DELETE', '/__emulator/faults', { via: '1.1 proxy' });
+    expect(cleared.status).toBe(403);
+    expect(emulator.admin.faults.list()).toHaveLength(1);
+    emulator.admin.faults.clear();
+  });
+
+  it('keeps at most 100 rules: the 101st is a 409 that says how to clear them', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (let i = 0; i < 100; i += 1)
+      expect((await raw(base, 'POST', '/__emulator/faults', json, fault)).status).toBe(204);
+    const refused = await raw(base, 'POST', '/__emulator/faults', json, fault);
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: {
+        code: 'TOO_MANY_FAULTS',
+        message: expect.stringContaining('DELETE /__emulator/faults'),
+      },
+    });
+    expect(emulator.admin.faults.list()).toHaveLength(100);
+    expect((await raw(base, 'DELETE', '/__emulator/faults')).status).toBe(204);
+    expect(emulator.admin.faults.list()).toEqual([]);
   });
 });

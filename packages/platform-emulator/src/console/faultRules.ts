@@ -6,6 +6,8 @@ import { pathOf } from '../http/requestPath.ts';
 
 /** The longest path pattern a rule may have. */
 const MAX_PATTERN = 500;
+/** How many rules there may be at once: a script that adds without clearing is stopped here. */
+export const MAX_FAULT_RULES = 100;
 
 /**
  * A matcher for a path pattern whose `*` matches any characters, in time linear in the pattern
@@ -55,9 +57,18 @@ export class FaultRules {
     return this.#rules.some((rule) => rule.enabled && rule.banner);
   }
 
-  /** Adds a rule (switched on unless `enabled: false`); a bad one is a 400 naming the field. */
+  /**
+   * Adds a rule (switched on unless `enabled: false`); a bad one is a 400 naming the field, one
+   * past MAX_FAULT_RULES a 409.
+   */
   add(input: FaultInput): FaultRule {
     const rule = checked(input, randomUUID());
+    if (this.#rules.length >= MAX_FAULT_RULES)
+      throw new ApiError(
+        409,
+        'TOO_MANY_FAULTS',
+        `There are ${MAX_FAULT_RULES} fault rules already; remove some (or DELETE /__emulator/faults) first.`,
+      );
     this.#rules.push(withMatcher(rule));
     return rule;
   }

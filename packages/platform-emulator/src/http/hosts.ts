@@ -40,20 +40,42 @@ export class HostAllowlist {
 }
 
 /**
- * Answers 421 in the platform's error format, before anything else runs, to a request whose
- * `Host` names a host the emulator does not answer for. A request without a `Host` (HTTP/1.0)
- * has no name to rebind and passes.
+ * The names a request says it was addressed to: its `Host`, and the original hosts a proxy in
+ * front passed on in `X-Forwarded-Host` (each of a list) and `Forwarded: host=` (RFC 7239). A
+ * proxy that changes the origin (Next.js rewrites, `changeOrigin`) sends `Host: 127.0.0.1`, so
+ * the page's own name is only in those headers.
+ */
+function namesOf(request: FastifyRequest): string[] {
+  const { host, forwarded } = request.headers;
+  const xForwardedHost = request.headers['x-forwarded-host'];
+  const names: string[] = [];
+  if (host !== undefined) names.push(host);
+  for (const header of [xForwardedHost ?? []].flat())
+    names.push(...header.split(',').map((part) => part.trim()));
+  for (const element of forwarded?.split(',') ?? [])
+    for (const pair of element.split(';')) {
+      const [key, value] = pair.split('=', 2).map((part) => part.trim());
+      if (key?.toLowerCase() === 'host' && value !== undefined)
+        names.push(value.replace(/^"(.*)"$/, '$1'));
+    }
+  return names.filter((name) => name !== '').map(hostNameOf);
+}
+
+/**
+ * Answers 421 in the platform's error format, before anything else runs, to a request
+ * addressed to a host the emulator does not answer for, directly (`Host`) or through a proxy
+ * that forwarded the original name (`X-Forwarded-Host`, `Forwarded: host=`). A request that
+ * names no host (HTTP/1.0) has no name to rebind and passes.
  */
 export function installHostCheck(app: FastifyInstance, allowlist: HostAllowlist): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const header = request.headers.host;
-    if (header === undefined) return done();
-    const name = hostNameOf(header);
-    if (allowlist.allows(name)) return done();
+    const refused = namesOf(request).find((name) => !allowlist.allows(name));
+    if (refused === undefined) return done();
+    const name = refused.slice(0, 253);
     return reply.code(421).send({
       error: {
         code: 'HOST_NOT_ALLOWED',
-        message: `This emulator does not answer for the host '${name.slice(0, 253)}'. Start it with --allowed-host ${name.slice(0, 253)} to allow it.`,
+        message: `This emulator does not answer for the host '${name}'. Start it with --allowed-host ${name} to allow it.`,
       },
     });
   });
