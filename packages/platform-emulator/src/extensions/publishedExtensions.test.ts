@@ -1,3 +1,5 @@
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { seededSnapshot } from '../snapshot.ts';
@@ -74,6 +76,37 @@ describe('given an extension published with startEmulator({ extensions })', () =
     ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('serves no file through a link that leads out of the entry’s folder, and a link within it', async () => {
+    symlinkSync('../src/index.ts', join(dir, 'dist/leak.js'));
+    symlinkSync('/etc/hostname', join(dir, 'dist/host.txt'));
+    symlinkSync('..', join(dir, 'dist/up'));
+    mkdirSync(join(dir, 'dist/chunks'));
+    symlinkSync('../team-ext.js', join(dir, 'dist/chunks/alias.js'));
+    for (const file of ['leak.js', 'host.txt', 'up/package.json', 'up/src/index.ts'])
+      expect((await get(`${base}${file}`)).statusCode, file).toBe(404);
+    const alias = await get(`${base}chunks/alias.js`);
+    expect(alias.statusCode).toBe(200);
+    expect(sha384(alias.rawPayload)).toBe(sha384(SCRIPT));
+  });
+
+  it('leaves out a contribution whose entry cannot be read (mid-rebuild) rather than list it without integrity', async () => {
+    const entry = join(dir, 'dist/team-ext.js');
+    renameSync(entry, `${entry}.old`);
+    try {
+      const listed = (await contributions('demo-host')).json() as {
+        value: { resourceName: string }[];
+      };
+      expect(listed.value.map((c) => c.resourceName)).not.toContain('@team/ext');
+      expect(listed.value.length).toBeGreaterThan(0);
+    } finally {
+      renameSync(`${entry}.old`, entry);
+    }
+    const again = (await contributions('team-app')).json() as {
+      value: { js: { integrity?: string }[] }[];
+    };
+    expect(again.value[0]?.js[0]?.integrity).toBe(sha384(SCRIPT));
   });
 
   it('answers 404 for a product that publishes nothing', async () => {
@@ -161,6 +194,27 @@ describe('given a folder that is not a built extension', () => {
     await expect(
       createEmulator({ database: 'memory', extensions: { 'team-app': folder } }),
     ).rejects.toThrow(`--extension team-app=${folder}: ${message}`);
+  });
+
+  it('refuses an entry at the package’s root, which would publish package.json, the sources and node_modules, and says to build into a folder', async () => {
+    const folder = extensionFolder({ main: 'index.js' });
+    writeFileSync(join(folder, 'index.js'), SCRIPT);
+    await expect(
+      createEmulator({ database: 'memory', extensions: { 'team-app': folder } }),
+    ).rejects.toThrow(
+      `--extension team-app=${folder}: the entry index.js is at the package's root, and its folder is what is published`,
+    );
+    await expect(
+      createEmulator({ database: 'memory', extensions: { 'team-app': folder } }),
+    ).rejects.toThrow("Build the extension into a folder of its own (e.g. 'dist/'");
+  });
+
+  it('refuses an entry that is a link out of the folder', async () => {
+    const folder = extensionFolder({ main: 'dist/linked.js' });
+    symlinkSync(join(extensionFolder(), 'dist/team-ext.js'), join(folder, 'dist/linked.js'));
+    await expect(
+      createEmulator({ database: 'memory', extensions: { 'team-app': folder } }),
+    ).rejects.toThrow('the entry dist/linked.js leads outside the folder');
   });
 
   it('reads repeated --extension PRODUCT=DIR options, and names a malformed one', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ProductContribution } from '@ics/platform-contract';
@@ -60,23 +60,29 @@ export class PublishedExtensions {
     return [...new Set(this.#entries.map((e) => e.product))];
   }
 
-  /** A product's contributions, each with the integrity of its entry as it is now. */
+  /**
+   * A product's contributions, each with the integrity of its entry as it is now. An entry that
+   * cannot be read at this moment (a rebuild under way) is left out, never listed without its
+   * integrity: the page would load whatever is there unchecked.
+   */
   async contributions(product: string): Promise<ProductContribution[]> {
     const entries = this.#entries.filter((e) => e.product === product);
-    return Promise.all(
-      entries.map(async (e) => {
+    const listed = await Promise.all(
+      entries.map(async (e): Promise<ProductContribution | undefined> => {
         const integrity = await integrityOf(resolve(e.folder, e.file));
+        if (integrity === undefined) return undefined;
         const { publicPath, resourceUrl, fallbackUrl } = addresses(e);
         return {
           resourceName: e.name,
           version: e.version,
           supportedTarget: 'Droplets Shell',
           publicPath,
-          js: [{ resourceUrl, fallbackUrl, ...(integrity ? { integrity } : {}) }],
+          js: [{ resourceUrl, fallbackUrl, integrity }],
           runtimeDependencies: [],
         };
       }),
     );
+    return listed.filter((contribution) => contribution !== undefined);
   }
 
   /** Every published extension, with its addresses and fault. */
@@ -126,8 +132,10 @@ export class PublishedExtensions {
     if (!entry || parts.length === 0 || parts.some((p) => p === '' || p.startsWith('.')))
       return undefined;
     const path = resolve(entry.folder, ...parts);
-    if (!path.startsWith(entry.folder + sep) || !existsSync(path) || !statSync(path).isFile())
-      return undefined;
+    if (!path.startsWith(entry.folder + sep) || !existsSync(path)) return undefined;
+    // By its real path: a link inside the folder to a file outside it serves nothing.
+    const real = realpathSync(path);
+    if (!real.startsWith(entry.folder + sep) || !statSync(real).isFile()) return undefined;
     const fault =
       entry.fault && (!fallback || entry.fault.fallbackToo) ? entry.fault.kind : undefined;
     return { path, fault };
@@ -176,13 +184,23 @@ function readPackage(product: string, dir: string): Entry {
   const entryPath = resolve(dir, main);
   if (!entryPath.startsWith(dir + sep) || !existsSync(entryPath))
     throw new Error(`${where}: the entry ${main} is not there; build the extension first.`);
-  const folder = dirname(entryPath);
+  // Everything below the entry's folder is published, readable by any site: compared by real
+  // paths, so neither a link nor the package root itself can widen it.
+  const root = realpathSync(dir);
+  const entry = realpathSync(entryPath);
+  const folder = dirname(entry);
+  if (!entry.startsWith(root + sep))
+    throw new Error(`${where}: the entry ${main} leads outside the folder; build into the folder.`);
+  if (folder === root)
+    throw new Error(
+      `${where}: the entry ${main} is at the package's root, and its folder is what is published, so package.json, the sources and node_modules would be readable by any site. Build the extension into a folder of its own (e.g. 'dist/', with "module": "dist/my-extension.js" in package.json).`,
+    );
   return {
     product,
     name,
     version,
     folder,
-    file: basename(entryPath),
+    file: basename(entry),
     slug: name.replace(/^@/, '').replace(/[^\w.-]/g, '-'),
   };
 }
