@@ -385,6 +385,28 @@ describe('given sessions on an injected clock', () => {
     expect(before).toBeGreaterThan(1);
     expect((await config(next.cookies)).statusCode).toBe(200);
   });
+
+  it('keeps a session that only pings keepAlive every 10 minutes past its idle timeout, and ends it 8 hours after sign-in (--session-lifetime), not later', async () => {
+    const started = now;
+    const pinged = await signInWithInject(emulator.app, 'usr-tia-0000001');
+    const ping = () =>
+      emulator.app.inject({
+        method: 'POST',
+        url: '/session-service/api/v1/session/keepAlive',
+        cookies: pinged.cookies,
+        headers: { 'x-xsrf-token': pinged.xsrf.value },
+      });
+    for (let at = 10 * MINUTE; at < 8 * 60 * MINUTE; at += 10 * MINUTE) {
+      now = started + at;
+      expect((await ping()).statusCode, `ping at ${at / MINUTE} min`).toBe(204);
+    }
+    now = started + 8 * 60 * MINUTE - 1000;
+    expect((await config(pinged.cookies)).statusCode).toBe(200);
+    now = started + 8 * 60 * MINUTE;
+    expect((await ping()).statusCode).toBe(400);
+    now = started + 12.5 * 60 * MINUTE;
+    expect((await config(pinged.cookies)).statusCode).toBe(400);
+  });
 });
 
 describe('given an emulator with its faults door (`--faults`, what the test kit starts)', () => {

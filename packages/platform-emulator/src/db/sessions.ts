@@ -132,17 +132,16 @@ export async function touchSession(db: Queryable, session: SessionRow, now: numb
   ]);
 }
 
-/** Extends a session live at `now` to `lifetimeSeconds` from then (the keep-alive ping). */
-export async function extendSession(
-  db: Queryable,
-  id: string,
-  lifetimeSeconds: number,
-  now: number,
-): Promise<void> {
-  await db.query(
-    `update sessions set expires_at = $2, last_active_at = $3 where id = $1 and expires_at > $3`,
-    [id, new Date(now + lifetimeSeconds * 1000), new Date(now)],
-  );
+/**
+ * The keep-alive ping: a session live at `now` counts as active then, so its idle timeout starts
+ * again. Its end stays where sign-in put it: `lifetimeSeconds` is a bound from the start that no
+ * ping passes (decision 1100).
+ */
+export async function keepSessionAlive(db: Queryable, id: string, now: number): Promise<void> {
+  await db.query(`update sessions set last_active_at = $1 where id = $2 and not ${ended}`, [
+    new Date(now),
+    id,
+  ]);
 }
 
 /** Records the organisation the session works in (selectOrg). */

@@ -1,7 +1,7 @@
 import { contract, TIME_WORKER_PATH, TIME_WORKER_SOURCE } from '@ics/platform-contract';
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookies } from '../auth/session.ts';
-import { deleteSession, extendSession, setCurrentOrg } from '../db/sessions.ts';
+import { deleteSession, keepSessionAlive, setCurrentOrg } from '../db/sessions.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { EXTENSIONS_PATH, TEST_CONTRIBUTION_ID, testContributions } from '../seed/extensions.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -11,10 +11,10 @@ import type { ContractRouter } from '../http/router.ts';
 /** keepAlive, selectOrg, saasLogout.do and ProductContribution, with the served scripts. */
 export function authRoutes(
   router: ContractRouter,
-  { db, clock, sessionLifetimeSeconds, maintenanceWindowEnd, extensions }: RouteDeps,
+  { db, clock, maintenanceWindowEnd, extensions }: RouteDeps,
 ): void {
   router.add(contract.auth.keepAlive, async ({ session }) => {
-    await extendSession(db, session.sessionId, sessionLifetimeSeconds, clock.now());
+    await keepSessionAlive(db, session.sessionId, clock.now());
   });
 
   router.add(contract.auth.selectOrg, async ({ body, session }) => {
