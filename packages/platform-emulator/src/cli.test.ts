@@ -1,16 +1,19 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startCli } from './test-support/cli.ts';
+import { extensionFolder } from './test-support/extensionFolder.ts';
 import { signInOverHttp } from './test-support/httpPersona.ts';
 
-describe('given the CLI started with --log-level info, --session-lifetime 600 and two --allowed-host', () => {
+describe('given the CLI started with --log-level info, --session-lifetime 600, two --allowed-host and an --extension for an id the catalogue lacks', () => {
   let cli: ReturnType<typeof startCli>;
   let url: string;
   beforeAll(async () => {
     cli = startCli([
       ...['--log-level', 'info', '--session-lifetime', '600'],
       ...['--allowed-host', 'dev.example', '--allowed-host', '.team.example'],
+      ...['--extension', `c360x=${extensionFolder()}`],
     ]);
     url = await cli.url();
   }, 120_000);
@@ -36,6 +39,16 @@ describe('given the CLI started with --log-level info, --session-lifetime 600 an
     expect(await statusFor('dev.example')).toBe(200);
     expect(await statusFor('eu.team.example')).toBe(200);
     expect(await statusFor('evil.test')).toBe(421);
+  });
+
+  it('says that the --extension id is not a product of the catalogue, naming the products, and publishes it all the same', async () => {
+    // Written before the ready line, on the other stream: read until it has arrived.
+    while (!cli.stderr().includes('\n')) await once(cli.child.stderr, 'data');
+    expect(cli.stderr()).toContain(
+      "Note: --extension c360x=…: 'c360x' is not a product of the catalogue",
+    );
+    expect(cli.stderr()).toMatch(/The catalogue's products: cdi, cmi, .*c360/);
+    expect(cli.lines[0]).toMatch(/^Platform emulator \(pglite\) listening at /);
   });
 
   it('answers /healthz and /readyz without a session', async () => {

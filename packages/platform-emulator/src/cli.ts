@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmulator } from './app.ts';
+import { createEmulator, type Emulator } from './app.ts';
+import { catalogueProductNames } from './db/products.ts';
 import { isLoopback } from './http/hosts.ts';
 import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
@@ -11,7 +12,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
               DATABASE_URL, when set, selects a PostgreSQL server instead.
   --demo      directory of a built web app, served at /demo/
   --token-lifetime    seconds a JWT lives (default 1800); tests use a few seconds
-  --session-lifetime  seconds a session lasts (default 28800, 8 hours)
+  --session-lifetime  seconds a session lasts from sign-in (default 28800, 8 hours); the
+                      keep-alive ping does not extend it
   --log-level         ${LOG_LEVELS.join('|')} (default warn):
                       JSON lines on standard output after the ready line, each with the
                       request id (the client's X-Request-Id); info adds the request log
@@ -128,6 +130,7 @@ export async function main(argv: string[]): Promise<void> {
     },
     readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
   }).catch(failed);
+  await warnOfUnknownProducts(emulator);
   const url = await emulator.listen({ port, host: values.host }).catch(failed);
   // The documented ready line first, so a script can wait for line 1; then the held log.
   output.release(
@@ -152,6 +155,19 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * `--extension` takes any id, since contributions belong to apps as well as to products (the
+ * guide's `my-app`), but an id the catalogue does not hold is said, with the catalogue's
+ * products, so a mistyped product is seen (decision 1102).
+ */
+async function warnOfUnknownProducts(emulator: Emulator): Promise<void> {
+  const known = await catalogueProductNames(emulator.db);
+  for (const product of emulator.extensions.products.filter((p) => !known.includes(p)))
+    console.error(
+      `Note: --extension ${product}=…: '${product}' is not a product of the catalogue, so no card of the switcher opens it; its contributions are answered at ProductContribution(${product}) all the same. The catalogue's products: ${known.join(', ')}.`,
+    );
 }
 
 /** A number of seconds of at least `min` (fractions allowed), or exit 2 with the option named. */

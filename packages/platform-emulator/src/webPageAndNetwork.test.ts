@@ -148,11 +148,12 @@ describe('given an emulator on loopback with its console on', () => {
       'userName=ada.admin%40acme.example',
     );
     expect(signIn.status).toBe(421);
-    for (const headers of [
+    const servedThrough: Record<string, string>[] = [
       { 'x-forwarded-host': 'localhost:3000' },
       { forwarded: 'for=127.0.0.1;host="127.0.0.1:3000"' },
       { forwarded: 'host="[::1]:3000"' },
-    ]) {
+    ];
+    for (const headers of servedThrough) {
       const answer = await raw(base, 'GET', '/shell-service/api/v1/config', { host, ...headers });
       expect(answer.status, JSON.stringify(headers)).toBe(200);
     }

@@ -98,3 +98,12 @@ function toProduct(row: ProductRow, daysPassed: number): ProductRegistryProduct 
       : {}),
   };
 }
+
+/** The unique names of the catalogue's products, in the catalogue's order. */
+export async function catalogueProductNames(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ unique_name: string }>(
+    `select p.unique_name from products p join product_groups g on g.unique_name = p.group_name
+      order by g.ordinal, p.ordinal`,
+  );
+  return rows.map((row) => row.unique_name);
+}
