@@ -39,7 +39,11 @@ const driftOf = async (url: string) =>
 
 describe('given an emulator proxying another emulator as the platform', () => {
   it('signs in, reads the products and changes the default service there, with zero drift', async () => {
-    const { client } = await signedInClient(proxy.url, 'tia');
+    const { client, env } = await signedInClient(proxy.url, 'tia');
+    // The emulator's own pages are gated on the platform's session.
+    expect((await env.fetch(`${proxy.url}/demo/`, { method: 'GET' })).status).toBe(200);
+    const signedOut = await fetch(`${proxy.url}/demo/`, { redirect: 'manual' });
+    expect(signedOut.headers.get('location')).toMatch(/^\/identity-service\/home/);
     const userId = 'usr-tia-0000001';
     const preferred = async () =>
       (await client.shell.getProductsWithLicenses()).preferredProduct?.uniqueName;

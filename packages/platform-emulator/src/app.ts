@@ -28,7 +28,7 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
-import { installProxy } from './upstream/proxy.ts';
+import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
 import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
 import { refuseLoop, upstreamTarget, type UpstreamOptions } from './upstream/target.ts';
 
@@ -245,7 +245,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
-  await registerDemo(app, { db, clock, demoDir: options.demoDir });
+  await registerDemo(app, {
+    db,
+    clock,
+    demoDir: options.demoDir,
+    ...(target ? { signedIn: upstreamSignedIn(target) } : {}),
+  });
 
   return {
     app,

@@ -58,7 +58,30 @@ export async function installProxy(app: FastifyInstance, parts: ProxyParts): Pro
       scope.route({ method: [...allMethods], url: `${backend.basePath}/*`, config, handler });
     for (const url of IDENTITY_PAGES)
       scope.route({ method: ['GET', 'POST'], url, config, handler });
+    // The root leads to sign-in, which is the upstream's.
+    scope.get('/', async (_request, reply) => reply.redirect(SIGN_IN));
   });
+}
+
+/**
+ * Whether a request's cookies hold a session the upstream knows: its answer to the session's
+ * user (the emulator's pages are gated on it in proxy mode); an unreachable upstream says no.
+ */
+export function upstreamSignedIn(target: UpstreamTarget) {
+  return async (request: FastifyRequest): Promise<boolean> => {
+    const cookie = request.headers.cookie;
+    if (!cookie) return false;
+    try {
+      const answer = await forward(target, {
+        method: 'GET',
+        path: `${backends.session.basePath}/session/User`,
+        headers: { cookie, host: target.base.host, 'x-request-id': request.id },
+      });
+      return answer.status === 200;
+    } catch {
+      return false;
+    }
+  };
 }
 
 async function proxied(request: FastifyRequest, reply: FastifyReply, parts: ProxyParts) {

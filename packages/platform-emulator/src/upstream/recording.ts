@@ -110,7 +110,7 @@ export function readRecording(file: string): RecordedAnswer[] {
 /**
  * Answers the recorded reads from the recording, before any route runs: the upstream is not
  * asked and no write is ever answered from it. A replayed answer is the recorded user's view,
- * given to any caller (decision 1143).
+ * given to any caller (decision 1142).
  */
 export function installReplay(app: FastifyInstance, answers: readonly RecordedAnswer[]): void {
   const byUrl = new Map(answers.map((answer) => [answer.url, answer]));
