@@ -22,11 +22,8 @@ import { rewriteCookie, rewriteLocation } from './rewrite.ts';
  * The platform's sign-in and sign-out pages, under the identity service: in proxy mode they are
  * the upstream's, so the session they start is one the upstream knows (decision 1140).
  */
-const IDENTITY_PAGES = [
-  '/identity-service/home',
-  '/identity-service/login',
-  '/identity-service/logout',
-];
+const SIGN_IN = '/identity-service/home';
+const IDENTITY_PAGES = [SIGN_IN, '/identity-service/login', '/identity-service/logout'];
 
 /** What the proxy needs besides the app. */
 export interface ProxyParts {
