@@ -42,6 +42,8 @@ describe('given an emulator proxying another emulator as the platform', () => {
     const { client, env } = await signedInClient(proxy.url, 'tia');
     // The emulator's own pages are gated on the platform's session.
     expect((await env.fetch(`${proxy.url}/demo/`, { method: 'GET' })).status).toBe(200);
+    const root = await fetch(`${proxy.url}/`, { redirect: 'manual' });
+    expect(root.headers.get('location')).toBe('/identity-service/home');
     const signedOut = await fetch(`${proxy.url}/demo/`, { redirect: 'manual' });
     expect(signedOut.headers.get('location')).toMatch(/^\/identity-service\/home/);
     const userId = 'usr-tia-0000001';
