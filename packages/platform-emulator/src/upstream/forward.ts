@@ -84,7 +84,7 @@ export function forward(
         method: call.method,
         headers: call.headers,
         ...(target.ca ? { ca: target.ca } : {}),
-        // The caller's cookies and headers go only where the upstream option says.
+        // A connection of its own per call: no caller's request shares another caller's socket.
         agent: false,
       },
       (incoming) => {
