@@ -862,6 +862,75 @@ const extensionInFirstApp = async () => {
   }
 };
 
+/**
+ * docs/getting-started.md's "Check the real platform": its three terminal commands as written,
+ * in the first app's directory (the ports replaced by free ones): a second emulator as the "real"
+ * platform, the proxy in front of it; a session through the proxy (the sign-in form, the user,
+ * the products), then the drift report, which must exit 0 (with `--fail-on-drift`) and say zero
+ * drift, and the recording, which must hold the products read.
+ */
+const realPlatformCheck = async () => {
+  while (!installed.firstApp) await new Promise((done) => setTimeout(done, 100));
+  await installed.firstApp;
+  await firstApp.check();
+  const dir = firstApp.dir;
+  const lines = terminalCommands('getting-started.md', 'Check the real platform');
+  const [platformLine, proxyLine, reportLine, ...rest] = lines;
+  if (
+    !platformLine?.startsWith('npx platform-emulator --port 4200') ||
+    !proxyLine?.includes('--upstream http://127.0.0.1:4200') ||
+    !reportLine?.startsWith('npx platform-emulator drift report --url http://127.0.0.1:4100') ||
+    rest.length
+  )
+    throw new Error(`the guide's terminal commands changed: ${lines.join('; ')}`);
+  const [platformPort, proxyPort] = [await freePort(), await freePort()];
+  const ports = (line) =>
+    line.replaceAll('4200', String(platformPort)).replaceAll('4100', String(proxyPort));
+  const env = { NO_COLOR: '1', npm_config_update_notifier: 'false' };
+  const platform = sh('sh', ['-c', ports(platformLine)], { cwd: dir, env, timeoutMs: 120_000 });
+  const proxy = sh('sh', ['-c', ports(proxyLine)], { cwd: dir, env, timeoutMs: 120_000 });
+  try {
+    const origin = `http://127.0.0.1:${proxyPort}`;
+    await waitFor(`http://127.0.0.1:${platformPort}/shell-service/api/v1/config`, 60_000);
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000);
+    const cookies = new Map();
+    const keep = (response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const pair = line.split(';')[0];
+        cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+    };
+    const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const form = await fetch(`${origin}/identity-service/home`);
+    keep(form);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+    const login = await fetch(`${origin}/identity-service/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ persona: 'usr-ada-0000001', xsrf }).toString(),
+    });
+    keep(login);
+    for (const path of [
+      '/session-service/api/v1/session/User',
+      '/shell-service/api/v1/ProductsWithLicenses',
+    ]) {
+      const answer = await fetch(`${origin}${path}`, { headers: { cookie: cookie() } });
+      if (answer.status !== 200) throw new Error(`${path} through the proxy: ${answer.status}`);
+    }
+    const report = await sh('sh', ['-c', ports(reportLine)], { cwd: dir, env });
+    if (report.code !== 0 || !/3 operations seen: 3 conforming, 0 in drift\./.test(report.output))
+      throw new Error(`drift report (${report.code}): ${firstError(report.output)}`);
+    const recording = JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8'));
+    if (!recording.answers.some((a) => a.operation === 'shell.getProductsWithLicenses'))
+      throw new Error('the recording holds no products read');
+  } finally {
+    kill(platform.child);
+    kill(proxy.child);
+    await Promise.all([platform, proxy]);
+  }
+};
+
 /** Debian's Chromium, headless. */
 const launchChromium = () =>
   chromium.launch({
@@ -1139,6 +1208,11 @@ const rows = [
     "docs/getting-started.md's Next.js app, its commands run literally: create-next-app, the installs, its files, next build; next start without the emulator package, and in Chromium the sign-in round trip, the signed-in user, the switcher and Log Out",
     'nextApp',
     nextInChromium,
+  ],
+  [
+    'docs/getting-started.md\'s "Check the real platform", its terminal commands as written in the first app: a second emulator as the platform, the proxy with --upstream and --record, a session through it, the drift report with --fail-on-drift (zero drift) and the recording',
+    'firstApp',
+    realPlatformCheck,
   ],
   [
     'SSR with react-dom/server (React 19), client React hooks',

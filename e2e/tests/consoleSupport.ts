@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-export type Panel = 'requests' | 'personas' | 'clock' | 'faults' | 'states' | 'extensions';
+export type Panel =
+  'requests' | 'personas' | 'clock' | 'faults' | 'states' | 'extensions' | 'drift';
 
 /** Opens the emulator console on one panel (its page sets the console's XSRF cookie). */
 export async function openConsole(page: Page, panel: Panel): Promise<void> {

@@ -28,6 +28,9 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { seededSnapshot } from './snapshot.ts';
+import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
+import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
+import { refuseLoop, upstreamTarget, type UpstreamOptions } from './upstream/target.ts';
 
 /**
  * Options of `createEmulator`: where the data lives, what is served beside the API, lifetimes,
@@ -112,6 +115,18 @@ export interface EmulatorOptions {
    * machine (DNS rebinding) reaches nothing. CLI `--allowed-host NAME`.
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Proxy mode (docs/upstream.md): the contract's operations and the sign-in pages are
+   * forwarded to this platform, each answer checked against the contract and its drift kept for
+   * the console and `platform-emulator drift report`; the console and the emulator's pages stay
+   * its own. CLI `--upstream URL`.
+   */
+  readonly upstream?: UpstreamOptions;
+  /**
+   * A recording file (written in proxy mode with `upstream.record`) whose reads are answered
+   * from it, without asking an upstream or the database. CLI `--replay FILE`.
+   */
+  readonly replay?: string;
 }
 
 /**
@@ -159,9 +174,12 @@ export async function openDatabase(
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   const extensions = new PublishedExtensions(options.extensions);
+  const target = options.upstream && upstreamTarget(options.upstream);
+  const replayed = options.replay ? readRecording(options.replay) : undefined;
   const app = fastifyFor(options);
   const hosts = new HostAllowlist(options.allowedHosts);
   installHostCheck(app, hosts);
+  if (replayed) installReplay(app, replayed);
   const db = await openDatabase(options.database, options.snapshot, {
     ...options.postgres,
     // Only the SQLSTATE or Node code and pg's sentence: a connection error carries no query.
@@ -203,7 +221,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   const consoleServer =
     options.console === false
       ? undefined
-      : await installConsole(app, { admin, db, extensions }, options.console);
+      : await installConsole(
+          app,
+          { admin, db, extensions, ...(target ? { upstream: target.base.href } : {}) },
+          options.console,
+        );
   const sessionLifetimeSeconds = options.sessionLifetimeSeconds ?? 8 * 3600;
   const router = installPlatformApi(app, options, {
     db,
@@ -211,13 +233,24 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     jwtSecret,
     sessionLifetimeSeconds,
     extensions,
+    proxied: target !== undefined,
   });
-  registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
+  if (target) {
+    const { record, recording } = options.upstream ?? {};
+    const recorder =
+      record && recording ? new Recorder(db, record, recording, target.base.href) : undefined;
+    await installProxy(app, { db, clock, target, ...(recorder ? { recorder } : {}) });
+  } else registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
   registerAssets(app);
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
-  await registerDemo(app, { db, clock, demoDir: options.demoDir });
+  await registerDemo(app, {
+    db,
+    clock,
+    demoDir: options.demoDir,
+    ...(target ? { signedIn: upstreamSignedIn(target) } : {}),
+  });
 
   return {
     app,
@@ -233,6 +266,14 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       const address = app.server.address();
       if (typeof address !== 'object' || address === null)
         throw new Error('The emulator has no address.');
+      if (target) {
+        try {
+          refuseLoop(target, host, address.port);
+        } catch (error) {
+          await app.close();
+          throw error;
+        }
+      }
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
     /** Stops accepting, lets requests in flight finish, then closes the database. */
@@ -258,6 +299,8 @@ function installPlatformApi(
     jwtSecret: string;
     sessionLifetimeSeconds: number;
     extensions: PublishedExtensions;
+    /** Proxy mode: the routes are built (the router answers `has`) but the upstream answers. */
+    proxied: boolean;
   },
 ): ContractRouter {
   const { db, admin, jwtSecret, sessionLifetimeSeconds, extensions } = given;
@@ -284,7 +327,7 @@ function installPlatformApi(
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, b, done) =>
     done(null, b),
   );
-  router.mount(app);
+  if (!given.proxied) router.mount(app);
   registerExtensionScripts(app);
   registerPublishedExtensions(app, extensions);
   return router;

@@ -5,6 +5,7 @@ import { catalogueProductNames } from './db/products.ts';
 import { isLoopback } from './http/hosts.ts';
 import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
+import { driftCommand, upstreamFromFlags } from './upstream/driftCommand.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
 
@@ -37,35 +38,58 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
                        ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure
   --allowed-host NAME  answer requests for this Host name too (repeatable; '.example.test'
                        allows its subdomains). Addresses, localhost and the --host name are
-                       always answered; any other Host gets 421 (DNS rebinding)`;
+                       always answered; any other Host gets 421 (DNS rebinding)
+
+  --upstream URL       proxy mode (docs/upstream.md): the platform's operations and sign-in pages
+                       go to this platform; each answer is checked against the contract and its
+                       drift shown in the console and by 'platform-emulator drift report'
+  --upstream-ca FILE   certificate authorities (PEM) trusted for an HTTPS upstream, besides the
+                       system's
+  --upstream-timeout SECONDS  silence after which a forwarded call answers 504 (default 30)
+  --record all-reads|OP,OP    record the answers of every read, or of these operations (reads
+                              only), redacted, into --recording FILE
+  --replay FILE        answer the reads of a recording from it, without asking anyone
+
+  platform-emulator drift report [--url URL] [--format json|markdown] [--fail-on-drift]
+                       prints the drift a running proxy found; exit 1 on drift with the flag`;
+
+/** The flags of the emulator's command line (the usage above says what each does). */
+const flags = {
+  port: { type: 'string', default: process.env.PORT ?? '4100' },
+  host: { type: 'string', default: '127.0.0.1' },
+  database: { type: 'string' },
+  // This repository's demo; not in --help, which is for installed users.
+  demo: { type: 'string', default: 'apps/demo/dist' },
+  // This repository's package reference (scripts/api-reference.mjs); not in --help either.
+  reference: { type: 'string', default: '.api-reference' },
+  'token-lifetime': { type: 'string', default: '1800' },
+  'session-lifetime': { type: 'string', default: String(8 * 3600) },
+  'log-level': { type: 'string', default: 'warn' },
+  'database-wait': { type: 'string', default: '30' },
+  'connect-timeout': { type: 'string', default: '5' },
+  'statement-timeout': { type: 'string', default: '15' },
+  'ready-timeout': { type: 'string', default: '2' },
+  faults: { type: 'boolean', default: false },
+  extension: { type: 'string', multiple: true },
+  'trust-proxy': { type: 'string' },
+  console: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  upstream: { type: 'string' },
+  'upstream-ca': { type: 'string' },
+  'upstream-timeout': { type: 'string' },
+  record: { type: 'string' },
+  recording: { type: 'string' },
+  replay: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
 
 export async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'drift') return driftCommand(argv.slice(1));
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        port: { type: 'string', default: process.env.PORT ?? '4100' },
-        host: { type: 'string', default: '127.0.0.1' },
-        database: { type: 'string' },
-        // This repository's demo; not in --help, which is for installed users.
-        demo: { type: 'string', default: 'apps/demo/dist' },
-        // This repository's package reference (scripts/api-reference.mjs); not in --help either.
-        reference: { type: 'string', default: '.api-reference' },
-        'token-lifetime': { type: 'string', default: '1800' },
-        'session-lifetime': { type: 'string', default: String(8 * 3600) },
-        'log-level': { type: 'string', default: 'warn' },
-        'database-wait': { type: 'string', default: '30' },
-        'connect-timeout': { type: 'string', default: '5' },
-        'statement-timeout': { type: 'string', default: '15' },
-        'ready-timeout': { type: 'string', default: '2' },
-        faults: { type: 'boolean', default: false },
-        extension: { type: 'string', multiple: true },
-        'trust-proxy': { type: 'string' },
-        console: { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        help: { type: 'boolean', default: false },
-      },
+      options: flags,
     }));
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${usage}`);
@@ -89,8 +113,10 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   let extensions: Record<string, string[]> = {};
+  let upstream;
   try {
     extensions = extensionOptions(values.extension);
+    upstream = upstreamFromFlags(values);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
@@ -119,6 +145,8 @@ export async function main(argv: string[]): Promise<void> {
     logDestination: output.log,
     ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'] } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    ...(upstream ? { upstream } : {}),
+    ...(values.replay ? { replay: resolve(values.replay) } : {}),
     postgres: {
       waitMs: ms('--database-wait', values['database-wait'], 0),
       connectTimeoutMs: ms('--connect-timeout', values['connect-timeout'], 0.1),
@@ -138,7 +166,7 @@ export async function main(argv: string[]): Promise<void> {
       values.console === 'on' || (values.console !== 'off' && isLoopback(values.host))
         ? `Its console (requests, clock, faults, personas, states): ${url}/__emulator/\n`
         : ''
-    }`,
+    }${upstream ? `Forwarding the platform's operations to ${upstream.url}; drift: platform-emulator drift report --url ${url}\n` : ''}`,
   );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.

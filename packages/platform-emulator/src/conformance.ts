@@ -13,6 +13,12 @@ export interface Mismatch {
   readonly problems: readonly string[];
 }
 
+/** One way an answer breaks its schema: where (`body.value.0.id`) and the rule (`must be string`). */
+export interface Finding {
+  readonly at: string;
+  readonly rule: string;
+}
+
 /**
  * Checks answers of the emulator against the contract: a success against the endpoint's
  * response schema (no body for 204), an error against the platform's error shape. Pass
@@ -43,16 +49,24 @@ export class Conformance {
    * for a binary success, which no schema describes.
    */
   problemsOf(answer: ContractAnswer): readonly string[] | undefined {
+    return this.findingsOf(answer)?.map(({ at, rule }) => `${at} ${rule}`);
+  }
+
+  /**
+   * What is wrong with one answer, each finding by where it is (`body.value.0.id`) and the rule
+   * it breaks (`must be string`); empty when it conforms, `undefined` for a binary success.
+   */
+  findingsOf(answer: ContractAnswer): readonly Finding[] | undefined {
     const { endpoint, status, body } = answer;
     const schemas = schemasOf(endpoint);
     if (status < 300 && schemas.responseType === 'application/octet-stream') return undefined;
     return status >= 400
-      ? this.#problems(ApiErrorBody, body)
+      ? this.#findings(ApiErrorBody, body)
       : schemas.response
-        ? this.#problems(schemas.response, body)
+        ? this.#findings(schemas.response, body)
         : body === undefined || body === null || body === ''
           ? []
-          : ['body must be absent (the endpoint answers 204)'];
+          : [{ at: 'body', rule: 'must be absent (the endpoint answers 204)' }];
   }
 
   /** Every answer that did not conform so far, in the order they were checked. */
@@ -69,7 +83,7 @@ export class Conformance {
     throw new Error(`Answers that break the contract:\n${[...new Set(lines)].join('\n')}`);
   }
 
-  #problems(schema: object, body: unknown): string[] {
+  #findings(schema: object, body: unknown): Finding[] {
     let validate = this.#validators.get(schema);
     if (!validate) {
       validate = this.#ajv.compile(schema);
@@ -80,7 +94,7 @@ export class Conformance {
       const at = ['body', ...e.instancePath.split('/').filter(Boolean)].join('.');
       const extra =
         e.keyword === 'additionalProperties' ? ` '${String(e.params.additionalProperty)}'` : '';
-      return `${at} ${e.message ?? 'is not valid'}${extra}`;
+      return { at, rule: `${e.message ?? 'is not valid'}${extra}` };
     });
   }
 }

@@ -6,6 +6,7 @@ export type { EmulatorAdmin } from './console/admin.ts';
 export type {
   ClockAdvance,
   ClockAnswer,
+  DriftReport,
   EmulatorState,
   FaultInput,
   FaultRule,
@@ -17,6 +18,9 @@ export type {
   StateSummary,
   Verdict,
 } from './console/adminApi.ts';
+// Proxy mode: the real platform beside the emulator (docs/upstream.md, decision 1140).
+export type { UpstreamOptions } from './upstream/target.ts';
+export type { RecordChoice } from './upstream/recording.ts';
 export { systemClock, type EmulatorClock } from './clock.ts';
 export type { ContractAnswer } from './http/router.ts';
 export { Conformance, type Mismatch } from './conformance.ts';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, type EmulatorState } from './api.ts';
 import { ClockPanel } from './ClockPanel.tsx';
+import { DriftPanel } from './DriftPanel.tsx';
 import { ExtensionsPanel } from './ExtensionsPanel.tsx';
 import { FaultsPanel } from './FaultsPanel.tsx';
 import { PersonasPanel } from './PersonasPanel.tsx';
@@ -14,6 +15,7 @@ const panels = [
   { id: 'faults', label: 'Faults' },
   { id: 'states', label: 'States' },
   { id: 'extensions', label: 'Extensions' },
+  { id: 'drift', label: 'Drift' },
 ] as const;
 type PanelId = (typeof panels)[number]['id'];
 
@@ -94,6 +96,7 @@ export function App() {
         {panel === 'faults' && <FaultsPanel state={state} onChange={refresh} />}
         {panel === 'states' && <StatesPanel />}
         {panel === 'extensions' && <ExtensionsPanel />}
+        {panel === 'drift' && <DriftPanel />}
       </main>
     </>
   );

@@ -3,6 +3,7 @@
 
 // The shapes are the admin API's own declarations (src/console/adminApi.ts), never retyped here.
 export type {
+  DriftReport,
   EmulatorState,
   FaultRule,
   PersonaSummary as Persona,

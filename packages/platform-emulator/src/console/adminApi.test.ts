@@ -53,6 +53,8 @@ describe('the admin API as adminApi declares it', () => {
       ['resetToSeed'],
       ['listExtensions'],
       ['setExtensionFault', { product: 'team-app', name: '@team/ext' }, { fault: '404' }],
+      ['getDrift'],
+      ['clearDrift'],
     ];
     const walked = new Set(walk.map(([name]) => name));
     expect(Object.keys(adminApi).filter((name) => !walked.has(name as never))).toEqual([

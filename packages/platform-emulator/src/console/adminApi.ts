@@ -192,6 +192,46 @@ const ExtensionFaultInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** One way an upstream answer differed from the contract (proxy mode, decision 1141). */
+const DriftItem = Type.Object({
+  /** The upstream's status. */
+  status: Type.Integer(),
+  /** Where: `status`, `header Content-Type`, `body.value.0.id`. */
+  location: Type.String(),
+  /** What the contract says there. */
+  expected: Type.String(),
+  /** What came back, redacted and shortened. */
+  actual: Type.String(),
+  /** The request id of the latest answer that showed it (also in both processes' logs). */
+  requestId: Type.String(),
+  /** How many answers showed it. */
+  seen: Type.Integer({ minimum: 1 }),
+  firstAt: Type.String(),
+  lastAt: Type.String(),
+});
+
+/** What proxy mode saw of the upstream: a summary and each operation with its drift. */
+export const DriftReport = Type.Object({
+  /** The upstream's base URL; absent when the emulator is not a proxy. */
+  upstream: Type.Optional(Type.String()),
+  summary: Type.Object({
+    operationsSeen: Type.Integer({ minimum: 0 }),
+    conforming: Type.Integer({ minimum: 0 }),
+    inDrift: Type.Integer({ minimum: 0 }),
+  }),
+  operations: Type.Array(
+    Type.Object({
+      operation: Type.String(),
+      answers: Type.Integer({ minimum: 1 }),
+      /** How many of its answers had any drift. */
+      drifting: Type.Integer({ minimum: 0 }),
+      lastStatus: Type.Integer(),
+      drift: Type.Array(DriftItem),
+    }),
+  ),
+});
+export type DriftReport = Static<typeof DriftReport>;
+
 /** One operation of the admin API: method, path under `/__emulator/api`, body and answer. */
 export interface AdminOperation {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -229,4 +269,8 @@ export const adminApi = {
     body: ExtensionFaultInput,
     answer: PublishedExtension,
   },
+  /** Proxy mode: operations seen, conforming, in drift, and each drift entry by operation. */
+  getDrift: { method: 'GET', path: '/drift', answer: DriftReport },
+  /** Forgets the drift seen so far (a new run starts clean). */
+  clearDrift: { method: 'DELETE', path: '/drift' },
 } as const satisfies Record<string, AdminOperation>;

@@ -21,7 +21,13 @@ export interface ConsoleServer {
  */
 export async function installConsole(
   app: FastifyInstance,
-  parts: { admin: EmulatorAdmin; db: Database; extensions: PublishedExtensions },
+  parts: {
+    admin: EmulatorAdmin;
+    db: Database;
+    extensions: PublishedExtensions;
+    /** Proxy mode's upstream, for the drift report. */
+    upstream?: string;
+  },
   enabled: boolean | undefined,
 ): Promise<ConsoleServer> {
   let answering = enabled === true;

@@ -10,6 +10,8 @@ import { sameSecret, SESSION_COOKIE, setSessionCookies } from '../auth/session.t
 import type { Database } from '../db/database.ts';
 import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 import { deleteSession } from '../db/sessions.ts';
+import { clearDrift } from '../db/upstream.ts';
+import { driftReport } from '../upstream/report.ts';
 import { ApiError } from '../errors.ts';
 import { operations } from '../http/operationTable.ts';
 import { cameThroughProxy } from '../http/hosts.ts';
@@ -42,6 +44,8 @@ export interface ConsoleRoutesOptions {
   readonly db: Database;
   /** The extensions published with `--extension`, for the Extensions panel. */
   readonly extensions: PublishedExtensions;
+  /** Proxy mode's upstream, named in the drift report. */
+  readonly upstream?: string;
   /** Whether the console answers now (off on a non-loopback address unless switched on). */
   readonly answering: () => boolean;
 }
@@ -53,7 +57,7 @@ export interface ConsoleRoutesOptions {
  */
 export async function consoleRoutes(
   app: FastifyInstance,
-  { admin, db, extensions, answering }: ConsoleRoutesOptions,
+  { admin, db, extensions, upstream, answering }: ConsoleRoutesOptions,
 ): Promise<void> {
   const streams = new Set<ServerResponse>();
   app.addHook('onRequest', (request, reply, done) => {
@@ -113,6 +117,11 @@ export async function consoleRoutes(
     const extension = extensions.setFault(String(product), String(name), fault, fallbackToo);
     if (!extension) throw new ApiError(404, 'NOT_FOUND', 'No such published extension.');
     return extension;
+  });
+  on('getDrift', async () => driftReport(db, upstream));
+  on('clearDrift', async (_request, reply) => {
+    await clearDrift(db);
+    return reply.code(204).send();
   });
 }
 

@@ -397,6 +397,41 @@ export const migrations: readonly {
     sql: `alter table sessions add column last_active_at timestamptz not null default now();
       alter table sessions add column idle_seconds int not null default 1800;`,
   },
+  {
+    id: 1140,
+    // Proxy mode (docs/decisions/1140-upstream-proxy.md): what every process saw of the upstream.
+    name: 'upstream proxy: operations seen, drift found, answers recorded',
+    sql: `create table upstream_operations (
+        operation text primary key,
+        answers int not null default 0,
+        drifting int not null default 0,
+        last_status int not null,
+        last_at timestamptz not null
+      );
+      create table upstream_drift (
+        id bigserial primary key,
+        operation text not null,
+        status int not null,
+        location text not null,
+        expected text not null,
+        actual text not null,
+        request_id text not null,
+        seen int not null default 1,
+        first_at timestamptz not null,
+        last_at timestamptz not null,
+        unique (operation, status, location, expected)
+      );
+      create table upstream_recordings (
+        method text not null,
+        url text not null,
+        operation text not null,
+        status int not null,
+        content_type text,
+        body text not null,
+        recorded_at timestamptz not null,
+        primary key (method, url)
+      );`,
+  },
 ];
 
 /** Brings the schema up to date; safe to run at every start and from two processes at once. */

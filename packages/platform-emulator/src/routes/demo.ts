@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signInReturnPath } from '@ics/platform-contract';
 import { registerLandingPage } from '../auth/landing.ts';
 import { DEMO_PATH, IDENTITY_HOME_PATH } from '../auth/pages.ts';
@@ -21,14 +21,23 @@ import { ApiError } from '../errors.ts';
  */
 export async function registerDemo(
   app: FastifyInstance,
-  options: { db: Database; clock: EmulatorClock; demoDir: string | undefined },
+  options: {
+    db: Database;
+    clock: EmulatorClock;
+    demoDir: string | undefined;
+    /** Whether a request is signed in; default: it has a session in this database. */
+    signedIn?: (request: FastifyRequest) => Promise<boolean>;
+  },
 ): Promise<void> {
   const { db, clock, demoDir } = options;
+  const signedIn =
+    options.signedIn ??
+    (async (request: FastifyRequest) => !!(await currentSession(db, clock, request)));
   const built = demoDir !== undefined && existsSync(demoDir);
   await app.register(async (pages) => {
     // Anyone without a session goes to sign-in first, which leads back to the page.
     pages.addHook('onRequest', async (request, reply) => {
-      if (await currentSession(db, clock, request)) return;
+      if (await signedIn(request)) return;
       const back = signInReturnPath(request.url);
       return reply.redirect(
         back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
