@@ -16,7 +16,13 @@ const build = (ok = true) => {
   return ok;
 };
 const start = (ok = true) =>
-  buildIfChanged({ root, inputs: ['src', 'config.json'], output: 'out', build: () => build(ok) });
+  buildIfChanged({
+    root,
+    inputs: ['src', 'config.json'],
+    output: 'out',
+    entry: 'index.html',
+    build: () => build(ok),
+  });
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'ics-incremental-'));
@@ -54,6 +60,13 @@ describe("given npm start's builds, each stamped with the hash of its inputs", (
     rmSync(join(root, 'out'), { recursive: true });
     expect(await start()).toBe('built');
     expect(existsSync(join(root, 'out/index.html'))).toBe(true);
+    expect(runs).toBe(2);
+  });
+
+  it('builds again when the output lacks its entry file, though its stamp is there (a build stopped half-way)', async () => {
+    await start();
+    rmSync(join(root, 'out/index.html'));
+    expect(await start()).toBe('built');
     expect(runs).toBe(2);
   });
 

@@ -8,11 +8,11 @@
 //   node scripts/api-reference.mjs --list       also list every member without a comment
 //   node scripts/api-reference.mjs --if-changed only when its inputs changed since the last build
 //                                               (the emulator's `prepack`)
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
-import { builds, inputsHash, STAMP } from './incremental.mjs';
+import { builds, inputsHash, STAMP, upToDate } from './incremental.mjs';
 import { libraries } from './workspaces.mjs';
 
 /** The share of members of exported interfaces and classes that must have a comment. */
@@ -25,11 +25,7 @@ const list = process.argv.includes('--list');
 /** Where the HTML goes (ignored by git), with the hash of the inputs it was made from. */
 const OUT = join(root, builds['API reference'].output);
 const hash = inputsHash(root, builds['API reference'].inputs);
-if (
-  process.argv.includes('--if-changed') &&
-  existsSync(join(OUT, STAMP)) &&
-  readFileSync(join(OUT, STAMP), 'utf8') === hash
-) {
+if (process.argv.includes('--if-changed') && upToDate(root, builds['API reference'], hash)) {
   console.log(`The API reference in ${OUT} is up to date.`);
   process.exit(0);
 }
@@ -138,8 +134,12 @@ if (share < MEMBER_FLOOR)
   );
 
 app.validate(project);
-// Written beside, then swapped in: a running emulator never serves half a reference.
-const partial = `${OUT}.partial`;
+// Written beside (a folder of this run's own: two runs at once do not mix their files), then
+// swapped in: a running emulator never serves half a reference. A stopped run's folder goes.
+for (const name of readdirSync(dirname(OUT)))
+  if (name.startsWith(`${basename(OUT)}.partial-`) && !running(Number(name.split('-').pop())))
+    rmSync(join(dirname(OUT), name), { recursive: true, force: true });
+const partial = `${OUT}.partial-${process.pid}`;
 await app.generateDocs(project, partial);
 writeFileSync(join(partial, STAMP), hash);
 rmSync(OUT, { recursive: true, force: true });
@@ -152,6 +152,16 @@ console.log(
 if (list) for (const name of undocumentedMembers) console.log(`  no comment: ${name}`);
 for (const problem of problems) console.error(`✗ ${problem}`);
 if (problems.length > 0 || app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
+
+/** Whether a process of that id is running. */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A comment with words, written in the sources: on the reflection or its first signature. */
 function hasComment(reflection) {

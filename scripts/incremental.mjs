@@ -13,7 +13,10 @@ const shared = [
     (dir) => `packages/${dir}/package.json`,
   ),
 ];
-/** The repository's builds: the files each is made from, and its output folder (paths from the root). */
+/**
+ * The repository's builds: the files each is made from, its output folder and the file in it that
+ * a complete build has written (paths from the root).
+ */
 export const builds = {
   demo: {
     inputs: [
@@ -24,6 +27,7 @@ export const builds = {
       ...shared,
     ],
     output: 'apps/demo/dist',
+    entry: 'index.html',
   },
   console: {
     inputs: [
@@ -33,6 +37,7 @@ export const builds = {
       ...shared,
     ],
     output: 'packages/platform-emulator/dist-console',
+    entry: 'index.html',
   },
   'API reference': {
     inputs: [
@@ -45,6 +50,7 @@ export const builds = {
       ...shared,
     ],
     output: 'packages/platform-emulator/dist-reference',
+    entry: 'index.html',
   },
 };
 
@@ -78,16 +84,27 @@ export function inputsHash(root, inputs) {
   return hash.digest('hex');
 }
 
+/** Whether `output` holds its `entry` and a stamp equal to `hash`. */
+export function upToDate(root, { output, entry }, hash) {
+  const stamp = join(root, output, STAMP);
+  return (
+    existsSync(join(root, output, entry)) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === hash
+  );
+}
+
 /**
- * Runs `build` unless `output` holds a stamp equal to the inputs' hash; stamps the output after
- * a build that succeeded (`build` returns true). Resolves to 'skipped', 'built' or 'failed'.
- * @param {{ root: string, inputs: readonly string[], output: string, build: () => boolean | Promise<boolean> }} options
+ * Runs `build` unless `output` holds its `entry` and a stamp equal to the inputs' hash; stamps
+ * the output after a build that succeeded (`build` returns true). Resolves to 'skipped', 'built'
+ * or 'failed'.
+ * @param {{ root: string, inputs: readonly string[], output: string, entry: string, build: () => boolean | Promise<boolean> }} options
  * @returns {Promise<'skipped' | 'built' | 'failed'>}
  */
-export async function buildIfChanged({ root, inputs, output, build }) {
+export async function buildIfChanged({ root, inputs, output, entry, build }) {
   const hash = inputsHash(root, inputs);
+  if (upToDate(root, { output, entry }, hash)) return 'skipped';
   const stamp = join(root, output, STAMP);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return 'skipped';
   if (!(await build())) return 'failed';
   writeFileSync(stamp, hash);
   return 'built';

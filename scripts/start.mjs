@@ -48,6 +48,7 @@ const emulator = spawn(
   { stdio: ['inherit', 'pipe', 'inherit'] },
 );
 let reference;
+let referenceBuild;
 emulator.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (reference || !String(chunk).includes('Platform emulator')) return;
@@ -58,7 +59,7 @@ emulator.stdout.on('data', (chunk) => {
       'API reference: building in the background; /docs/reference/ answers 503 until then.',
     );
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    emulator.on('exit', () => child.kill());
+    referenceBuild = child;
     let output = '';
     child.stdout.on('data', (data) => (output += data));
     child.stderr.on('data', (data) => (output += data));
@@ -73,4 +74,8 @@ emulator.stdout.on('data', (chunk) => {
   });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => emulator.kill(signal));
-emulator.on('exit', (code) => process.exit(code ?? 0));
+emulator.on('exit', (code) => {
+  // A reference build still running stops with the emulator it was for.
+  referenceBuild?.kill();
+  process.exit(code ?? 0);
+});
