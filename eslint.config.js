@@ -37,7 +37,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.test-output/**',
-      '.api-reference/**',
+      'packages/platform-emulator/dist-reference*/**',
       'packages/platform-emulator/dist-console/**',
     ],
   },

@@ -12,8 +12,9 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     demo: { type: 'string', default: '../apps/demo/dist' },
-    // Built by `node scripts/api-reference.mjs`, which `npm test` runs before Playwright.
-    reference: { type: 'string', default: '../.api-reference' },
+    // By default the emulator's own (packages/platform-emulator/dist-reference), written by
+    // `node scripts/api-reference.mjs`, which `npm test` runs before Playwright.
+    reference: { type: 'string' },
     'token-lifetime': { type: 'string' },
     faults: { type: 'boolean', default: false },
   },
@@ -27,7 +28,7 @@ const emulator = await createEmulator({
   database: 'memory',
   snapshot: await seededSnapshot(),
   demoDir: resolve(values.demo),
-  referenceDir: resolve(values.reference),
+  ...(values.reference ? { referenceDir: resolve(values.reference) } : {}),
   faults: values.faults,
   // The example extension and the fixtures, for the extension journeys (extensions/build.ts).
   extensions: { [EXTENSIONS_PRODUCT]: await buildExtensions() },

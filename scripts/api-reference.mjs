@@ -1,19 +1,20 @@
 // The packages' API reference: one TypeDoc run over every public entry of the four libraries
-// (each `exports` entry with a TypeScript `source`), written as HTML to `.api-reference/`, which
-// the emulator serves at /docs/reference/. The same run checks the doc comments: every exported
+// (each `exports` entry with a TypeScript `source`), written as HTML to the emulator's
+// `dist-reference/`, which it serves at /docs/reference/ and ships in its package (decision 1127). The same run checks the doc comments: every exported
 // name has one, and so do at least 90 % of the members of exported interfaces and classes, and
 // every member of the client's services. Exits 1 naming what lacks a comment.
 //
 //   node scripts/api-reference.mjs              build, check, print the coverage
 //   node scripts/api-reference.mjs --list       also list every member without a comment
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   node scripts/api-reference.mjs --if-changed only when its inputs changed since the last build
+//                                               (the emulator's `prepack`)
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
+import { builds, inputsHash, STAMP, upToDate } from './incremental.mjs';
 import { libraries } from './workspaces.mjs';
 
-/** Where the HTML goes (ignored by git); the emulator's `--reference` default. */
-const OUT = '.api-reference';
 /** The share of members of exported interfaces and classes that must have a comment. */
 const MEMBER_FLOOR = 0.9;
 /** Interfaces whose members must all have a comment: the client and its services. */
@@ -21,6 +22,13 @@ const fullyDocumented = (name) => /Service$|^Platform(Client|Core)$|^ExtensionLo
 
 const root = resolve(import.meta.dirname, '..');
 const list = process.argv.includes('--list');
+/** Where the HTML goes (ignored by git), with the hash of the inputs it was made from. */
+const OUT = join(root, builds['API reference'].output);
+const hash = inputsHash(root, builds['API reference'].inputs);
+if (process.argv.includes('--if-changed') && upToDate(root, builds['API reference'], hash)) {
+  console.log(`The API reference in ${OUT} is up to date.`);
+  process.exit(0);
+}
 
 /** `@ics/platform-client/react` → its source file, for every entry of every library. */
 const entries = libraries.flatMap((dir) => {
@@ -126,15 +134,34 @@ if (share < MEMBER_FLOOR)
   );
 
 app.validate(project);
-await app.generateDocs(project, join(root, OUT));
+// Written beside (a folder of this run's own: two runs at once do not mix their files), then
+// swapped in: a running emulator never serves half a reference. A stopped run's folder goes.
+for (const name of readdirSync(dirname(OUT)))
+  if (name.startsWith(`${basename(OUT)}.partial-`) && !running(Number(name.split('-').pop())))
+    rmSync(join(dirname(OUT), name), { recursive: true, force: true });
+const partial = `${OUT}.partial-${process.pid}`;
+await app.generateDocs(project, partial);
+writeFileSync(join(partial, STAMP), hash);
+rmSync(OUT, { recursive: true, force: true });
+renameSync(partial, OUT);
 console.log(
-  `API reference of ${modules.length} entries in ${OUT}/ (${((Date.now() - started) / 1000).toFixed(1)} s): ` +
+  `API reference of ${modules.length} entries in ${builds['API reference'].output}/ (${((Date.now() - started) / 1000).toFixed(1)} s): ` +
     `${exportsCount.documented} of ${exportsCount.total} exports and ` +
     `${members.documented} of ${members.total} members (${(share * 100).toFixed(1)} %) have a doc comment.`,
 );
 if (list) for (const name of undocumentedMembers) console.log(`  no comment: ${name}`);
 for (const problem of problems) console.error(`✗ ${problem}`);
 if (problems.length > 0 || app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
+
+/** Whether a process of that id is running. */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A comment with words, written in the sources: on the reflection or its first signature. */
 function hasComment(reflection) {

@@ -6,9 +6,12 @@
 // CONSUMERS_ONLY=<regular expression> runs only the rows whose title matches (and installs
 // only their apps), e.g. CONSUMERS_ONLY='SSR|Chromium'.
 //
-// Installs use the registry as `npm ci` does (exact versions, the shared npm cache first).
+// Installs use the registry as `npm ci` does (exact versions, the shared npm cache first). The
+// guides' apps install `@ics/*` by name from a local registry the tarballs are published to
+// (scripts/localRegistry.mjs); the other apps install the tarballs.
 // A failing row prints its name and its first error; the report lists every row.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -26,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startRegistry } from './localRegistry.mjs';
 
 const [tarballDir, reportFile] = process.argv.slice(2);
 if (!tarballDir) {
@@ -66,6 +70,18 @@ const v = {
 };
 const work = mkdtempSync(join(tmpdir(), 'ics-consumers-'));
 const started = Date.now();
+
+/** The registry the guides write in a project's `.npmrc`; the local one stands for it. */
+const GUIDES_REGISTRY = 'https://npm.your-company.example/';
+let registry;
+/** The local registry with the four libraries published, started when a guide's app needs it. */
+const localRegistry = () => {
+  registry ??= startRegistry(
+    join(work, 'registry'),
+    libraries.map((name) => packs[name]),
+  );
+  return registry;
+};
 
 /** Runs a command; resolves with its exit code and its interleaved output. */
 function sh(command, args, { cwd, env, timeoutMs = 240_000 } = {}) {
@@ -531,6 +547,8 @@ const apps = {
     dir: exampleApp('extension'),
     specs: tarballs('platform-contract', 'platform-client', 'platform-emulator'),
   },
+  // docs/getting-started.md's tarball route: see `tarballRoute`.
+  tarballRoute: { dir: join(work, 'tarball-route'), install: (dir) => tarballRoute(dir) },
   // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
   jest: {
     dir: exampleApp('jest-app'),
@@ -718,8 +736,9 @@ const mapsLeadToSources = (app) => async () => {
  * A guide's walkthrough as a new team runs it: the guide's commands literally, in order, in an
  * empty directory — the project generator at the pinned version, the installs, the files as
  * shown, then what follows them (docs/getting-started.md's first app and Next.js app,
- * docs/extensions.md's first extension). The substitutions: the `@ics/…` packages are the packed
- * tarballs (a registry that has them would give the same); npm's prompts, audit and fund
+ * docs/extensions.md's first extension). The substitutions: the team's registry the guides write
+ * in `.npmrc` for `@ics` is the local one the tarballs were published to (and every `@ics/…`
+ * package installed must come from it); npm's prompts, audit and fund
  * notices and Next's telemetry are off through the environment (`npm_config_*`,
  * `NEXT_TELEMETRY_DISABLED`), as in CI; and `check(replace)` replaces text in the commands (the
  * emulator's address, by the port the matrix's emulator listens on).
@@ -750,16 +769,8 @@ const guideApp = (doc, heading, name) => {
       cwd = resolve(cwd, cd[1]);
       return;
     }
-    let command = step.command;
+    let command = step.command.replaceAll(GUIDES_REGISTRY, (await localRegistry()).url);
     for (const [from, to] of Object.entries(replace)) command = command.replaceAll(from, to);
-    if (command.startsWith('npm install ')) {
-      // The published packages; @ics/platform-contract, which comes with them, likewise.
-      const contract = `file:${packs['platform-contract']}`;
-      const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
-      manifest.overrides = { ...manifest.overrides, '@ics/platform-contract': contract };
-      writeFileSync(join(cwd, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-      command = command.replace(/@ics\/([\w-]+)/g, (name, library) => packs[library] ?? name);
-    }
     // A line as a shell runs it (redirections included).
     const { code, output } = await sh('sh', ['-c', command], { cwd, env });
     if (code !== 0 || /EBADENGINE/.test(output))
@@ -783,6 +794,7 @@ const guideApp = (doc, heading, name) => {
       mkdirSync(dir, { recursive: true });
       cwd = dir;
       for (const step of steps.slice(0, split)) await run(step);
+      installedByName(cwd);
     },
     /** The steps after the installs; once (a later row that builds on them awaits the same run). */
     check(replace) {
@@ -793,6 +805,102 @@ const guideApp = (doc, heading, name) => {
     },
   };
 };
+/**
+ * The `@ics/…` packages of an app were installed by name (its package.json asks for versions,
+ * not files) and are the tarballs published to the local registry (the lock's integrity is the
+ * tarball's): no other registry has them.
+ */
+function installedByName(dir) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const specs = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+    ([name]) => name.startsWith('@ics/'),
+  );
+  const byFile = specs.filter(([, spec]) => !/^[\^~]?\d/.test(spec));
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+  const installed = Object.entries(lock.packages).filter(([path]) =>
+    /node_modules\/@ics\//.test(path),
+  );
+  const published = Object.fromEntries(
+    libraries.map((name) => [
+      `@ics/${name}`,
+      `sha512-${createHash('sha512').update(readFileSync(packs[name])).digest('base64')}`,
+    ]),
+  );
+  const other = installed.filter(
+    ([path, entry]) => entry.integrity !== published[path.replace(/^.*node_modules\//, '')],
+  );
+  if (specs.length === 0 || byFile.length > 0 || other.length > 0)
+    throw new Error(
+      `@ics packages not installed by name from the local registry: ${JSON.stringify({ specs, other: other.map(([path]) => path) })}`,
+    );
+}
+
+/**
+ * docs/getting-started.md's tarball route ("Install"), its install lines run as written in two
+ * new projects beside `ics-packages/`, the folder its `npm pack` line fills (here with the
+ * tarballs given to the matrix): an app's two installs, then an extension's one.
+ */
+async function tarballRoute(dir) {
+  const lines = terminalCommands('getting-started.md', 'Install');
+  const installs = lines.filter((line) => line.startsWith('npm install '));
+  if (
+    !lines.some((line) => line.endsWith('--pack-destination ../ics-packages')) ||
+    installs.length !== 3
+  )
+    throw new Error(`the guide's tarball route changed: ${lines.join('; ')}`);
+  mkdirSync(join(dir, 'ics-packages'), { recursive: true });
+  for (const name of libraries)
+    cpSync(packs[name], join(dir, 'ics-packages', basename(packs[name])));
+  const env = {
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_prefer_offline: 'true',
+  };
+  for (const [project, commands] of [
+    ['app', installs.slice(0, 2)],
+    ['extension', installs.slice(2)],
+  ]) {
+    const cwd = join(dir, project);
+    mkdirSync(cwd);
+    writeFileSync(
+      join(cwd, 'package.json'),
+      JSON.stringify({ name: project, private: true, type: 'module' }),
+    );
+    for (const command of commands) {
+      const { code, output } = await sh('sh', ['-c', command], { cwd, env });
+      if (code !== 0 || /EBADENGINE/.test(output))
+        throw new Error(`${command}: ${firstError(output)}`);
+    }
+  }
+}
+/** What the tarball route left: each library where it belongs, the emulator a devDependency. */
+const tarballRouteInstalled = async () => {
+  const { dir } = apps.tarballRoute;
+  const manifest = (project) =>
+    JSON.parse(readFileSync(join(dir, project, 'package.json'), 'utf8'));
+  const names = (field) =>
+    Object.keys(field ?? {})
+      .filter((name) => name.startsWith('@ics/'))
+      .sort();
+  const app = manifest('app');
+  const extension = manifest('extension');
+  const seen = {
+    app: [names(app.dependencies), names(app.devDependencies)],
+    extension: [names(extension.dependencies), names(extension.devDependencies)],
+  };
+  const want = {
+    app: [
+      ['@ics/platform-client', '@ics/platform-contract', '@ics/service-switcher'],
+      ['@ics/platform-emulator'],
+    ],
+    extension: [[], ['@ics/platform-client', '@ics/platform-contract', '@ics/platform-emulator']],
+  };
+  if (JSON.stringify(seen) !== JSON.stringify(want))
+    throw new Error(
+      `[dependencies, devDependencies]: expected ${JSON.stringify(want)}, got ${JSON.stringify(seen)}`,
+    );
+};
+
 /** docs/getting-started.md's first app: create-vite, its files, build, lint and test. */
 const firstApp = guideApp('getting-started.md', 'Your first app', 'first app');
 /** docs/getting-started.md's Next.js app: create-next-app, its files and `next build`. */
@@ -854,6 +962,7 @@ const extensionInFirstApp = async () => {
       greets: 'Hello, Ada Admin',
       script: 'my-extension.js',
     });
+    await referenceFromConsole(browser, `http://127.0.0.1:${emulatorPort}`);
   } finally {
     await browser.close();
     kill(emulator.child);
@@ -930,6 +1039,27 @@ const realPlatformCheck = async () => {
     await Promise.all([platform, proxy]);
   }
 };
+
+/**
+ * The installed emulator serves the package reference it ships: its console's "Package
+ * reference" link leads to the reference's HTML front page (200), which links the client's page.
+ */
+async function referenceFromConsole(browser, origin) {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/__emulator/`);
+  const [answer] = await Promise.all([
+    page.waitForResponse(`${origin}/docs/reference/`),
+    page.getByRole('link', { name: 'Package reference' }).click(),
+  ]);
+  const type = answer.headers()['content-type'] ?? '';
+  if (answer.status() !== 200 || !type.startsWith('text/html'))
+    throw new Error(`the console's Package reference link answered ${answer.status()} ${type}`);
+  await page
+    .getByRole('link', { name: '@ics/platform-client', exact: true })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page.close();
+}
 
 /** Debian's Chromium, headless. */
 const launchChromium = () =>
@@ -1239,7 +1369,7 @@ const rows = [
     () => firstExtension.check(),
   ],
   [
-    "docs/extensions.md's first extension loaded in docs/getting-started.md's first app, as the guide writes it: its files, build, lint, the emulator with --extension and npm run dev; in Chromium, loaded with its integrity, activated once, one session/User",
+    "docs/extensions.md's first extension loaded in docs/getting-started.md's first app, as the guide writes it: its files, build, lint, the emulator with --extension and npm run dev; in Chromium, loaded with its integrity, activated once, one session/User; the installed emulator's console links to the package reference it serves (200, HTML)",
     'firstApp',
     extensionInFirstApp,
   ],
@@ -1252,6 +1382,11 @@ const rows = [
     'Example app loads the example extension in Chromium: published with --extension, loaded with its integrity, activated once, one session/User',
     'extension',
     extensionInExampleApp,
+  ],
+  [
+    "docs/getting-started.md's tarball route, its install lines run literally beside a folder of the tarballs: an app's and an extension's, the contract's tarball with each, the emulator a devDependency",
+    'tarballRoute',
+    tarballRouteInstalled,
   ],
   [
     'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',
@@ -1296,6 +1431,7 @@ for (const [title, app, check] of rows) {
   console.log(error ? `  ✗ ${title}: ${error}` : `  ✓ ${title} (${seconds} s)`);
 }
 await Promise.all(installing);
+if (registry) await (await registry).close();
 
 if (reportFile) writeFileSync(reportFile, `${JSON.stringify({ work, results }, null, 2)}\n`);
 const failed = results.filter((r) => !r.ok).length;

@@ -89,7 +89,8 @@ check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',
   '--check',
 ]);
-// TypeDoc over every public entry into .api-reference/ (served at /docs/reference/); fails when
+// TypeDoc over every public entry into the emulator's dist-reference/ (served at
+// /docs/reference/, shipped in its package); fails when
 // an export has no doc comment or fewer than 90 % of members have one.
 check('the API reference builds, every export documented (typedoc)', 'node', [
   'scripts/api-reference.mjs',

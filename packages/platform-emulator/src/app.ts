@@ -45,8 +45,8 @@ export interface EmulatorOptions {
   /** The built demo (`apps/demo/dist`), served at `/demo/`; omitted, `/demo/` answers 503. */
   readonly demoDir?: string;
   /**
-   * The built packages' API reference (`.api-reference`, from `node scripts/api-reference.mjs`),
-   * served at `/docs/reference/`; omitted or not built, `/docs/reference/` answers 503.
+   * The folder of the packages' API reference (TypeDoc's HTML), served at `/docs/reference/`;
+   * by default the one shipped in this package. Not built, `/docs/reference/` answers 503.
    */
   readonly referenceDir?: string;
   /** Seconds a session lasts; default 8 hours. */

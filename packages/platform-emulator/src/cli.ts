@@ -60,8 +60,8 @@ const flags = {
   database: { type: 'string' },
   // This repository's demo; not in --help, which is for installed users.
   demo: { type: 'string', default: 'apps/demo/dist' },
-  // This repository's package reference (scripts/api-reference.mjs); not in --help either.
-  reference: { type: 'string', default: '.api-reference' },
+  // Another build of the package reference than the one shipped; not in --help either.
+  reference: { type: 'string' },
   'token-lifetime': { type: 'string', default: '1800' },
   'session-lifetime': { type: 'string', default: String(8 * 3600) },
   'log-level': { type: 'string', default: 'warn' },
@@ -135,7 +135,7 @@ export async function main(argv: string[]): Promise<void> {
   const emulator = await createEmulator({
     database,
     demoDir: resolve(values.demo),
-    referenceDir: resolve(values.reference),
+    ...(values.reference ? { referenceDir: resolve(values.reference) } : {}),
     tokenLifetimeSeconds,
     sessionLifetimeSeconds,
     faults: values.faults,

@@ -8,8 +8,10 @@ import { seededSnapshot } from '../snapshot.ts';
 
 const themeScript = 'document.documentElement.dataset.theme = "os"';
 const built = mkdtempSync(join(tmpdir(), 'ics-reference-'));
+const later = mkdtempSync(join(tmpdir(), 'ics-reference-later-'));
 let withReference: Emulator;
 let withoutReference: Emulator;
+let builtAfterStart: Emulator;
 beforeAll(async () => {
   writeFileSync(
     join(built, 'index.html'),
@@ -24,10 +26,12 @@ beforeAll(async () => {
     snapshot,
     referenceDir: join(built, 'missing'),
   });
+  builtAfterStart = await createEmulator({ database: 'memory', snapshot, referenceDir: later });
 });
 afterAll(async () => {
-  await Promise.all([withReference.close(), withoutReference.close()]);
+  await Promise.all([withReference.close(), withoutReference.close(), builtAfterStart.close()]);
   rmSync(built, { recursive: true, force: true });
+  rmSync(later, { recursive: true, force: true });
 });
 
 describe('given the packages’ API reference at /docs/reference/', () => {
@@ -67,5 +71,20 @@ describe('given the packages’ API reference at /docs/reference/', () => {
     expect(answer.json().error.message).toContain('node scripts/api-reference.mjs');
     const deep = await withoutReference.app.inject({ url: '/docs/reference/modules/x.html' });
     expect(deep.statusCode).toBe(503);
+  });
+
+  it('serves a reference written into its folder after the start (npm start builds it then), 503 before', async () => {
+    const before = await builtAfterStart.app.inject({ url: '/docs/reference/' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json().error.code).toBe('REFERENCE_NOT_BUILT');
+    writeFileSync(
+      join(later, 'index.html'),
+      `<title>Written later</title><script>${themeScript}</script>`,
+    );
+    const after = await builtAfterStart.app.inject({ url: '/docs/reference/' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<title>Written later</title>');
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(after.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
@@ -9,32 +10,49 @@ import { ApiError } from '../errors.ts';
 const PACKAGE_REFERENCE_PATH = '/docs/reference/';
 
 /**
- * The packages' API reference (TypeDoc's HTML, built by `node scripts/api-reference.mjs` into
- * `.api-reference/`) at `/docs/reference/`. Without a built reference in `dir`, every page of
- * it answers 503 `REFERENCE_NOT_BUILT`, naming the command that builds it.
+ * The reference shipped in the emulator's package (`dist-reference/`, written at pack time by
+ * `node scripts/api-reference.mjs`; in the repository, by `npm start` once the emulator is ready).
+ */
+const shippedReference = fileURLToPath(new URL('../../dist-reference/', import.meta.url));
+
+/**
+ * The packages' API reference (TypeDoc's HTML) at `/docs/reference/`, from `dir` (by default the
+ * one shipped in this package). While `dir` holds no `index.html`, every page of it answers 503
+ * `REFERENCE_NOT_BUILT`, naming the command that builds it; a folder that exists at start is
+ * served as soon as the reference is written into it (`npm start` builds it after the start).
  */
 export async function registerPackageReference(
   app: FastifyInstance,
-  dir: string | undefined,
+  dir: string = shippedReference,
 ): Promise<void> {
   app.get('/docs/reference', async (_request, reply) => reply.redirect(PACKAGE_REFERENCE_PATH));
-  const index = dir && join(dir, 'index.html');
-  if (!index || !existsSync(index)) {
+  const index = join(dir, 'index.html');
+  const notBuilt = () =>
+    new ApiError(
+      503,
+      'REFERENCE_NOT_BUILT',
+      'The package reference is not built yet: `npm start` builds it once the emulator is ready, or run `node scripts/api-reference.mjs` in the foundation repository.',
+    );
+  if (!existsSync(dir)) {
     app.get(`${PACKAGE_REFERENCE_PATH}*`, async () => {
-      throw new ApiError(
-        503,
-        'REFERENCE_NOT_BUILT',
-        'The package reference is not built: run `node scripts/api-reference.mjs` (or `npm start`) in the foundation repository.',
-      );
+      throw notBuilt();
     });
     return;
   }
-  const policy = pagePolicy(readFileSync(index, 'utf8'));
+  // The policy allows the pages' inline script by its hash: read from the index it serves.
+  let policy: { readonly html: string; readonly header: string } | undefined;
   await app.register(async (scope) => {
+    scope.addHook('onRequest', async () => {
+      if (!existsSync(index)) throw notBuilt();
+    });
     // After the emulator's own hook: the same policy, plus the pages' one inline script.
     scope.addHook('onSend', async (_request, reply, payload) => {
-      if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html'))
-        reply.header('Content-Security-Policy', policy);
+      if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
+        // (Removed since the request began, as a rebuild swaps it: no script is allowed.)
+        const html = existsSync(index) ? readFileSync(index, 'utf8') : '';
+        if (policy?.html !== html) policy = { html, header: pagePolicy(html) };
+        reply.header('Content-Security-Policy', policy.header);
+      }
       return payload;
     });
     await scope.register(fastifyStatic, {
