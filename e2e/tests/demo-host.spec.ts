@@ -45,13 +45,3 @@ for (const size of sizes) {
     });
   });
 }
-
-test.describe('given the demo host page in a dark colour scheme at 320 px', () => {
-  test.use({ viewport: { width: 320, height: 640 }, colorScheme: 'dark' });
-
-  test('has no accessibility violation', async ({ page }) => {
-    await signIn(page, 'ada');
-    await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-});
