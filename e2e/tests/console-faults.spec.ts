@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openConsole, resetConsole } from './consoleSupport.ts';
+import { admin, openConsole, resetConsole } from './consoleSupport.ts';
 import { signIn } from './support.ts';
 import { openDialog } from './switcherSupport.ts';
 
@@ -40,5 +40,36 @@ test.describe('given a 503 for the product answer switched on in the console', (
     await expect(page.getByText(BANNER)).toHaveCount(0);
     const cards = await openDialog(page);
     await expect(cards.locator('.ics-card').first()).toBeVisible();
+  });
+});
+
+test.describe('given faults of every kind switched on', () => {
+  test.afterEach(({ page }) => resetConsole(page));
+
+  test('the console’s header counts each kind: an extension’s failing address and a scripted rule, and says No faults once all are off', async ({
+    page,
+  }) => {
+    await openConsole(page, 'extensions');
+    // The header's status line: "Database: pglite · Real time · No faults".
+    const header = page.getByRole('banner').locator('[aria-live="polite"]');
+    await expect(header).toHaveText(/· No faults$/);
+    const [first] = (await (await admin(page, 'GET', '/extensions')).json()) as { name: string }[];
+    const address = page.getByRole('combobox', { name: `${first?.name ?? ''}: primary address` });
+    await address.selectOption({ label: '404 Not Found' });
+    await expect(header).toHaveText(/· Faults on: 1 extension fault$/);
+
+    // A rule added by a script through the faults door (no banner) counts too.
+    const door = await page.request.post('/__emulator/faults', {
+      data: { endpoint: 'shell.getConfig', status: 503, times: 5 },
+    });
+    expect(door.status()).toBe(204);
+    await page.reload();
+    await expect(header).toHaveText(/· Faults on: 1 fault rule, 1 extension fault$/);
+
+    await address.selectOption({ label: 'Works' });
+    await expect(header).toHaveText(/· Faults on: 1 fault rule$/);
+    await resetConsole(page);
+    await page.reload();
+    await expect(header).toHaveText(/· No faults$/);
   });
 });

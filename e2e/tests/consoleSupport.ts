@@ -30,9 +30,18 @@ export async function admin(
   return response;
 }
 
-/** Leaves the shared emulator as the console found it: real time, no console faults. */
+/** Leaves the shared emulator as the console found it: real time, no faults of any kind. */
 export async function resetConsole(page: Page): Promise<void> {
   await admin(page, 'POST', '/clock/reset');
   const faults = (await (await admin(page, 'GET', '/faults')).json()) as { id: string }[];
   for (const fault of faults) await admin(page, 'DELETE', `/faults/${fault.id}`);
+  const extensions = (await (await admin(page, 'GET', '/extensions')).json()) as {
+    product: string;
+    name: string;
+    fault?: string;
+  }[];
+  for (const e of extensions.filter((x) => x.fault))
+    await admin(page, 'PUT', `/extensions/${e.product}/${encodeURIComponent(e.name)}/fault`, {
+      fault: null,
+    });
 }

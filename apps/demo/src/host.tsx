@@ -35,7 +35,7 @@ function HostApp() {
         <span className="host__user">{user ? `Signed in as ${user.displayName}` : ''}</span>
         <button
           type="button"
-          className="ics-button ics-button--link"
+          className="ics-button ics-button--link host__logout"
           onClick={() => void client.logout()}
         >
           Log Out

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { call, type EmulatorState } from './api.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN_CHANGED, call, type EmulatorState } from './api.ts';
 import { ClockPanel } from './ClockPanel.tsx';
 import { DriftPanel } from './DriftPanel.tsx';
 import { ExtensionsPanel } from './ExtensionsPanel.tsx';
 import { FaultsPanel } from './FaultsPanel.tsx';
+import { usePanelFocus } from './panelFocus.ts';
 import { PersonasPanel } from './PersonasPanel.tsx';
 import { RequestsPanel } from './RequestsPanel.tsx';
 import { StatesPanel } from './StatesPanel.tsx';
@@ -22,11 +23,31 @@ type PanelId = (typeof panels)[number]['id'];
 const panelOf = (hash: string): PanelId =>
   panels.find((p) => `#${p.id}` === hash)?.id ?? 'requests';
 
+/** What each kind of fault is called in the header, one and several. */
+const faultKinds: Record<keyof EmulatorState['faults'], [string, string]> = {
+  rules: ['fault rule', 'fault rules'],
+  extensions: ['extension fault', 'extension faults'],
+};
+
+/** "Faults on: 1 fault rule, 2 extension faults", or `undefined` when none is on. */
+function faultsOn(faults: EmulatorState['faults']): string | undefined {
+  const on = Object.entries(faults)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => {
+      const [one, several] = faultKinds[kind as keyof typeof faults];
+      return `${count} ${count === 1 ? one : several}`;
+    });
+  return on.length > 0 ? `Faults on: ${on.join(', ')}` : undefined;
+}
+
 /** The console: one panel at a time, chosen by the address's `#fragment` (so links work). */
 export function App() {
   const [panel, setPanel] = useState<PanelId>(() => panelOf(location.hash));
   const [state, setState] = useState<EmulatorState>();
   const [error, setError] = useState<string>();
+  const main = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePanelFocus(panel, main, heading);
 
   const refresh = useCallback(
     () =>
@@ -43,11 +64,20 @@ export function App() {
   useEffect(() => {
     void refresh();
     const onHash = () => setPanel(panelOf(location.hash));
+    const onChange = () => void refresh();
     addEventListener('hashchange', onHash);
-    return () => removeEventListener('hashchange', onHash);
+    addEventListener(ADMIN_CHANGED, onChange);
+    return () => {
+      removeEventListener('hashchange', onHash);
+      removeEventListener(ADMIN_CHANGED, onChange);
+    };
   }, [refresh]);
 
   const current = panels.find((p) => p.id === panel) ?? panels[0];
+  const faults = state && faultsOn(state.faults);
+  useEffect(() => {
+    document.title = `${current.label} · Emulator console · Intelligent Cloud Services`;
+  }, [current.label]);
   return (
     <>
       <header className="console__header">
@@ -57,11 +87,7 @@ export function App() {
             <>
               Database: {state.database} ·{' '}
               {state.offsetMs > 0 ? 'Emulator time is ahead of real time' : 'Real time'} ·{' '}
-              {state.faultsActive ? (
-                <strong className="console__warning">Faults on</strong>
-              ) : (
-                'No faults'
-              )}
+              {faults ? <strong className="console__warning">{faults}</strong> : 'No faults'}
             </>
           ) : (
             'Connecting…'
@@ -83,8 +109,10 @@ export function App() {
           <a href="/docs/reference/">Package reference</a>
         </p>
       </header>
-      <main className="console__main" aria-labelledby="panel-title">
-        <h2 id="panel-title">{current.label}</h2>
+      <main ref={main} className="console__main" aria-labelledby="panel-title">
+        <h2 id="panel-title" ref={heading} tabIndex={-1}>
+          {current.label}
+        </h2>
         {error && (
           <p role="alert" className="console__error">
             {error}
@@ -92,8 +120,8 @@ export function App() {
         )}
         {panel === 'requests' && <RequestsPanel />}
         {panel === 'personas' && <PersonasPanel />}
-        {panel === 'clock' && <ClockPanel state={state} onChange={refresh} />}
-        {panel === 'faults' && <FaultsPanel state={state} onChange={refresh} />}
+        {panel === 'clock' && <ClockPanel state={state} />}
+        {panel === 'faults' && <FaultsPanel state={state} />}
         {panel === 'states' && <StatesPanel />}
         {panel === 'extensions' && <ExtensionsPanel />}
         {panel === 'drift' && <DriftPanel />}

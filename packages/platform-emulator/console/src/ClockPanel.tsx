@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { call, type EmulatorState } from './api.ts';
+import { Outcome, useOutcome } from './outcome.tsx';
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 
 /** The emulator's time, moved forward by minutes, hours or days, and back to real time. */
-export function ClockPanel({ state, onChange }: { state?: EmulatorState; onChange: () => void }) {
+export function ClockPanel({ state }: { state?: EmulatorState }) {
   const [amount, setAmount] = useState('30');
   const [unit, setUnit] = useState<'minutes' | 'hours' | 'days'>('minutes');
-  const [message, setMessage] = useState<string>();
+  const { said, say } = useOutcome();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -17,11 +18,8 @@ export function ClockPanel({ state, onChange }: { state?: EmulatorState; onChang
 
   const act = (path: string, body?: unknown) =>
     call<{ offsetMs: number }>('POST', path, body).then(
-      () => {
-        setMessage(body ? `Advanced by ${amount} ${unit}.` : 'Back to real time.');
-        onChange();
-      },
-      (e: Error) => setMessage(e.message),
+      () => say(body ? `Advanced by ${amount} ${unit}.` : 'Back to real time.'),
+      (e: Error) => say(e.message),
     );
 
   const offset = state?.offsetMs ?? 0;
@@ -74,7 +72,7 @@ export function ClockPanel({ state, onChange }: { state?: EmulatorState; onChang
           Back to real time
         </button>
       </form>
-      <p role="status">{message}</p>
+      <Outcome said={said} />
       <section className="console__note" aria-labelledby="clock-note">
         <h3 id="clock-note">Two clocks</h3>
         <p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call } from './api.ts';
+import { Outcome, useOutcome } from './outcome.tsx';
 
 /** A published extension as `GET /__emulator/api/extensions` lists it. */
 interface PublishedExtension {
@@ -27,7 +28,7 @@ const FAULTS: { value: Fault | ''; label: string }[] = [
  */
 export function ExtensionsPanel() {
   const [extensions, setExtensions] = useState<PublishedExtension[]>();
-  const [message, setMessage] = useState<string>();
+  const { said, say } = useOutcome();
 
   const load = useCallback(
     () => call<PublishedExtension[]>('GET', '/extensions').then(setExtensions),
@@ -41,14 +42,14 @@ export function ExtensionsPanel() {
       fallbackToo,
     }).then(
       () => {
-        setMessage(
+        say(
           fault
             ? `${e.name}: ${fallbackToo ? 'both addresses now fail' : 'the primary address now fails'} (${fault}).`
             : `${e.name} works again.`,
         );
         return load();
       },
-      (error: Error) => setMessage(error.message),
+      (error: Error) => say(error.message),
     );
 
   if (!extensions) return <p>Loading…</p>;
@@ -65,7 +66,7 @@ export function ExtensionsPanel() {
       <p className="console__hint">
         A fault applies from the next load of a page. The fallback address serves the same file.
       </p>
-      <p role="status">{message}</p>
+      <Outcome said={said} />
       {products.map((product) => (
         <section key={product} aria-labelledby={`product-${product}`}>
           <h3 id={`product-${product}`}>{product}</h3>

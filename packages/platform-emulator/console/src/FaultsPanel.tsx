@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, type EmulatorState, type FaultRule } from './api.ts';
+import { Outcome, useOutcome } from './outcome.tsx';
 
 /** Latency and error answers per operation or path pattern, switched on and off. */
-export function FaultsPanel({ state, onChange }: { state?: EmulatorState; onChange: () => void }) {
+export function FaultsPanel({ state }: { state?: EmulatorState }) {
   const [rules, setRules] = useState<FaultRule[]>([]);
-  const [message, setMessage] = useState<string>();
+  const { said, say } = useOutcome();
 
   const load = useCallback(() => call<FaultRule[]>('GET', '/faults').then(setRules), []);
   useEffect(() => void load(), [load]);
@@ -12,11 +13,10 @@ export function FaultsPanel({ state, onChange }: { state?: EmulatorState; onChan
   const change = (work: Promise<unknown>, done: string) =>
     work.then(
       () => {
-        setMessage(done);
-        onChange();
+        say(done);
         return load();
       },
-      (e: Error) => setMessage(e.message),
+      (e: Error) => say(e.message),
     );
 
   return (
@@ -29,7 +29,7 @@ export function FaultsPanel({ state, onChange }: { state?: EmulatorState; onChan
         operations={state?.operations ?? []}
         onAdd={(fault) => void change(call('POST', '/faults', fault), 'Fault switched on.')}
       />
-      <p role="status">{message}</p>
+      <Outcome said={said} />
       <FaultTable
         rules={rules}
         onToggle={(rule, on) =>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, type Persona, type Session } from './api.ts';
+import { Outcome, useOutcome } from './outcome.tsx';
 
 /** Every persona, "sign in as" for this browser, and the live sessions with "end session". */
 export function PersonasPanel() {
   const [personas, setPersonas] = useState<Persona[]>([]);
   const [sessions, setSessions] = useState<Session[]>([]);
-  const [message, setMessage] = useState<string>();
+  const { said, say } = useOutcome();
 
   const load = useCallback(
     () =>
@@ -20,23 +21,22 @@ export function PersonasPanel() {
   const act = (work: Promise<unknown>, done: string) =>
     work.then(
       () => {
-        setMessage(done);
+        say(done);
         return load();
       },
-      (e: Error) => setMessage(e.message),
+      (e: Error) => say(e.message),
     );
 
   return (
     <>
-      <p role="status">
-        {message}
-        {message?.startsWith('Signed in') && (
+      <Outcome said={said}>
+        {said?.text.startsWith('Signed in') && (
           <>
             {' '}
             <a href="/demo/">Open the demo</a>
           </>
         )}
-      </p>
+      </Outcome>
       <PersonaTable
         personas={personas}
         onSignIn={(p) =>

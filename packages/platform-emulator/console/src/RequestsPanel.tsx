@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { API, call, type RequestDetail, type RequestSummary, type Verdict } from './api.ts';
 
 /** The log keeps this many requests in the page too. */
@@ -9,13 +9,22 @@ const verdictText = (v: Verdict) =>
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour12: false });
 
-/** Every API request, live: a server-sent event per request after the ones already logged. */
+const requestsText = (n: number) => `${n} new ${n === 1 ? 'request' : 'requests'}`;
+
+/**
+ * Every API request, live: a server-sent event per request after the ones already logged. New
+ * rows wait, counted, while the list is paused or has keyboard focus (decision 1119).
+ */
 export function RequestsPanel() {
-  const { requests, live } = useRequestLog();
+  const [paused, setPaused] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const { requests, waiting, released, live } = useRequestLog(paused || focusIn);
   const [service, setService] = useState('');
   const [status, setStatus] = useState('');
   const [persona, setPersona] = useState('');
   const [open, setOpen] = useState<RequestDetail>();
+  // The row's button that opened the detail, where focus goes back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
 
   const services = useMemo(() => [...new Set(requests.map((r) => r.service))].sort(), [requests]);
   const personas = useMemo(
@@ -37,9 +46,30 @@ export function RequestsPanel() {
   return (
     <>
       <p className="console__hint">
-        Every call to the platform's API, newest first ({live ? 'live' : 'reconnecting…'}). The last{' '}
-        {KEPT} are kept; bodies show with secrets and tokens redacted.
+        Every call to the platform's API, newest first (
+        {!live ? 'reconnecting…' : paused ? 'paused' : 'live'}). The last {KEPT} are kept; bodies
+        show with secrets and tokens redacted. New rows wait while the list is paused or has
+        keyboard focus.
       </p>
+      <div className="console__row console__live">
+        <button
+          type="button"
+          className="ics-button ics-button--secondary"
+          aria-pressed={paused}
+          onClick={() => setPaused(!paused)}
+        >
+          Pause
+        </button>
+        <p role="status">
+          {paused
+            ? `Paused: ${waiting > 0 ? `${requestsText(waiting)} not shown yet` : 'new requests are counted, not shown'}.`
+            : focusIn && waiting > 0
+              ? `${requestsText(waiting)} not shown while focus is in the list.`
+              : released > 0
+                ? `${requestsText(released)} shown.`
+                : ''}
+        </p>
+      </div>
       <RequestFilters
         services={services}
         personas={personas}
@@ -48,26 +78,74 @@ export function RequestsPanel() {
         onStatus={setStatus}
         onPersona={setPersona}
       />
-      <div className="console__scroll" tabIndex={0} role="region" aria-label="Requests">
-        <RequestTable shown={shown} onOpen={setOpen} />
+      <div
+        className="console__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Requests"
+        onFocus={() => setFocusIn(true)}
+        onBlur={(e) => setFocusIn(e.currentTarget.contains(e.relatedTarget))}
+      >
+        <RequestTable
+          shown={shown}
+          onOpen={(detail) => {
+            opener.current = document.activeElement as HTMLElement | null;
+            setOpen(detail);
+          }}
+        />
         {shown.length === 0 && <p>No requests yet{requests.length ? ' match the filter' : ''}.</p>}
       </div>
-      {open && <RequestView request={open} onClose={() => setOpen(undefined)} />}
+      {open && (
+        <RequestView
+          request={open}
+          onClose={() => {
+            setOpen(undefined);
+            opener.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }
 
-/** The requests logged so far and, live, each new one (server-sent events). */
-function useRequestLog(): { requests: RequestSummary[]; live: boolean } {
-  const [requests, setRequests] = useState<RequestSummary[]>([]);
+const merged = (kept: RequestSummary[], more: RequestSummary[]) =>
+  [...kept, ...more].sort((a, b) => a.seq - b.seq).slice(-KEPT);
+
+interface Log {
+  /** The rows shown. */
+  readonly shown: RequestSummary[];
+  /** The rows that came while the list was held, not shown yet. */
+  readonly waiting: RequestSummary[];
+  /** How many waiting rows the last release showed. */
+  readonly released: number;
+}
+
+/**
+ * The requests logged so far and, live, each new one (server-sent events); while `held`, new
+ * ones wait and are counted, and they are shown when it ends.
+ */
+function useRequestLog(held: boolean) {
+  const [log, setLog] = useState<Log>({ shown: [], waiting: [], released: 0 });
   const [live, setLive] = useState(false);
+  const holding = useRef(held);
+  useEffect(() => {
+    holding.current = held;
+    if (!held)
+      setLog((now) =>
+        now.waiting.length === 0
+          ? now
+          : { shown: merged(now.shown, now.waiting), waiting: [], released: now.waiting.length },
+      );
+  }, [held]);
   useEffect(() => {
     const add = (more: RequestSummary[]) =>
-      setRequests((kept) => {
-        const seen = new Set(kept.map((r) => r.seq));
-        return [...kept, ...more.filter((r) => !seen.has(r.seq))]
-          .sort((a, b) => a.seq - b.seq)
-          .slice(-KEPT);
+      setLog((now) => {
+        const seen = new Set([...now.shown, ...now.waiting].map((r) => r.seq));
+        const fresh = more.filter((r) => !seen.has(r.seq));
+        if (fresh.length === 0) return now;
+        return holding.current
+          ? { ...now, waiting: merged(now.waiting, fresh) }
+          : { ...now, shown: merged(now.shown, fresh), released: 0 };
       });
     const stream = new EventSource(`${API}/requests/stream`);
     // The list is read once the stream is open, and again after each reconnection: what was
@@ -83,7 +161,7 @@ function useRequestLog(): { requests: RequestSummary[]; live: boolean } {
     );
     return () => stream.close();
   }, []);
-  return { requests, live };
+  return { requests: log.shown, waiting: log.waiting.length, released: log.released, live };
 }
 
 /** The filters: service, status (a code or a class such as 4xx) and persona. */
@@ -175,9 +253,12 @@ function RequestTable(props: { shown: RequestSummary[]; onOpen: (detail: Request
 }
 
 function RequestView({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
+  // Focus goes to the detail when it opens, not again at each render (new rows render the panel).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [request.seq]);
   return (
     <section className="console__detail" aria-labelledby="request-title">
-      <h3 id="request-title" tabIndex={-1} ref={(h) => h?.focus()}>
+      <h3 id="request-title" tabIndex={-1} ref={heading}>
         {request.method} {request.path}
       </h3>
       <dl className="console__facts">

@@ -15,6 +15,8 @@ export type {
 } from '../../src/console/adminApi.ts';
 
 export const API = '/__emulator/api';
+/** The window event after each successful write through `call`. */
+export const ADMIN_CHANGED = 'emulator-admin-changed';
 
 const xsrf = () =>
   decodeURIComponent(/(?:^|;\s*)ICS_CONSOLE_XSRF=([^;]*)/.exec(document.cookie)?.[1] ?? '');
@@ -34,5 +36,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
       { error?: { message?: string } } | undefined;
     throw new Error(error?.error?.message ?? `The emulator answered ${response.status}.`);
   }
-  return (response.status === 204 ? undefined : await response.json()) as T;
+  const answer = (response.status === 204 ? undefined : await response.json()) as T;
+  // A write may change what the header shows (time, faults): it reads the state again.
+  if (method !== 'GET') dispatchEvent(new Event(ADMIN_CHANGED));
+  return answer;
 }

@@ -38,4 +38,5 @@ ul.personas button:focus-visible, a:focus-visible { outline: 3px solid #0b5cad; 
 .name { display: block; font-weight: 600; }
 .email { display: block; color: #4a5663; font-size: 0.875rem; }
 a { color: #0b5cad; }
+.problem { padding: 0.75rem 1rem; border-left: 4px solid #b3261e; background: #fdecea; }
 `;

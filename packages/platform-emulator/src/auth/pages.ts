@@ -35,60 +35,63 @@ export function registerAuthPages(app: FastifyInstance, db: Database, options: A
   registerSignOut(app, db, options);
 }
 
+/** What a refused form post says above the form it offers again. */
+interface FormProblem {
+  readonly title: string;
+  readonly message: string;
+}
+
+const EXPIRED: FormProblem = {
+  title: 'The sign-in form expired',
+  message:
+    'This sign-in form has expired: the sign-in page was opened again, or someone signed in, in another tab of this browser. Choose who to sign in as again.',
+};
+const NO_SUCH_PERSONA: FormProblem = {
+  title: 'Choose a persona',
+  message: 'Choose one of the personas below.',
+};
+
+/**
+ * Whether a refused form post came from a person's browser, which asks for a page (a form
+ * submission's `Accept` names `text/html`), rather than from a script, which gets the JSON error.
+ */
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
+
 /** The login page and its form's target, which starts a session. */
 function registerSignIn(app: FastifyInstance, db: Database, options: AuthOptions): void {
   // `?returnTo=/path` (a same-origin page, never an asset: decision 1000) is where sign-in leads;
   // default the demo.
-  app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) => {
-    const returnTo = signInReturnPath(request.query.returnTo);
-    // The page carries a login token: no cache may keep it.
-    reply.header('Cache-Control', 'no-store');
-    const personas = await listPersonas(db);
-    // Login CSRF: the form carries a token that must equal a SameSite=Strict cookie.
-    const token = randomBytes(18).toString('base64url');
-    reply.setCookie(LOGIN_XSRF_COOKIE, token, {
-      path: '/identity-service',
-      httpOnly: true,
-      sameSite: 'strict',
-      ...cookieSecurity(request),
-    });
-    const buttons = personas
-      .map(
-        (p) => `<li><button type="submit" name="persona" value="${escapeHtml(p.id)}">
-          <span class="name">${escapeHtml(p.displayName)}</span>
-          <span class="email">${escapeHtml(p.email)}</span></button></li>`,
-      )
-      .join('\n');
-    return reply.type('text/html; charset=utf-8').send(
-      htmlPage({
-        title: 'Sign in · Intelligent Cloud Services',
-        body: `<main class="login">
-          <h1>Intelligent Cloud Services</h1>
-          <p>This is the platform emulator. Choose who to sign in as.</p>
-          <form method="post" action="/identity-service/login">
-            <input type="hidden" name="xsrf" value="${token}">
-            ${returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : ''}
-            <ul class="personas" aria-label="Personas">${buttons}</ul>
-          </form>
-        </main>`,
-      }),
-    );
-  });
+  app.get<{ Querystring: { returnTo?: unknown } }>(IDENTITY_HOME_PATH, async (request, reply) =>
+    sendSignInPage(db, request, reply, signInReturnPath(request.query.returnTo)),
+  );
 
   app.post<{ Body: { persona?: unknown; xsrf?: unknown; returnTo?: unknown } }>(
     '/identity-service/login',
     async (request, reply) => {
       const { persona, xsrf, returnTo } = request.body ?? {};
+      // A refused browser gets the page again, with what went wrong and a fresh form that keeps
+      // where sign-in leads (decision 1118); a script gets the platform's error.
+      const refuse = (problem: FormProblem, error: ApiError) => {
+        if (!wantsPage(request)) throw error;
+        reply.code(error.status);
+        return sendSignInPage(db, request, reply, signInReturnPath(returnTo), problem);
+      };
       const expected = request.cookies[LOGIN_XSRF_COOKIE];
       if (!expected || !sameSecret(xsrf, expected)) {
-        throw new ApiError(
-          403,
-          'XSRF',
-          'The sign-in form has expired. Reload the sign-in page and try again.',
+        return refuse(
+          EXPIRED,
+          new ApiError(
+            403,
+            'XSRF',
+            'The sign-in form has expired. Reload the sign-in page and try again.',
+          ),
         );
       }
       if (typeof persona !== 'string' || !(await listPersonas(db)).some((p) => p.id === persona)) {
-        throw new ApiError(400, 'VALIDATION', 'Choose one of the personas on the sign-in page.');
+        return refuse(
+          NO_SUCH_PERSONA,
+          new ApiError(400, 'VALIDATION', 'Choose one of the personas on the sign-in page.'),
+        );
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSession(db, previous);
@@ -103,6 +106,53 @@ function registerSignIn(app: FastifyInstance, db: Database, options: AuthOptions
       reply.clearCookie(LOGIN_XSRF_COOKIE, { path: '/identity-service' });
       return reply.redirect(signInReturnPath(returnTo) ?? DEMO_PATH, 303);
     },
+  );
+}
+
+/**
+ * The sign-in page: one button per persona in a form whose login token must equal a
+ * SameSite=Strict cookie (login CSRF), set anew by every page; with a problem, what went wrong
+ * above the form.
+ */
+async function sendSignInPage(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  returnTo: string | undefined,
+  problem?: FormProblem,
+) {
+  // The page carries a login token: no cache may keep it.
+  reply.header('Cache-Control', 'no-store');
+  const personas = await listPersonas(db);
+  const token = randomBytes(18).toString('base64url');
+  reply.setCookie(LOGIN_XSRF_COOKIE, token, {
+    path: '/identity-service',
+    httpOnly: true,
+    sameSite: 'strict',
+    ...cookieSecurity(request),
+  });
+  const buttons = personas
+    .map(
+      (p) => `<li><button type="submit" name="persona" value="${escapeHtml(p.id)}">
+          <span class="name">${escapeHtml(p.displayName)}</span>
+          <span class="email">${escapeHtml(p.email)}</span></button></li>`,
+    )
+    .join('\n');
+  const title = 'Sign in · Intelligent Cloud Services';
+  return reply.type('text/html; charset=utf-8').send(
+    htmlPage({
+      title: problem ? `${problem.title} · ${title}` : title,
+      body: `<main class="login">
+          <h1>Intelligent Cloud Services</h1>
+          ${problem ? `<p class="problem" role="alert">${escapeHtml(problem.message)}</p>` : ''}
+          <p>This is the platform emulator. Choose who to sign in as.</p>
+          <form method="post" action="/identity-service/login">
+            <input type="hidden" name="xsrf" value="${token}">
+            ${returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : ''}
+            <ul class="personas" aria-label="Personas">${buttons}</ul>
+          </form>
+        </main>`,
+    }),
   );
 }
 
@@ -138,24 +188,37 @@ function registerSignOut(app: FastifyInstance, db: Database, options: AuthOption
       // user's address bar sign out at once; another site's link gets the confirmation page.
       ['same-origin', 'none'].includes(String(request.headers['sec-fetch-site']))
         ? signOut(request, reply, { xsrf: xsrfToken, returnTo }, () => undefined)
-        : reply.type('text/html; charset=utf-8').send(
-            htmlPage({
-              title: 'Sign out · Intelligent Cloud Services',
-              body: `<main class="login">
+        : reply.type('text/html; charset=utf-8').send(signOutPage(xsrfToken, returnTo)),
+    ),
+  );
+  app.post<{ Body: SignOutForm | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
+    signOut(request, reply, request.body, (xsrfToken, returnTo) => {
+      // A form of an earlier session (signed in again since): a person gets the question again.
+      if (!wantsPage(request))
+        throw new ApiError(403, 'XSRF', 'Signing out needs the form of the sign-out page.');
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(signOutPage(xsrfToken, returnTo, STALE_SIGN_OUT));
+    }),
+  );
+}
+
+const STALE_SIGN_OUT =
+  'That sign-out form belonged to an earlier sign-in, so nothing was changed. You are still signed in.';
+
+/** The sign-out confirmation: a form carrying the session's XSRF token. */
+function signOutPage(xsrfToken: string, returnTo: string | undefined, problem?: string): string {
+  return htmlPage({
+    title: `${problem ? 'Still signed in · ' : ''}Sign out · Intelligent Cloud Services`,
+    body: `<main class="login">
           <h1>Sign out?</h1>
+          ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
           <form method="post" action="${IDENTITY_LOGOUT_PATH}">
             <input type="hidden" name="xsrf" value="${escapeHtml(xsrfToken)}">
             ${returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : ''}
             <button type="submit">Sign out</button>
           </form>
         </main>`,
-            }),
-          ),
-    ),
-  );
-  app.post<{ Body: SignOutForm | undefined }>(IDENTITY_LOGOUT_PATH, async (request, reply) =>
-    signOut(request, reply, request.body, () => {
-      throw new ApiError(403, 'XSRF', 'Signing out needs the form of the sign-out page.');
-    }),
-  );
+  });
 }

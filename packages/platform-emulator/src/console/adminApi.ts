@@ -57,8 +57,13 @@ export const EmulatorState = Type.Object({
   /** The emulator's time (epoch ms): the host's plus the console's advance. */
   now: Type.Number(),
   offsetMs: Type.Number({ minimum: 0 }),
-  /** Whether any fault rule is switched on. */
+  /** Whether any fault of any kind is on. */
   faultsActive: Type.Boolean(),
+  /** How many faults of each kind are on: switched-on rules (the console's and scripted ones) and published extensions with a failing address. */
+  faults: Type.Object({
+    rules: Type.Integer({ minimum: 0 }),
+    extensions: Type.Integer({ minimum: 0 }),
+  }),
   database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
   /** Every contract operation as `<group>.<name>`. */
   operations: Type.Array(Type.String()),

@@ -100,13 +100,20 @@ export async function consoleRoutes(
     });
 
   const on = operationsOn(app);
-  on('state', async () => ({
-    now: admin.clock.now(),
-    offsetMs: admin.clock.offsetMs,
-    faultsActive: admin.faults.active,
-    database: db.kind,
-    operations: operations.map((o) => o.id),
-  }));
+  on('state', async () => {
+    const faults = {
+      rules: admin.faults.list().filter((rule) => rule.enabled).length,
+      extensions: extensions.list().filter((extension) => extension.fault).length,
+    };
+    return {
+      now: admin.clock.now(),
+      offsetMs: admin.clock.offsetMs,
+      faultsActive: Object.values(faults).some((count) => count > 0),
+      faults,
+      database: db.kind,
+      operations: operations.map((o) => o.id),
+    };
+  });
   registerRequestLogRoutes(on, admin, streams);
   registerClockAndFaultRoutes(on, admin);
   registerPeopleAndStateRoutes(on, admin, db);
