@@ -203,7 +203,14 @@ describe('given the served test extension bundle', () => {
         },
       },
     });
-    const results = await client.extensions({ hostVersion: '1.2.0' }).load('demo-host');
+    // The seeded test extensions are plain scripts (each records itself on the page), and Node
+    // runs none: the page declares them (decision 1120).
+    const results = await client
+      .extensions({
+        hostVersion: '1.2.0',
+        plainScripts: ['hello-extension', 'fallback-extension'],
+      })
+      .load('demo-host');
     expect(results.map((r) => [r.name, r.status])).toEqual([
       ['hello-extension', 'loaded'],
       ['fallback-extension', 'loaded'],

@@ -95,7 +95,7 @@ export const waitIn = <A extends unknown[], T>(
  * scrolled into view, then hit-tested at its centre as WebDriver's "element click" does.
  * Run in the page.
  */
-function centreOf(selector: string): {
+export function centreOf(selector: string): {
   x: number;
   y: number;
   hit: boolean;

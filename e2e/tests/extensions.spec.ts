@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin, openConsole } from './consoleSupport.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
-// The e2e emulator publishes examples/extension and two fixtures as 'demo-extensions'
+// The e2e emulator publishes examples/extension and four fixtures as 'demo-extensions'
 // (e2e/extensions/build.ts); the demo's extensions page loads them under StrictMode.
 const PAGE = '/demo/extensions.html';
 const EXAMPLE = 'example-extension';
@@ -13,7 +13,7 @@ const fault = (page: Page, body: { fault: string | null; fallbackToo?: boolean }
 
 const item = (page: Page, name: string) => page.locator(`li[data-name="${name}"]`);
 
-test.describe('given the demo-extensions product with the example extension and two fixtures', () => {
+test.describe('given the demo-extensions product with the example extension and four fixtures', () => {
   test.beforeEach(({ page }) => signIn(page, 'ada'));
   test.afterEach(({ page }) => fault(page, { fault: null }));
 
@@ -51,6 +51,23 @@ test.describe('given the demo-extensions product with the example extension and 
     expect(await script.getAttribute('integrity')).toMatch(/^sha384-/);
     expect(await script.getAttribute('crossorigin')).toBe('anonymous');
     await expectNoAxeViolations(page);
+  });
+
+  test('reports a script that throws as it runs, and one with a syntax error, as failed with the error the browser reported for each, while the others load', async ({
+    page,
+  }) => {
+    await page.goto(PAGE);
+    await expect(page.locator('#extensions-status')).toHaveText('done');
+    await expect(item(page, 'throws-at-top')).toHaveAttribute('data-status', 'failed');
+    await expect(item(page, 'throws-at-top')).toContainText(
+      'failed as it ran: Uncaught Error: throws-at-top broke before defineExtension',
+    );
+    await expect(item(page, 'syntax-error')).toHaveAttribute('data-status', 'failed');
+    await expect(item(page, 'syntax-error')).toContainText(
+      /syntax-error\.js\S* failed as it ran: Uncaught SyntaxError: /,
+    );
+    await expect(page.getByText(/(throws-at-top|syntax-error) ran/)).toHaveCount(0);
+    await expect(item(page, EXAMPLE)).toHaveAttribute('data-status', 'loaded');
   });
 
   test('[PC-4.8] falls back after a 404 of the primary address', async ({ page }) => {

@@ -79,10 +79,25 @@ test.describe('given a session that ends before a lazily loaded piece is first u
   }) => {
     await signInAfresh(page, 'tia');
     const marker = chunkAnswers(page, 'TrialMarker');
-    // The host prepares the dialog's first display (answer, bundles, chunks) while idle.
-    await page.waitForLoadState('networkidle');
+    // The host prepares the dialog's first display (answer, bundles, chunks) once the page is
+    // idle: wait for its product answer itself. (`networkidle` fires once per page, and on a
+    // loaded machine before the page is idle enough to prepare: the open then asked for the
+    // products itself, met the 401 and left before a card was drawn.)
+    const prepared = page.waitForResponse(
+      (r) => r.url().includes('/ProductsWithLicenses') && r.ok(),
+    );
+    await page.reload();
+    await expect(page.getByText(/Signed in as/)).toBeVisible();
+    await prepared;
     expect(marker.requests).toBe(0);
     await context.clearCookies();
+    // The display's next call (the recent services) answers 401 and the browser leaves: it
+    // waits until the marker's code was answered, which would otherwise race it.
+    const markerAnswered = page.waitForResponse((r) => /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
+    await page.route('**/api/v1/**', async (route) => {
+      await markerAnswered;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Services', exact: true }).click();
     await expect(page).toHaveURL(SIGN_IN);
     expect(marker.answers).toEqual([SCRIPT]);

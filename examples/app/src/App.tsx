@@ -75,6 +75,7 @@ function Extensions() {
         {extensions.map((e) => (
           <li key={e.name}>
             {`${e.name} ${e.version}: ${e.status}`}
+            {e.error ? ` (${e.error.message})` : null}
             {e.retry ? (
               <button type="button" onClick={() => void retry(e.name)}>
                 Try again

@@ -128,6 +128,30 @@ describe('given a session whose token changes hands', () => {
   });
 });
 
+describe('given a first load of a page that is not signed in', () => {
+  it('goes to sign-in and logs no error or warning on the way: the 401s are the expected redirect', async () => {
+    const env = fakeEnvironment((url) =>
+      url.pathname.endsWith('/config')
+        ? json(200, fakeConfig)
+        : json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first.' } }),
+    );
+    const logged: unknown[][] = [];
+    const console = {
+      error: (...data: unknown[]) => logged.push(['error', ...data]),
+      warn: (...data: unknown[]) => logged.push(['warn', ...data]),
+      info: () => {},
+    };
+    const client = createPlatformClient({ environment: { ...env, console } });
+    // What a page does first: start the session (its JWT), and read the user.
+    client.startSession();
+    void client.session.getUser();
+    await run(env, 1000);
+    expect(env.navigations).toEqual(['/identity-service/home?returnTo=%2Fdemo%2F']);
+    expect(env.requests.map((r) => r.url.pathname)).toContain('/identity-service/api/v1/jwt/Token');
+    expect(logged).toEqual([]);
+  });
+});
+
 describe('given a server renderer (no window, no document)', () => {
   it('creates the default client without touching the browser, and a call fails with a ConfigurationError naming the Node environment', async () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');

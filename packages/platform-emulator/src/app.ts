@@ -10,7 +10,12 @@ import { registerFaults } from './faults.ts';
 import { registerHealth, type LogLevel } from './operations.ts';
 import { registerInputGuards } from './http/inputs.ts';
 import { HostAllowlist, installHostCheck } from './http/hosts.ts';
-import { fastifyFor, installAnswerHeaders, installErrorAnswers } from './http/server.ts';
+import {
+  fastifyFor,
+  installAnswerHeaders,
+  installClosing,
+  installErrorAnswers,
+} from './http/server.ts';
 import { JwtIssuer } from './auth/jwt.ts';
 import { registerApiDocs } from './routes/apiDocs.ts';
 import { registerPackageReference } from './routes/packageReference.ts';
@@ -150,7 +155,10 @@ export interface Emulator {
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
-  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  /**
+   * Stops accepting connections, lets requests in flight finish (injected ones too), then closes
+   * the database; a request that reaches it meanwhile gets 503 `SHUTTING_DOWN`.
+   */
   close(): Promise<void>;
 }
 
@@ -213,6 +221,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   await app.register(fastifyFormbody);
 
   installAnswerHeaders(app, () => closing);
+  const settled = installClosing(app, () => closing);
   installErrorAnswers(app);
   registerHealth(app, db, options.readyTimeoutMs);
   registerInputGuards(app);
@@ -280,6 +289,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     async close() {
       closing = true;
       await app.close();
+      await settled();
       await db.close();
       app.log.info('database closed');
     },

@@ -32,16 +32,18 @@ export interface ExtensionDefinition {
   readonly name: string;
   readonly version: string;
   /**
-   * Called once per page, after the extension's scripts loaded. A throw, a rejection or not
-   * finishing within the loader's time-out (10 s) marks the extension failed; the page and the
-   * other extensions go on.
+   * Called once per page, after the extension's scripts loaded. A throw, a rejection, not
+   * finishing within the loader's time-out (10 s), or a synchronous run that returns after it,
+   * marks the extension failed; the page and the other extensions go on (a synchronous busy loop
+   * holds the page up while it runs).
    */
   activate(host: ExtensionHost): void | Promise<void>;
 }
 
 /**
  * Declares an extension: call it once at the top level of the extension's script (a classic
- * script, e.g. Vite's library build in `iife` format). The page that loaded the script
+ * script, e.g. Vite's library build in `iife` format), as it runs: scripts that ran without
+ * defining their extension leave it failed. The page that loaded the script
  * activates it once with its `host`. Returns the definition, so a test can activate it too.
  * Throws a `TypeError` naming what is missing when the definition is malformed.
  * @param scope where the page's registry lives; default `globalThis`

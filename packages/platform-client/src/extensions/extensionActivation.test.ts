@@ -39,7 +39,13 @@ const contribution = (
  */
 function pageWith(
   contributions: ProductContribution[],
-  scripts: Record<string, 'fail' | 'hang' | ((scope: object) => void)> = {},
+  scripts: Record<
+    string,
+    | 'fail'
+    | 'hang'
+    | 'throw'
+    | ((scope: object, emit: (type: string, event: unknown) => void) => void)
+  > = {},
   list: Partial<ProductContributionList> = {},
 ) {
   const scope = {};
@@ -54,8 +60,12 @@ function pageWith(
     if (url.pathname.endsWith('/User')) return json(200, user);
     return json(404, {});
   });
+  let held = 0;
+  /** Moves the clock on without running a timer, as a busy loop does. */
+  const hold = (ms: number) => void (held += ms);
   const environment = {
     ...env,
+    now: () => env.now() + held,
     extensions: pageRegistry(scope),
     console: {
       error: (...m: unknown[]) => logged.push(['error', ...m]),
@@ -80,13 +90,16 @@ function pageWith(
       const script = scripts[new URL(href).pathname];
       if (script === 'fail') return Promise.reject(new Error(`${href} failed to load.`));
       if (script === 'hang') return new Promise<void>(() => {});
-      script?.(scope);
+      // As a browser reports a script that throws as it runs; it still loads.
+      if (script === 'throw')
+        emit('error', { filename: href, message: `Uncaught Error: ${href} broke`, error: 'e' });
+      else script?.(scope, emit);
       return Promise.resolve();
     },
   };
   const client = createPlatformClient({ environment });
   const emit = (type: string, event: unknown) => (listeners[type] ?? []).forEach((l) => l(event));
-  return { env, environment, client, scope, injected, logged, emit, listeners, listened };
+  return { env, environment, client, scope, injected, logged, emit, listeners, listened, hold };
 }
 
 /** A script that defines the extension and records each activation's host. */
@@ -197,15 +210,47 @@ describe('given an extension that defines itself with defineExtension', () => {
     );
   });
 
-  it('counts a script that defines nothing as loaded, not activated', async () => {
-    const { client } = pageWith([contribution('plain')]);
-    const [plain] = await client.extensions({ hostVersion: '1.0.0' }).load('p');
+  it('fails a script that defines nothing, saying so, unless the page declared it a plain script', async () => {
+    const { client, logged } = pageWith([contribution('silent'), contribution('plain')]);
+    const loader = client.extensions({ hostVersion: '1.0.0', plainScripts: ['plain'] });
+    const [silent, plain] = await loader.load('p');
+    expect(silent).toMatchObject({ status: 'failed', loaded: ['/ext/silent/main.js'] });
+    expect(silent?.error?.message).toBe(
+      "The scripts of 'silent' 1.0.0 loaded, but none called defineExtension('silent') as it ran: define the extension, or declare it in the loader's plainScripts.",
+    );
+    expect(logged).toContainEqual([
+      'error',
+      "Extension 'silent' 1.0.0 failed to activate",
+      silent?.error,
+    ]);
     expect(plain).toEqual({
       name: 'plain',
       version: '1.0.0',
       status: 'loaded',
       loaded: ['/ext/plain/main.js'],
     });
+  });
+
+  it('fails a synchronous activate that returns after the time-out (the page’s timers could not fire), and aborts its signal', async () => {
+    const hosts: ExtensionHost[] = [];
+    const { client, hold } = pageWith([contribution('busy'), contribution('brisk')], {
+      // A busy loop: the clock moves on, and no timer runs until it returns.
+      '/ext/busy/main.js': defining(hosts, {
+        name: 'busy',
+        activate: (host) => {
+          hosts.push(host);
+          hold(10_001);
+        },
+      }),
+      '/ext/brisk/main.js': defining([], { name: 'brisk', activate: () => hold(10_000) }),
+    });
+    const [busy, brisk] = await client.extensions({ hostVersion: '1.0.0' }).load('p');
+    expect(busy).toMatchObject({ status: 'failed', activated: false });
+    expect(busy?.error?.message).toBe(
+      "'busy' held up the page for 10001 ms as it activated, past the 10000 ms time-out.",
+    );
+    expect(hosts[0]?.signal.aborted).toBe(true);
+    expect(brisk).toMatchObject({ status: 'loaded', activated: true });
   });
 
   it('reports each outcome as it lands, so a hanging extension does not hold the others back', async () => {
@@ -224,13 +269,43 @@ describe('given an extension that defines itself with defineExtension', () => {
   });
 });
 
+describe('given a script that fails as it runs', () => {
+  it('fails the extension with the error the browser reported for that script (not another’s), without running the fallback', async () => {
+    const hosts: ExtensionHost[] = [];
+    const { client, injected, logged, listeners } = pageWith(
+      [contribution('t', { fallback: '/ext/t/f.js' }), contribution('ok')],
+      {
+        '/ext/t/main.js': 'throw',
+        '/ext/ok/main.js': (scope, emit) => {
+          emit('error', { filename: `${page}/ext/t/main.js?x`, message: 'not this one' });
+          emit('error', { filename: `${page}/elsewhere.js`, message: 'nor this one' });
+          defining(hosts, { name: 'ok' })(scope);
+        },
+      },
+    );
+    const [t, ok] = await client.extensions({ hostVersion: '1.0.0' }).load('p');
+    expect(t).toMatchObject({ status: 'failed', loaded: [] });
+    expect(t?.error?.message).toBe(
+      `The script /ext/t/main.js failed as it ran: Uncaught Error: ${page}/ext/t/main.js broke`,
+    );
+    expect(t?.error?.cause).toBe('e');
+    expect(logged).toContainEqual(['error', "Extension 't' 1.0.0 failed to load", t?.error]);
+    expect(injected.map((i) => i.url)).toEqual([`${page}/ext/t/main.js`, `${page}/ext/ok/main.js`]);
+    expect(ok).toMatchObject({ status: 'loaded', activated: true });
+    // The loader stops listening once each script settled.
+    expect(listeners.error).toEqual([]);
+  });
+});
+
 describe('given scripts with an integrity', () => {
   it('[PC-4.8] loads with the integrity and crossorigin, and after a mismatch at the primary tries the fallback with the same integrity', async () => {
     const { client, injected } = pageWith(
       [contribution('i', { fallback: '/ext/i/fallback.js', integrity: HASH }), contribution('n')],
       { '/ext/i/main.js': 'fail' },
     );
-    const [i, n] = await client.extensions({ hostVersion: '1.0.0' }).load('p');
+    const [i, n] = await client
+      .extensions({ hostVersion: '1.0.0', plainScripts: ['i', 'n'] })
+      .load('p');
     expect(i).toMatchObject({ status: 'loaded', loaded: ['/ext/i/fallback.js'] });
     expect(n?.status).toBe('loaded');
     expect(injected).toEqual([
@@ -268,7 +343,9 @@ describe('given scripts with an integrity', () => {
     }
     for (const integrity of [`  ${HASH}  sha512-${'B'.repeat(86)}==\n`, 'sha256-AB+/=']) {
       const ok = pageWith([contribution('y', { integrity })]);
-      const [y] = await ok.client.extensions({ hostVersion: '1.0.0' }).load('p');
+      const [y] = await ok.client
+        .extensions({ hostVersion: '1.0.0', plainScripts: ['y'] })
+        .load('p');
       expect(y?.status, integrity).toBe('loaded');
       expect(ok.injected[0]?.attributes?.integrity).toBe(integrity);
     }

@@ -23,6 +23,14 @@ const ext = (
   runtimeDependencies: [],
 });
 
+/** The names of a list's contributions: these tests load plain scripts (they define nothing). */
+const plainScripts = (list: unknown) => {
+  const value = (list as { value?: unknown }).value;
+  return Array.isArray(value)
+    ? value.map((c: { resourceName?: unknown } | null) => String(c?.resourceName ?? ''))
+    : [];
+};
+
 function setup(
   list: ProductContributionList,
   behaviour: (url: string) => 'ok' | 'fail' | 'hang' = () => 'ok',
@@ -47,7 +55,7 @@ function setup(
     },
     getContributions: async () => list,
     client: createPlatformCore({ environment: env }),
-    settings: { hostVersion: '1.4.2' },
+    settings: { hostVersion: '1.4.2', plainScripts: plainScripts(list) },
   });
   return { env, loader, requested, logged };
 }
@@ -225,7 +233,7 @@ describe('given product contributions', () => {
         ],
       }),
       client: createPlatformCore({ environment: env }),
-      settings: { hostVersion: '1.0.0' },
+      settings: { hostVersion: '1.0.0', plainScripts: ['good'] },
     });
     const results = await loader.load('host');
     expect(results.map((r) => r.status)).toEqual(['failed', 'failed', 'loaded']);
@@ -267,7 +275,11 @@ describe('given malformed contributions and failing scripts', () => {
       },
       getContributions: async () => list as ProductContributionList,
       client: createPlatformCore({ environment: env }),
-      settings: { hostVersion: '1.4.2', scriptOrigins: options.scriptOrigins },
+      settings: {
+        hostVersion: '1.4.2',
+        scriptOrigins: options.scriptOrigins,
+        plainScripts: plainScripts(list),
+      },
     });
     return { env, loader, requested, warned };
   }

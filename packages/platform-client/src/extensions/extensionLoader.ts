@@ -18,10 +18,12 @@ export interface ExtensionResult {
   /** The extension's version, `major.minor.patch`. */
   readonly version: string;
   /**
-   * `loaded`: its scripts ran and, if one defined the extension (`defineExtension`), its
-   * `activate` finished; `failed`: no address of a script loaded, or `activate` threw, or did not
-   * finish within the time-out; `incompatible`: its version does not fit the host's (PC-5.4);
-   * `skipped`: not for this shell.
+   * `loaded`: its scripts ran and the extension they defined (`defineExtension`) finished its
+   * `activate`, or, for a name the page declared in `plainScripts`, its scripts ran; `failed`: no
+   * address of a script loaded, a script threw as it ran (a syntax error too), no script defined
+   * the extension, or `activate` threw, did not finish within the time-out or held up the page
+   * past it; `incompatible`: its version does not fit the host's (PC-5.4); `skipped`: not for
+   * this shell.
    */
   readonly status: 'loaded' | 'failed' | 'incompatible' | 'skipped';
   /** The addresses that loaded, in order. */
@@ -49,6 +51,12 @@ export interface ExtensionLoaderOptions {
   readonly locale?: string;
   /** The shell frame the page lives in, for `host.shell`; default none (sending does nothing). */
   readonly shell?: ShellTarget;
+  /**
+   * The names of the contributions the page accepts as plain scripts: loaded once their scripts
+   * ran, without `defineExtension`. Any other extension whose scripts define nothing is
+   * `failed`. Default none (decision 1120).
+   */
+  readonly plainScripts?: readonly string[];
 }
 
 /** What `client.extensions(settings)` returns: the loader's methods, its code loaded on first use. */
@@ -109,6 +117,7 @@ export class ExtensionLoader {
       timeoutMs: settings.timeoutMs ?? 10_000,
       scriptOrigins: settings.scriptOrigins ?? [],
       locale: settings.locale ?? 'en',
+      plainScripts: settings.plainScripts ?? [],
       ...(settings.shell ? { shell: settings.shell } : {}),
     };
     this.#registry = this.#env.extensions ?? pageRegistry({});
@@ -203,8 +212,12 @@ export class ExtensionLoader {
       return { ...base, status: 'failed', error: error as Error };
     }
     const definition = this.#registry.definitions.get(name);
-    if (!definition) return { ...base, status: 'loaded' };
+    if (!definition && this.#o.plainScripts.includes(name)) return { ...base, status: 'loaded' };
     try {
+      if (!definition)
+        throw new ExtensionLoadError(
+          `The scripts of '${name}' ${version} loaded, but none called defineExtension('${name}') as it ran: define the extension, or declare it in the loader's plainScripts.`,
+        );
       await this.#activate(definition, contribution);
       return { ...base, status: 'loaded', activated: true };
     } catch (error) {
@@ -237,10 +250,23 @@ export class ExtensionLoader {
       extension: { name, version, publicPath: String(contribution.publicPath ?? '') },
       signal: controller.signal,
     });
+    const { timeoutMs } = this.#o;
+    // A synchronous activate blocks the page's timers, so the time-out cannot fire while it
+    // runs: measured on the environment's clock, it fails once it returns (decision 1121).
+    const run = () => {
+      const start = this.#env.now();
+      const returned = definition.activate(host);
+      const took = this.#env.now() - start;
+      if (took <= timeoutMs) return returned;
+      Promise.resolve(returned).catch(() => {});
+      throw new ExtensionLoadError(
+        `'${name}' held up the page for ${took} ms as it activated, past the ${timeoutMs} ms time-out.`,
+      );
+    };
     try {
       await this.#within(
-        Promise.resolve().then(() => definition.activate(host)),
-        `'${name}' did not activate within ${this.#o.timeoutMs} ms.`,
+        Promise.resolve().then(run),
+        `'${name}' did not activate within ${timeoutMs} ms.`,
       );
     } catch (error) {
       this.#registry.active.delete(key);
@@ -261,13 +287,35 @@ export class ExtensionLoader {
     let lastError: unknown;
     for (const address of addresses) {
       const url = versionedScriptUrl(address, list.maintenanceWindowEnd);
+      // What the browser reports for this script as it runs (a top-level throw, a syntax
+      // error) is a window `error` event whose `filename` is the script's address.
+      const href = new URL(url, this.#env.location.href).href;
+      let thrown: { message?: string; error?: unknown } | undefined;
+      const stop = this.#env.listen?.(
+        'window',
+        'error',
+        (event) => {
+          const e = event as { filename?: unknown; message?: string; error?: unknown };
+          if (e.filename === href) thrown ??= e;
+        },
+        {},
+      );
       try {
         await this.#inject(url, list.zeroDowntime === true, integrity);
-        return url;
       } catch (error) {
         lastError = error;
         this.#env.console.warn(`Extension script ${url} failed; trying the next address`, error);
+        continue;
+      } finally {
+        stop?.();
       }
+      // It loaded and ran: another address serves the same script, so it is not tried.
+      if (thrown)
+        throw new ExtensionLoadError(
+          `The script ${url} failed as it ran: ${thrown.message || String(thrown.error)}`,
+          { cause: thrown.error },
+        );
+      return url;
     }
     throw new ExtensionLoadError(`No address of the script loaded (${addresses.join(', ')}).`, {
       cause: lastError,

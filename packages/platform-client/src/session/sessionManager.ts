@@ -1,3 +1,4 @@
+import { isSignedOutError } from '../http/authRedirect.ts';
 import type { PlatformEnvironment } from '../environment.ts';
 import type { TokenRenewalError } from '../errors.ts';
 import { IdleSession, type IdleEvent, type IdleSessionOptions } from './idleSession.ts';
@@ -85,7 +86,10 @@ export function createSessionManager(options: {
   idle.subscribe(emit);
   idle.start();
   void tokens.start().catch((error: unknown) => {
-    options.environment.console.error('Could not obtain the JWT', error);
+    // Not signed in (401, or 400 SS_001): the page's calls meet the same answer and go to
+    // sign-in, the expected path of a first load, which is nothing to report.
+    if (!isSignedOutError(error))
+      options.environment.console.error('Could not obtain the JWT', error);
   });
   return {
     getToken: () => tokens.getToken(),

@@ -37,6 +37,8 @@ export function fastifyFor(options: ServerOptions): FastifyInstance {
     // The one normalisation of a path (http/requestPath.ts): every route, guard and log reads it.
     rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
     clientErrorHandler,
+    // installClosing answers in the platform's format instead.
+    return503OnClosing: false,
   });
   routeEveryMethod(app);
   return app;
@@ -66,6 +68,40 @@ export function installAnswerHeaders(app: FastifyInstance, closing: () => boolea
     }
     return payload;
   });
+}
+
+/** Seconds a client is told to wait (`Retry-After`) when it reached a closing emulator. */
+const RESTART_SECONDS = 2;
+
+/**
+ * While the emulator closes, a request that reaches it (on a connection opened before) is
+ * answered 503 `SHUTTING_DOWN` in the platform's format, with `Retry-After`. Returns what `close`
+ * awaits before closing the database: the end of the requests in flight, injected ones too
+ * (Fastify waits only for its connections; the test kit's MSW handlers inject).
+ */
+export function installClosing(app: FastifyInstance, closing: () => boolean): () => Promise<void> {
+  const inFlight = new Set<object>();
+  let idle: (() => void) | undefined;
+  const finished = async (request: object) => {
+    if (inFlight.delete(request) && inFlight.size === 0) idle?.();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing())
+      return reply
+        .code(503)
+        .header('Retry-After', String(RESTART_SECONDS))
+        .send({
+          error: {
+            code: 'SHUTTING_DOWN',
+            message: 'The emulator is shutting down; try again once it is back.',
+          },
+        });
+    inFlight.add(request);
+  });
+  app.addHook('onResponse', finished);
+  app.addHook('onRequestAbort', finished);
+  return () =>
+    inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
 }
 
 /** Every error answered in the platform's format; a 500 logged with its request id. */

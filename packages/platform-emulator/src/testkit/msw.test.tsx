@@ -1,9 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient, HttpError, type UnauthenticatedEvent } from '@ics/platform-client';
 import { PlatformProvider, useAccess, useSession } from '@ics/platform-client/react';
-import { recordedNavigation, startEmulator, type TestEmulator } from './index.ts';
+import { ServiceSwitcherDialog } from '@ics/service-switcher';
+import { recordedNavigation, startEmulator, switcherFrame, type TestEmulator } from './index.ts';
 import { emulatorHandlers } from './msw.ts';
 
 // A jsdom page of an application at http://localhost:3000/ whose calls MSW answers from an
@@ -118,5 +119,23 @@ describe('in jsdom, with the test kit', () => {
     const error = await client.session.getUser({ fresh: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
+  });
+});
+
+// A team's component test of the switcher: jsdom as it comes, no dialog polyfill.
+describe('given ServiceSwitcherDialog in jsdom without a polyfill', () => {
+  it('opens, shows its cards within the frame switcherFrame finds, and unmounts without an error', async () => {
+    expect(HTMLDialogElement.prototype.close).toBeUndefined();
+    const client = createPlatformClient();
+    const view = render(<ServiceSwitcherDialog client={client} open onOpenChange={() => {}} />);
+    expect(view.container.querySelector('dialog')?.open).toBe(true);
+    const frame = within(await waitFor(() => switcherFrame(view.container)));
+    expect(frame.getByRole('heading', { level: 1 }).textContent).toBe('Intelligent Cloud Services');
+    // The cards the platform answered with, drawn in the frame: links named after products.
+    const cards = await frame.findAllByRole('link', {}, { timeout: 20_000 });
+    expect(cards[0]?.textContent).toMatch(/\w/);
+    expect(() => view.unmount()).not.toThrow();
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(() => switcherFrame()).toThrow('No open ServiceSwitcherDialog');
   });
 });

@@ -4,7 +4,6 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BundleFetch } from '../data/bundles.ts';
 import { fakeClient } from '../testing/fakeClient.ts';
-import '../testing/jsdomDialog.ts';
 import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcherDialog } from './ServiceSwitcherDialog.tsx';
 

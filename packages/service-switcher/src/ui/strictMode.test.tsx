@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createRef, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../testing/fakeClient.ts';
-import '../testing/jsdomDialog.ts';
 import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcher } from './ServiceSwitcher.tsx';
 import { ServiceSwitcherDialog } from './ServiceSwitcherDialog.tsx';

@@ -18,12 +18,17 @@ export function useModalFocus(
   useEffect(() => {
     const element = dialog.current;
     const opener = element?.ownerDocument.activeElement as HTMLElement | null;
+    // Where modal dialogs are missing (jsdom), the attribute opens and closes it, as a browser's
+    // methods do, so a team's component test needs no polyfill.
     if (element && !element.open) {
       if (typeof element.showModal === 'function') element.showModal();
       else element.setAttribute('open', '');
     }
     return () => {
-      if (element?.open) element.close();
+      if (element?.open) {
+        if (typeof element.close === 'function') element.close();
+        else element.removeAttribute('open');
+      }
       // APG: focus returns to the element that opened the dialog.
       queueMicrotask(() => opener?.focus());
     };
