@@ -9,6 +9,7 @@ const panels: Record<Panel, string> = {
   faults: 'Faults',
   states: 'States',
   extensions: 'Extensions',
+  drift: 'Drift',
 };
 
 /**

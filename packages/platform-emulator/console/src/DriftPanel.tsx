@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, type DriftReport } from './api.ts';
+import { Outcome, useOutcome } from './outcome.tsx';
 
 /**
  * Proxy mode (`--upstream`): the summary (operations seen, conforming, in drift), then each
@@ -7,15 +8,25 @@ import { call, type DriftReport } from './api.ts';
  */
 export function DriftPanel() {
   const [report, setReport] = useState<DriftReport>();
-  const [message, setMessage] = useState<string>();
+  const { said, say } = useOutcome();
 
   const load = useCallback(
-    () => call<DriftReport>('GET', '/drift').then(setReport, (e: Error) => setMessage(e.message)),
-    [],
+    () =>
+      call<DriftReport>('GET', '/drift').then(
+        (answer) => {
+          setReport(answer);
+          return true;
+        },
+        (e: Error) => {
+          say(e.message);
+          return false;
+        },
+      ),
+    [say],
   );
   useEffect(() => void load(), [load]);
 
-  if (!report) return <p role="status">{message ?? 'Loading…'}</p>;
+  if (!report) return <p role="status">{said?.text ?? 'Loading…'}</p>;
   const { operationsSeen, conforming, inDrift } = report.summary;
   const drifting = report.operations.filter((o) => o.drift.length > 0);
   return (
@@ -27,7 +38,11 @@ export function DriftPanel() {
         The same report: <code>platform-emulator drift report --format markdown</code>.
       </p>
       <div className="console__row">
-        <button type="button" className="ics-button" onClick={() => void load()}>
+        <button
+          type="button"
+          className="ics-button"
+          onClick={() => void load().then((loaded) => loaded && say('Refreshed.'))}
+        >
           Refresh
         </button>
         <button
@@ -35,20 +50,17 @@ export function DriftPanel() {
           className="ics-button ics-button--secondary"
           onClick={() =>
             void call('DELETE', '/drift').then(
-              () => {
-                setMessage('Cleared.');
-                return load();
-              },
-              (e: Error) => setMessage(e.message),
+              () => load().then(() => say('Cleared.')),
+              (e: Error) => say(e.message),
             )
           }
         >
           Clear
         </button>
       </div>
-      <p role="status">
+      <Outcome said={said} />
+      <p>
         {operationsSeen} operations seen: {conforming} conforming, {inDrift} in drift.
-        {message ? ` ${message}` : ''}
       </p>
       {drifting.map((operation) => (
         <section key={operation.operation} aria-labelledby={`drift-${operation.operation}`}>
