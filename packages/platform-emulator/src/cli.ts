@@ -4,12 +4,18 @@ import { createEmulator } from './app.ts';
 import { isLoopback } from './http/hosts.ts';
 import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
+import { stateCommand, stateUsage } from './stateCommand.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
 
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
   --demo      directory of a built web app, served at /demo/
+  --seed FILE a seed file (JSON: organisations, roles, groups, products, personas) read after the
+              built-in seed (repeatable; later files add to or replace earlier ones by id). It is
+              written into a new database only (docs/your-own-data.md)
+  --state FILE  start from a state file (platform-emulator state save): its data replaces the
+              database's at every start
   --token-lifetime    seconds a JWT lives (default 1800); tests use a few seconds
   --session-lifetime  seconds a session lasts (default 28800, 8 hours)
   --log-level         ${LOG_LEVELS.join('|')} (default warn):
@@ -35,9 +41,17 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
                        ranges, or 'loopback'); behind a TLS proxy, session cookies are Secure
   --allowed-host NAME  answer requests for this Host name too (repeatable; '.example.test'
                        allows its subdomains). Addresses, localhost and the --host name are
-                       always answered; any other Host gets 421 (DNS rebinding)`;
+                       always answered; any other Host gets 421 (DNS rebinding)
 
+${stateUsage}`;
+
+/** The command line: `state …` (stateCommand.ts), else the emulator's start. */
 export async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'state') process.exit(await stateCommand(argv.slice(1)));
+  else await start(argv);
+}
+
+async function start(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -59,6 +73,8 @@ export async function main(argv: string[]): Promise<void> {
         'ready-timeout': { type: 'string', default: '2' },
         faults: { type: 'boolean', default: false },
         extension: { type: 'string', multiple: true },
+        seed: { type: 'string', multiple: true },
+        state: { type: 'string' },
         'trust-proxy': { type: 'string' },
         console: { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
@@ -112,6 +128,8 @@ export async function main(argv: string[]): Promise<void> {
     sessionLifetimeSeconds,
     faults: values.faults,
     extensions,
+    seed: values.seed ?? [],
+    ...(values.state ? { state: values.state } : {}),
     ...(values.console ? { console: values.console === 'on' } : {}),
     logLevel,
     logDestination: output.log,
