@@ -191,16 +191,21 @@ export async function restoreData(db: Database, copy: DataCopy): Promise<void> {
       );
     const rowsOf = new Map(copy.tables.map((t) => [t.name, t.rows]));
     for (const name of tables) {
-      if (name === SESSIONS)
+      // Sessions stay (a scratch database of an older file's migrations has none to keep).
+      if (name === SESSIONS && Array.isArray(sessions?.rows) && sessions.rows.length > 0)
         await insert(
           SESSIONS,
           sessions?.rows ?? [],
           `where r.user_id in (select id from users)
              and (r.current_org_id is null or r.current_org_id in (select id from orgs))`,
         );
-      else if (rowsOf.has(name)) await insert(name, rowsOf.get(name));
+      else if (name !== SESSIONS && rowsOf.has(name)) await insert(name, rowsOf.get(name));
     }
+    const sequences = await tx.query<{ name: string }>(
+      `select sequence_name as name from information_schema.sequences where sequence_schema = 'public'`,
+    );
     for (const { name, value, called } of copy.sequences)
-      await tx.query(`select setval($1, $2::bigint, $3)`, [quoted(name), value, called]);
+      if (sequences.some((s) => s.name === name))
+        await tx.query(`select setval($1, $2::bigint, $3)`, [quoted(name), value, called]);
   });
 }

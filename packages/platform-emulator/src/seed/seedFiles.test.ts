@@ -183,5 +183,5 @@ describe('given a bad seed', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
