@@ -15,7 +15,7 @@ const FORMAT = StateFile.properties.format.const;
 export const STATE_FORMAT_VERSION = 1;
 
 /** The emulator's own version, written into each state file. */
-export const emulatorVersion: string = (
+const emulatorVersion: string = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
