@@ -187,13 +187,7 @@ async function startFrom(db: Database, file: string): Promise<void> {
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   // A bad seed stops the start before the database is touched.
-  const seed = resolveSeed(
-    options.seed === undefined
-      ? []
-      : typeof options.seed === 'string' || !Array.isArray(options.seed)
-        ? [options.seed as SeedSource]
-        : options.seed,
-  );
+  const seed = resolveSeed(([] as SeedSource[]).concat(options.seed ?? []));
   const extensions = new PublishedExtensions(options.extensions);
   const app = fastifyFor(options);
   const hosts = new HostAllowlist(options.allowedHosts);
