@@ -2,26 +2,10 @@
 // (packages/platform-emulator/src/policy/table.ts) and the contract's endpoints: what each rule
 // means, and each operation's request, rule and what it reveals. Decision 0710 explains it.
 // `--check` fails when the file is not what this script would write (part of `npm test`).
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { writeOrCheck } from './generated.mjs';
+import { fromSources, writeOrCheck } from './generated.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 // The policy is TypeScript, read from the workspace's sources as `npm start` runs them.
-if (!process.execArgv.includes('--conditions=source')) {
-  const { status } = spawnSync(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit', cwd: root },
-  );
-  process.exit(status ?? 1);
-}
+fromSources(import.meta.url);
 
 const { listEndpoints } = await import('@ics/platform-contract');
 const { accessRuleOf, revealsTable, ruleMeanings } =

@@ -540,6 +540,8 @@ const apps = {
     dir: join(work, 'guides'),
     install: (dir) => firstExtension.setUp(dir),
   },
+  // Made by docs/your-own-data.md's commands (npm init, its installs): see `ownData`.
+  ownData: { dir: join(work, 'own-data'), install: (dir) => ownData.setUp(dir) },
   // Its own package.json pins React, TanStack Query, Vite, Vitest, jsdom, MSW…
   example: { dir: exampleApp('app'), specs: allTarballs },
   // Vite, Vitest, jsdom and TypeScript pinned in its package.json; examples/app loads it.
@@ -907,6 +909,9 @@ const firstApp = guideApp('getting-started.md', 'Your first app', 'first app');
 const nextApp = guideApp('getting-started.md', 'Next.js (App Router)', 'Next.js app');
 /** docs/extensions.md's first extension: npm init, its files, tsc, the build and the test. */
 const firstExtension = guideApp('extensions.md', 'Write your first extension', 'first extension');
+
+/** docs/your-own-data.md: a seed, a state saved with the test kit, a test that starts from it. */
+const ownData = guideApp('your-own-data.md', 'Your own data', 'own data');
 
 /** docs/extensions.md's "Load it in an app": its files and commands in the first app. */
 const loadExtension = guideApp('extensions.md', 'Load it in an app', 'extension in the first app');
@@ -1372,6 +1377,11 @@ const rows = [
     "docs/extensions.md's first extension loaded in docs/getting-started.md's first app, as the guide writes it: its files, build, lint, the emulator with --extension and npm run dev; in Chromium, loaded with its integrity, activated once, one session/User; the installed emulator's console links to the package reference it serves (200, HTML)",
     'firstApp',
     extensionInFirstApp,
+  ],
+  [
+    'docs/your-own-data.md, its commands run literally: the installs, a seed with a product and three people, the test kit saving a state to a file, node --test starting from it',
+    'ownData',
+    () => ownData.check(),
   ],
   [
     'Example extension (examples/extension): tsc, vite build (library mode), its Vitest tests with the test kit',

@@ -84,6 +84,10 @@ check('docs/access-table.md (from the policy) is current', 'node', [
   'scripts/access-table.mjs',
   '--check',
 ]);
+check("the emulator's seed.schema.json (from the seed format) is current", 'node', [
+  'scripts/seed-schema.mjs',
+  '--check',
+]);
 check('no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
 check("the contract's endpoint descriptions are current", 'node', [
   'scripts/contract-descriptions.mjs',

@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { createPlatformClient } from '@ics/platform-client';
 import { emulatorHandlers } from '@ics/platform-emulator/msw';
-import { signIn, startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
+import { startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,12 @@ import { App } from './App.tsx';
 let emulator: TestEmulator;
 const server = setupServer();
 beforeAll(async () => {
-  emulator = await startEmulator();
-  // A project added over real HTTP (before MSW intercepts): the page must list it.
-  const ada = await signIn('ada', emulator);
-  await ada.repository.createProject({ name: 'Example app project' });
+  // From the committed state (example.state.json), which holds a project of Ada's: the page must
+  // list it.
+  emulator = await startEmulator({
+    seed: fileURLToPath(new URL('../example.seed.json', import.meta.url)),
+    state: fileURLToPath(new URL('../example.state.json', import.meta.url)),
+  });
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import { authenticator } from './auth/session.ts';
 import { systemClock, type EmulatorClock } from './clock.ts';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from './db/database.ts';
 import { sharedSecret } from './db/secrets.ts';
+import { loadStateFile, parseStateFile, StateFileError } from './db/stateFile.ts';
 import { registerFaults } from './faults.ts';
 import { registerHealth, type LogLevel } from './operations.ts';
 import { registerInputGuards } from './http/inputs.ts';
@@ -32,6 +34,7 @@ import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
+import { resolveSeed, type SeedSource } from './seed/seedFiles.ts';
 import { seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
 import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
@@ -86,7 +89,19 @@ export interface EmulatorOptions {
   /** Where the log lines go; default standard output. */
   readonly logDestination?: { write(line: string): void };
   /**
-   * A seeded database (`seededSnapshot()`) that a `'memory'` database starts from instead of
+   * A team's seed: JSON files' paths or `defineSeed()` objects, read after the built-in seed;
+   * later ones add to or replace earlier ones by id (docs/your-own-data.md). Checked before
+   * anything is written: a bad seed throws a `SeedError` naming each problem. It is written into
+   * a new database only; one seeded already keeps its data.
+   */
+  readonly seed?: SeedSource | readonly SeedSource[];
+  /**
+   * A state file (`platform-emulator state save`, `emulator.saveState(file)`) whose data replaces
+   * the database's at start, after the seed; an older file is migrated, a newer one refused.
+   */
+  readonly state?: string;
+  /**
+   * A seeded database (`seededSnapshot({ seed })`) that a `'memory'` database starts from instead of
    * migrating and seeding: the emulator is ready in a fraction of the time.
    */
   readonly snapshot?: Blob;
@@ -179,8 +194,23 @@ export async function openDatabase(
   return openPglite(database === 'memory' ? undefined : database, snapshot);
 }
 
+/** Replaces the data with a state file's; a file that cannot be loaded stops the start. */
+async function startFrom(db: Database, file: string): Promise<void> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new StateFileError(
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
+  }
+  await loadStateFile(db, parseStateFile(text, file), file);
+}
+
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+  // A bad seed stops the start before the database is touched.
+  const seed = resolveSeed(([] as SeedSource[]).concat(options.seed ?? []));
   const extensions = new PublishedExtensions(options.extensions);
   const target = options.upstream && upstreamTarget(options.upstream);
   const replayed = options.replay ? readRecording(options.replay) : undefined;
@@ -201,13 +231,14 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   const admin = new EmulatorAdmin({
     db,
     clock: options.clock ?? systemClock,
-    seed: () => seededSnapshot(),
+    seed: () => seededSnapshot({ seed }),
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
   });
   const clock = admin.clock;
   let jwtSecret: string;
   try {
-    if (!options.snapshot) await migrateAndSeed(db);
+    if (!options.snapshot) await migrateAndSeed(db, seed);
+    if (options.state) await startFrom(db, options.state);
     jwtSecret =
       options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
   } catch (error) {

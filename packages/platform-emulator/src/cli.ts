@@ -6,12 +6,18 @@ import { isLoopback } from './http/hosts.ts';
 import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
 import { driftCommand, upstreamFromFlags } from './upstream/driftCommand.ts';
+import { stateCommand, stateUsage } from './stateCommand.ts';
 
 const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--database DIR|memory] [--demo DIR]
 
   --database  embedded PostgreSQL data directory (default .data/emulator), or 'memory'.
               DATABASE_URL, when set, selects a PostgreSQL server instead.
   --demo      directory of a built web app, served at /demo/
+  --seed FILE a seed file (JSON: organisations, roles, groups, products, personas) read after the
+              built-in seed (repeatable; later files add to or replace earlier ones by id). It is
+              written into a new database only (docs/your-own-data.md)
+  --state FILE  start from a state file (platform-emulator state save): its data replaces the
+              database's at every start
   --token-lifetime    seconds a JWT lives (default 1800); tests use a few seconds
   --session-lifetime  seconds a session lasts from sign-in (default 28800, 8 hours); the
                       keep-alive ping does not extend it
@@ -51,7 +57,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --replay FILE        answer the reads of a recording from it, without asking anyone
 
   platform-emulator drift report [--url URL] [--format json|markdown] [--fail-on-drift]
-                       prints the drift a running proxy found; exit 1 on drift with the flag`;
+                       prints the drift a running proxy found; exit 1 on drift with the flag
+
+${stateUsage}`;
 
 /** The flags of the emulator's command line (the usage above says what each does). */
 const flags = {
@@ -74,6 +82,8 @@ const flags = {
   'trust-proxy': { type: 'string' },
   console: { type: 'string' },
   'allowed-host': { type: 'string', multiple: true },
+  seed: { type: 'string', multiple: true },
+  state: { type: 'string' },
   upstream: { type: 'string' },
   'upstream-ca': { type: 'string' },
   'upstream-timeout': { type: 'string' },
@@ -83,8 +93,14 @@ const flags = {
   help: { type: 'boolean', default: false },
 } as const;
 
+/** The command line: `drift report` (upstream/driftCommand.ts), `state …` (stateCommand.ts), else the emulator's start. */
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'drift') return driftCommand(argv.slice(1));
+  if (argv[0] === 'state') process.exit(await stateCommand(argv.slice(1)));
+  return start(argv);
+}
+
+async function start(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -140,6 +156,8 @@ export async function main(argv: string[]): Promise<void> {
     sessionLifetimeSeconds,
     faults: values.faults,
     extensions,
+    seed: values.seed ?? [],
+    ...(values.state ? { state: values.state } : {}),
     ...(values.console ? { console: values.console === 'on' } : {}),
     logLevel,
     logDestination: output.log,

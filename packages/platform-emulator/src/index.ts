@@ -15,6 +15,7 @@ export type {
   RequestFilter,
   RequestSummary,
   SessionSummary,
+  StateFile,
   StateSummary,
   Verdict,
 } from './console/adminApi.ts';
@@ -27,6 +28,10 @@ export { Conformance, type Mismatch } from './conformance.ts';
 export type { Database, DatabaseOptions, DatabaseWait, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';
 export { seed } from './seed/seed.ts';
+// A team's own data (docs/your-own-data.md): seed files and state files.
+export { defineSeed, type Seed } from './seed/seedFormat.ts';
+export { resolveSeed, SeedError, type SeedSource } from './seed/seedFiles.ts';
+export { StateFileError } from './db/stateFile.ts';
 export { personas, organisations } from './seed/personas.ts';
 export { catalogue } from './seed/catalogue.ts';
 export { signJwt, verifyBearer, type BearerClaims } from './auth/verifyBearer.ts';

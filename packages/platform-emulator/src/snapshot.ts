@@ -5,22 +5,26 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
+import { resolveSeed } from './seed/seedFiles.ts';
+import type { Seed } from './seed/seedFormat.ts';
 import { openPglite } from './db/database.ts';
 
 /** Options of `seededSnapshot`. */
 export interface SnapshotOptions {
   /** Where snapshots are kept between runs; default `<tmpdir>/ics-platform-emulator`. */
   readonly cacheDir?: string;
+  /** The seed the snapshot holds (`resolveSeed`'s); default the built-in one. */
+  readonly seed?: Seed;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * A fingerprint of the emulator's own code (its migrations and seed data are code), so a
- * snapshot made by other code is never restored.
+ * A fingerprint of the emulator's own code (its migrations and built-in seed are code) and of
+ * the seed, so a snapshot made by other code or from another seed is never restored.
  */
-function codeFingerprint(): string {
-  const hash = createHash('sha256');
+function codeFingerprint(seed: Seed): string {
+  const hash = createHash('sha256').update(JSON.stringify(seed));
   const files = readdirSync(here, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(ts|js|json)$/.test(file) && !/\.test\.|\.map$|\.d\.ts$/.test(file))
     .sort();
@@ -38,10 +42,11 @@ const made = new Map<string, Promise<Blob>>();
  */
 export function seededSnapshot(options: SnapshotOptions = {}): Promise<Blob> {
   const dir = options.cacheDir ?? join(tmpdir(), 'ics-platform-emulator');
-  const file = join(dir, `seeded-${codeFingerprint()}.tar.gz`);
+  const seed = options.seed ?? resolveSeed();
+  const file = join(dir, `seeded-${codeFingerprint(seed)}.tar.gz`);
   let snapshot = made.get(file);
   if (!snapshot) {
-    snapshot = readOrMake(file);
+    snapshot = readOrMake(file, seed);
     made.set(file, snapshot);
     snapshot.catch(() => made.delete(file));
   }
@@ -51,7 +56,7 @@ export function seededSnapshot(options: SnapshotOptions = {}): Promise<Blob> {
 /** Node's Blob, whatever the global one is (jsdom's has no `arrayBuffer`, which PGlite needs). */
 const nodeBlob = (bytes: Uint8Array) => new NodeBlob([bytes]) as unknown as Blob;
 
-async function readOrMake(file: string): Promise<Blob> {
+async function readOrMake(file: string, seed: Seed): Promise<Blob> {
   try {
     return nodeBlob(readFileSync(file));
   } catch {
@@ -59,7 +64,7 @@ async function readOrMake(file: string): Promise<Blob> {
   }
   const db = await openPglite(undefined);
   try {
-    await migrateAndSeed(db);
+    await migrateAndSeed(db, seed);
     const dump = await db.dump?.();
     if (!dump) throw new Error('The database cannot be dumped.');
     const bytes = await bytesOf(dump);

@@ -1,5 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
-import { call, type SavedState } from './api.ts';
+import { API, call, type SavedState } from './api.ts';
+
+type Act = (work: () => Promise<unknown>, done: string) => Promise<unknown>;
+
+/** Loads a state file (`platform-emulator state save`, a download) in place of the data. */
+function StateUpload({ busy, act }: { busy: boolean; act: Act }) {
+  return (
+    <label className="console__row">
+      Load a state file
+      <input
+        type="file"
+        accept=".json,application/json"
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          void act(async () => {
+            let state: unknown;
+            try {
+              state = JSON.parse(await file.text());
+            } catch {
+              throw new Error(`${file.name}: not a state file: not JSON, or cut short.`);
+            }
+            return call('POST', '/states/file', state);
+          }, `Loaded ${file.name}.`);
+        }}
+      />
+    </label>
+  );
+}
 
 /** Named copies of the data: save, restore, and reset to the seed. */
 export function StatesPanel() {
@@ -11,7 +41,7 @@ export function StatesPanel() {
   const load = useCallback(() => call<SavedState[]>('GET', '/states').then(setStates), []);
   useEffect(() => void load(), [load]);
 
-  const act = (work: () => Promise<unknown>, done: string) => {
+  const act: Act = (work, done) => {
     setBusy(true);
     setMessage('Working…');
     return work()
@@ -29,7 +59,8 @@ export function StatesPanel() {
     <>
       <p className="console__hint">
         A state is a copy of all the data (not the sessions: whoever is signed in stays signed in).
-        States live until the emulator stops.
+        Download one as a file to commit; load it back here or with{' '}
+        <code>platform-emulator state load</code>, or start from it with <code>--state FILE</code>.
       </p>
       <form
         className="console__row"
@@ -54,6 +85,7 @@ export function StatesPanel() {
           Reset to seed
         </button>
       </form>
+      <StateUpload busy={busy} act={act} />
       <p role="status">{message}</p>
       {states.length === 0 ? (
         <p>No saved states.</p>
@@ -65,6 +97,7 @@ export function StatesPanel() {
               <th scope="col">Saved</th>
               <th scope="col">Rows</th>
               <th scope="col">Restore</th>
+              <th scope="col">File</th>
             </tr>
           </thead>
           <tbody>
@@ -88,6 +121,15 @@ export function StatesPanel() {
                   >
                     Restore
                   </button>
+                </td>
+                <td>
+                  <a
+                    href={`${API}/states/${encodeURIComponent(s.name)}/file`}
+                    download
+                    aria-label={`Download ${s.name}`}
+                  >
+                    Download
+                  </a>
                 </td>
               </tr>
             ))}

@@ -6,17 +6,23 @@ import {
   displayNameOfUser,
   listLiveSessions,
   listPersonaSummaries,
-  restoreData,
-  type DataCopy,
 } from '../db/console.ts';
 import { openPglite, type Database } from '../db/database.ts';
 import { createSession } from '../db/sessions.ts';
+import {
+  checkStateFile,
+  loadStateFile,
+  restoreCopy,
+  stateFileOf,
+  StateFileError,
+} from '../db/stateFile.ts';
 import { listPersonas } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 import { Value } from '@sinclair/typebox/value';
 import {
   StateName,
   type PersonaSummary,
+  type StateFile,
   type SessionSummary,
   type StateSummary,
 } from './adminApi.ts';
@@ -36,7 +42,7 @@ export class EmulatorAdmin {
   /** Latency and error answers, per operation or path pattern. */
   readonly faults = new FaultRules();
   readonly #db: Database;
-  readonly #states = new Map<string, { copy: DataCopy; savedAt: number; rows: number }>();
+  readonly #states = new Map<string, StateFile>();
   readonly #seed: () => Promise<Blob>;
   readonly #sessionLifetimeSeconds: number;
 
@@ -91,48 +97,75 @@ export class EmulatorAdmin {
 
   /** The saved states, oldest first. */
   states(): StateSummary[] {
-    return [...this.#states].map(([name, { savedAt, rows }]) => ({ name, savedAt, rows }));
+    return [...this.#states.values()].map(summaryOf);
   }
 
   /** Keeps a copy of the data under a name (replacing one of the same name). */
   async saveState(name: string): Promise<StateSummary> {
     if (!Value.Check(StateName, { name }))
       throw new ApiError(400, 'VALIDATION', `name: ${StateName.properties.name.description}.`);
-    const copy = await copyData(this.#db);
-    const rows = copy.tables.reduce((n, t) => n + (Array.isArray(t.rows) ? t.rows.length : 0), 0);
-    const state = { copy, savedAt: Date.now(), rows };
-    this.#states.set(name.trim(), state);
-    return { name: name.trim(), savedAt: state.savedAt, rows };
+    const state = await stateFileOf(this.#db, name.trim(), new Date());
+    this.#states.set(state.name, state);
+    return summaryOf(state);
+  }
+
+  /** A saved state as a file to keep (`platform-emulator state save`, the console's download). */
+  stateFile(name: string): StateFile {
+    const state = this.#states.get(name);
+    if (!state) throw new ApiError(404, 'NOT_FOUND', `No saved state '${name}'.`);
+    return state;
+  }
+
+  /**
+   * Replaces the data with a state file's (an older one migrated first) and keeps it under its
+   * name. A file that is not a state file, or is newer than this emulator, is a 400 saying why;
+   * one whose rows do not fit, a 409; either way nothing changes.
+   */
+  async loadState(data: unknown, file = 'the state file'): Promise<StateSummary> {
+    let state: StateFile;
+    try {
+      state = checkStateFile(data, file);
+    } catch (error) {
+      if (error instanceof StateFileError) throw new ApiError(400, 'STATE_FILE', error.message);
+      throw error;
+    }
+    await this.#restore(() => loadStateFile(this.#db, state, file));
+    const name = Value.Check(StateName, { name: state.name }) ? state.name.trim() : 'loaded';
+    const kept = { ...state, name };
+    this.#states.set(name, kept);
+    return summaryOf(kept);
   }
 
   /** Puts a saved state's data back; sessions stay as they are. */
   async restoreState(name: string): Promise<void> {
-    const state = this.#states.get(name);
-    if (!state) throw new ApiError(404, 'NOT_FOUND', `No saved state '${name}'.`);
-    await this.#restore(state.copy);
+    const state = this.stateFile(name);
+    await this.#restore(() => loadStateFile(this.#db, state, `state '${name}'`));
   }
 
   /** Puts the seed data back (every change since is gone); sessions stay as they are. */
   async resetToSeed(): Promise<void> {
     const seeded = await openPglite(undefined, await this.#seed());
     try {
-      await this.#restore(await copyData(seeded));
+      const copy = await copyData(seeded);
+      await this.#restore(() => restoreCopy(this.#db, copy, 'the seed'));
     } finally {
       await seeded.close();
     }
   }
 
-  async #restore(copy: DataCopy): Promise<void> {
+  async #restore(load: () => Promise<void>): Promise<void> {
     try {
-      await restoreData(this.#db, copy);
+      await load();
     } catch (error) {
-      if (this.#db.kind === 'postgres')
-        throw new ApiError(
-          409,
-          'STATE_NOT_RESTORED',
-          `The PostgreSQL server refused the restore (it needs a superuser to load rows without checking references): ${(error as Error).message}. Nothing was changed.`,
-        );
+      if (error instanceof StateFileError)
+        throw new ApiError(409, 'STATE_NOT_RESTORED', error.message);
       throw error;
     }
   }
+}
+
+/** How the console lists a state: its name, when it was saved and its size in rows. */
+function summaryOf(state: StateFile): StateSummary {
+  const rows = state.tables.reduce((n, t) => n + t.rows.length, 0);
+  return { name: state.name, savedAt: Date.parse(state.savedAt), rows };
 }

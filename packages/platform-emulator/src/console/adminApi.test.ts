@@ -33,6 +33,8 @@ describe('the admin API as adminApi declares it', () => {
     const seq = String((await emulator.admin.requests.list())[0]?.seq);
     const session = await emulator.admin.startSession('usr-lee-0000001');
     const ref = (await emulator.admin.sessions())[0]?.ref ?? '';
+    await emulator.admin.saveState('file');
+    const file = emulator.admin.stateFile('file');
     const walk: [keyof typeof adminApi, Record<string, string>?, object?][] = [
       ['state'],
       ['listRequests'],
@@ -50,6 +52,8 @@ describe('the admin API as adminApi declares it', () => {
       ['listStates'],
       ['saveState', {}, { name: 'walked' }],
       ['restoreState', { name: 'walked' }],
+      ['downloadState', { name: 'walked' }],
+      ['loadState', {}, file],
       ['resetToSeed'],
       ['listExtensions'],
       ['setExtensionFault', { product: 'team-app', name: '@team/ext' }, { fault: '404' }],

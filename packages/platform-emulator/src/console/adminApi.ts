@@ -161,6 +161,32 @@ export const StateName = Type.Object(
 );
 export type StateName = Static<typeof StateName>;
 
+/**
+ * A state as a file a team commits (`platform-emulator state save`, the console's download):
+ * every data table's rows, in JSON, with the format's version, the emulator's that wrote it and
+ * the migrations its rows are shaped by (decision 1132).
+ */
+export const StateFile = Type.Object({
+  format: Type.Literal('ics-platform-emulator-state'),
+  formatVersion: Type.Integer({ minimum: 1 }),
+  /** The version of `@ics/platform-emulator` that wrote it. */
+  emulatorVersion: Type.String(),
+  name: Type.String(),
+  /** When it was saved (ISO 8601, the host's clock). */
+  savedAt: Type.String(),
+  /** The ids of the migrations its rows are shaped by. */
+  migrations: Type.Array(Type.Integer()),
+  tables: Type.Array(Type.Object({ name: Type.String(), rows: Type.Array(Type.Unknown()) })),
+  sequences: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      value: Type.String({ pattern: '^\\d+$' }),
+      called: Type.Boolean(),
+    }),
+  ),
+});
+export type StateFile = Static<typeof StateFile>;
+
 /** How a published extension's address fails on purpose (the console's Extensions panel). */
 export const ExtensionFault = Type.Union([
   Type.Literal('404'),
@@ -244,6 +270,8 @@ export interface AdminOperation {
   readonly body?: TSchema;
   /** The answer's schema; none for a 204. */
   readonly answer?: TSchema;
+  /** The largest body accepted, in bytes, where it is not Fastify's 1 MiB. */
+  readonly bodyLimit?: number;
 }
 
 /** Every operation of the admin API. */
@@ -267,6 +295,18 @@ export const adminApi = {
   saveState: { method: 'POST', path: '/states', body: StateName, answer: StateSummary },
   restoreState: { method: 'POST', path: '/states/:name/restore' },
   resetToSeed: { method: 'POST', path: '/states/reset' },
+  /** A saved state as a file to keep (`Content-Disposition: attachment`). */
+  downloadState: { method: 'GET', path: '/states/:name/file', answer: StateFile },
+  /**
+   * Loads a state file (its body, checked by `parseStateFile`: a newer or broken file is a 400
+   * saying why), replacing the data, and keeps it under its name.
+   */
+  loadState: {
+    method: 'POST',
+    path: '/states/file',
+    answer: StateSummary,
+    bodyLimit: 256 * 1024 * 1024,
+  },
   listExtensions: { method: 'GET', path: '/extensions', answer: Type.Array(PublishedExtension) },
   setExtensionFault: {
     method: 'PUT',

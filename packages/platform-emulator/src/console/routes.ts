@@ -158,6 +158,7 @@ function operationsOn(app: FastifyInstance): On {
     app.route({
       method: operation.method,
       url: `${API}${operation.path}`,
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       handler: async (request, reply) => {
         if (valid && !valid(request.body)) throw invalidBody(valid.errors ?? []);
         return handler(request as Parameters<typeof handler>[0], reply);
@@ -271,6 +272,14 @@ function registerPeopleAndStateRoutes(on: On, admin: EmulatorAdmin, db: Database
     await admin.restoreState(String(request.params.name));
     return reply.code(204).send();
   });
+  on('downloadState', async (request, reply) => {
+    const state = admin.stateFile(String(request.params.name));
+    const file = `${state.name.replace(/[^\w.-]+/g, '-')}.state.json`;
+    return reply.header('Content-Disposition', `attachment; filename="${file}"`).send(state);
+  });
+  on('loadState', async (request, reply) =>
+    reply.code(201).send(await admin.loadState(request.body, 'the uploaded state file')),
+  );
   on('resetToSeed', async (_request, reply) => {
     await admin.resetToSeed();
     return reply.code(204).send();

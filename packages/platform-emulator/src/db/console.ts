@@ -150,27 +150,62 @@ export async function copyData(db: Database): Promise<DataCopy> {
 }
 
 /**
+ * The data tables, each after the tables it references, so rows go back with every reference
+ * checked (no superuser needed) and are deleted in the reverse order.
+ */
+async function dependencyOrder(db: Queryable): Promise<string[]> {
+  const tables = await dataTables(db);
+  const edges = await db.query<{ child: string; parent: string }>(
+    `select c.relname as child, p.relname as parent from pg_constraint k
+       join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+       join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`,
+  );
+  const ordered: string[] = [];
+  const visit = (table: string, path: string[]) => {
+    if (ordered.includes(table) || path.includes(table)) return;
+    for (const { parent } of edges.filter((e) => e.child === table))
+      visit(parent, [...path, table]);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, []);
+  return ordered.filter((table) => tables.includes(table));
+}
+
+/**
  * Replaces the data with a copy, in one transaction: all of it is restored, or nothing changes.
- * Foreign keys are not checked while the rows go back (`session_replication_role`), which a
- * PostgreSQL server allows only to a superuser: otherwise the restore fails and nothing changes.
+ * Tables are emptied children first and filled parents first, every reference checked, so the
+ * owner of the tables needs no superuser rights (PGlite and a PostgreSQL server alike).
  */
 export async function restoreData(db: Database, copy: DataCopy): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.exec('set local session_replication_role = replica');
-    const tables = await dataTables(tx);
+    const tables = await dependencyOrder(tx);
     const [sessions] = await tx.query<{ rows: unknown }>(
       `select coalesce(json_agg(s), '[]') as rows from sessions s`,
     );
-    if (tables.length > 0) await tx.exec(`truncate ${tables.map(quoted).join(', ')}`);
+    for (const name of [...tables].reverse()) await tx.exec(`delete from ${quoted(name)}`);
     const insert = (name: string, rows: unknown, where = '') =>
       tx.query(
         `insert into ${quoted(name)} select * from json_populate_recordset(null::${quoted(name)}, $1::json) r ${where}`,
         [JSON.stringify(rows)],
       );
-    for (const { name, rows } of copy.tables)
-      if (tables.includes(name) && name !== SESSIONS) await insert(name, rows);
-    await insert(SESSIONS, sessions?.rows ?? [], 'where r.user_id in (select id from users)');
+    const rowsOf = new Map(copy.tables.map((t) => [t.name, t.rows]));
+    for (const name of tables) {
+      // Sessions stay (a scratch database of an older file's migrations has none to keep).
+      if (name === SESSIONS && Array.isArray(sessions?.rows) && sessions.rows.length > 0)
+        await insert(
+          SESSIONS,
+          sessions?.rows ?? [],
+          `where r.user_id in (select id from users)
+             and (r.current_org_id is null or r.current_org_id in (select id from orgs))`,
+        );
+      else if (name !== SESSIONS && rowsOf.has(name)) await insert(name, rowsOf.get(name));
+    }
+    const sequences = await tx.query<{ name: string }>(
+      `select sequence_name as name from information_schema.sequences where sequence_schema = 'public'`,
+    );
     for (const { name, value, called } of copy.sequences)
-      await tx.query(`select setval($1, $2::bigint, $3)`, [quoted(name), value, called]);
+      if (sequences.some((s) => s.name === name))
+        await tx.query(`select setval($1, $2::bigint, $3)`, [quoted(name), value, called]);
   });
 }

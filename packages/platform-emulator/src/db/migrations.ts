@@ -434,8 +434,14 @@ export const migrations: readonly {
   },
 ];
 
-/** Brings the schema up to date; safe to run at every start and from two processes at once. */
-export async function migrate(db: Database): Promise<number[]> {
+/**
+ * Brings the schema up to date; safe to run at every start and from two processes at once.
+ * `only` applies just those migrations (a state file's, before its rows go back: stateFile.ts).
+ */
+export async function migrate(
+  db: Database,
+  options: { only?: readonly number[] } = {},
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     // Serialises concurrent starts against one PostgreSQL server (a no-op cost on PGlite).
     await tx.query('select pg_advisory_xact_lock(7419001)');
@@ -446,7 +452,8 @@ export async function migrate(db: Database): Promise<number[]> {
     );
     const applied: number[] = [];
     for (const migration of migrations) {
-      if (done.has(migration.id)) continue;
+      if (done.has(migration.id) || (options.only && !options.only.includes(migration.id)))
+        continue;
       await tx.exec(migration.sql);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [
         migration.id,

@@ -1,11 +1,16 @@
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import { seed } from './seed.ts';
+import { resolveSeed } from './seedFiles.ts';
+import type { Seed } from './seedFormat.ts';
 import { seedServices } from './services.ts';
 
-/** Brings a database to the current schema with the seed data; a seeded one is left as it is. */
-export async function migrateAndSeed(db: Database): Promise<void> {
+/**
+ * Brings a database to the current schema with the seed data (`resolveSeed`'s: the built-in seed
+ * and a team's files); a seeded one is left as it is.
+ */
+export async function migrateAndSeed(db: Database, data: Seed = resolveSeed()): Promise<void> {
   await migrate(db);
-  await seed(db);
+  await seed(db, data);
   await seedServices(db);
 }

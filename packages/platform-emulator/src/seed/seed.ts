@@ -1,81 +1,186 @@
-import type { Database } from '../db/database.ts';
-import { catalogue } from './catalogue.ts';
-import { organisations, personas } from './personas.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { resolveSeed } from './seedFiles.ts';
+import type { Seed } from './seedFormat.ts';
 
 const iconPath = (name: string) => `/shell-service/assets/icons/${encodeURIComponent(name)}.svg`;
 
+type LicenceState = 'active' | 'gracePeriod' | 'expired';
+/** Day offsets from the seeding day: start, end, end of grace. States follow from the dates. */
+const spans: Record<LicenceState, [number, number, number]> = {
+  active: [-200, 365, 395],
+  gracePeriod: [-400, -10, 20],
+  expired: [-500, -90, -60],
+};
+
 /**
- * Writes the seed data once: organisations, personas, the catalogue, access and licences.
- * A database that already holds the seed is left as it is, so restarts keep users' changes.
+ * Writes a seed (`resolveSeed`'s, by default the built-in one) into a new database, in one
+ * transaction: organisations, roles, groups, the catalogue, personas, their access and licences.
+ * A database that already holds a seed is left as it is, so restarts keep users' changes.
  */
-export async function seed(db: Database): Promise<boolean> {
+export async function seed(db: Database, data: Seed = resolveSeed()): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting on one new database: the second waits, then finds it seeded.
     await tx.query('select pg_advisory_xact_lock(7419001)');
     const [seeded] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
     if (seeded && seeded.n > 0) return false;
-    for (const org of organisations) {
-      await tx.query('insert into orgs (id, name, parent_id) values ($1, $2, $3)', [
-        org.id,
-        org.name,
-        org.parentId,
-      ]);
-    }
-    for (const [g, group] of catalogue.entries()) {
-      await tx.query(
-        'insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)',
-        [group.uniqueName, group.label, g],
-      );
-      for (const [i, product] of group.products.entries()) {
-        // A product without a hue keeps an icon address that answers 404: the seeded
-        // 'image missing' case of SW-2.21.
-        await tx.query(
-          `insert into products (unique_name, group_name, label, description, icon_url, index_page_url,
-             learn_more_page_url, open_in_new_window, need_license, ordinal)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            product.uniqueName,
-            group.uniqueName,
-            product.label,
-            product.description,
-            iconPath(product.uniqueName),
-            `/apps/${encodeURIComponent(product.uniqueName)}/`,
-            `/docs/${encodeURIComponent(product.uniqueName)}/`,
-            product.openInNewWindow,
-            product.needLicense,
-            i,
-          ],
-        );
-      }
-    }
-    const allProducts = catalogue.flatMap((g) => g.products);
-    for (const [order, persona] of personas.entries()) {
-      await tx.query(
-        `insert into users (id, org_id, user_name, display_name, email, persona_order)
-         values ($1, $2, $3, $4, $3, $5)`,
-        [persona.id, persona.orgId, persona.userName, persona.displayName, order],
-      );
-      const access =
-        persona.products === 'all'
-          ? allProducts.map((p) => [p.uniqueName, {}] as const)
-          : Object.entries(persona.products);
-      for (const [name, { trialDaysLeft }] of access as [string, { trialDaysLeft?: number }][]) {
-        await tx.query(
-          'insert into user_products (user_id, product_name, trial_days_left) values ($1, $2, $3)',
-          [persona.id, name, trialDaysLeft ?? null],
-        );
-      }
-      const licences =
-        persona.licences === 'all'
-          ? allProducts.filter((p) => p.needLicense).map((p) => p.uniqueName)
-          : persona.licences;
-      for (const name of licences) {
-        await tx.query(
-          `insert into user_licences (user_id, product_name, state) values ($1, $2, 'active')`,
-          [persona.id, name],
-        );
-      }
-    }
+    await writeOrganisations(tx, data);
+    await writeCatalogue(tx, data);
+    await writePersonas(tx, data);
     return true;
   });
+}
+
+async function writeOrganisations(tx: Queryable, data: Seed): Promise<void> {
+  const organisations = data.organisations ?? [];
+  // Each first as its own parent, so the order of the file does not matter.
+  for (const org of organisations)
+    await tx.query('insert into orgs (id, name, parent_id) values ($1, $2, $1)', [
+      org.id,
+      org.name,
+    ]);
+  for (const org of organisations)
+    if (org.parent && org.parent !== org.id)
+      await tx.query('update orgs set parent_id = $2 where id = $1', [org.id, org.parent]);
+  for (const role of data.roles ?? [])
+    await tx.query(
+      'insert into roles (id, org_id, name, description, privileges) values ($1, $2, $3, $4, $5)',
+      [
+        role.id,
+        role.organisation,
+        role.name,
+        role.description ?? '',
+        JSON.stringify(role.privileges),
+      ],
+    );
+  const labels = new Map((data.products ?? []).map((p) => [p.uniqueName, p.label]));
+  for (const org of organisations) {
+    const licences = new Map((org.licences ?? []).map((l) => [l.id, l]));
+    for (const licence of licences.values()) {
+      const [start, end, grace] = spans[licence.state];
+      await tx.query(
+        `insert into org_licences (org_id, licence_id, name, start_date, end_date, grace_end_date)
+         values ($1, $2, $3, current_date + $4::int, current_date + $5::int, current_date + $6::int)`,
+        [
+          org.id,
+          licence.id,
+          licence.name ?? labels.get(licence.id) ?? licence.id,
+          start,
+          end,
+          grace,
+        ],
+      );
+    }
+  }
+}
+
+async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
+  for (const [g, group] of (data.productGroups ?? []).entries()) {
+    await tx.query('insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)', [
+      group.uniqueName,
+      group.label,
+      g,
+    ]);
+    const products = (data.products ?? []).filter((p) => p.group === group.uniqueName);
+    for (const [i, product] of products.entries()) {
+      // A built-in product without a hue keeps an icon address that answers 404: the seeded
+      // 'image missing' case of SW-2.21.
+      const name = encodeURIComponent(product.uniqueName);
+      await tx.query(
+        `insert into products (unique_name, group_name, label, description, icon_url, index_page_url,
+           learn_more_page_url, open_in_new_window, need_license, ordinal)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          product.uniqueName,
+          group.uniqueName,
+          product.label,
+          product.description,
+          product.iconUrl ?? iconPath(product.uniqueName),
+          product.indexPageUrl ?? `/apps/${name}/`,
+          product.learnMorePageUrl ?? `/docs/${name}/`,
+          product.openInNewWindow ?? false,
+          product.needLicense ?? true,
+          i,
+        ],
+      );
+    }
+  }
+}
+
+async function writePersonas(tx: Queryable, data: Seed): Promise<void> {
+  const products = data.products ?? [];
+  for (const [order, persona] of (data.personas ?? []).entries()) {
+    const [first = '', ...rest] = persona.displayName.split(' ');
+    await tx.query(
+      `insert into users (id, org_id, user_name, display_name, email, persona_order, first_name,
+         last_name, time_zone, title)
+       values ($1, $2, $3, $4, $3, $5, $6, $7, $8, $9)`,
+      [
+        persona.id,
+        persona.organisation,
+        persona.userName,
+        persona.displayName,
+        order,
+        first,
+        rest.join(' '),
+        persona.timeZone ?? 'UTC',
+        persona.title ?? null,
+      ],
+    );
+    const access = new Map<string, number | null>(
+      (persona.products === 'all'
+        ? products.map((p) => p.uniqueName)
+        : (persona.products ?? [])
+      ).map((name) => [name, null]),
+    );
+    for (const trial of persona.trials ?? []) access.set(trial.product, trial.daysLeft);
+    for (const [name, daysLeft] of access)
+      await tx.query(
+        'insert into user_products (user_id, product_name, trial_days_left) values ($1, $2, $3)',
+        [persona.id, name, daysLeft],
+      );
+    const licences = new Map<string, LicenceState>(
+      persona.licences === 'all'
+        ? products.filter((p) => p.needLicense ?? true).map((p) => [p.uniqueName, 'active'])
+        : (persona.licences ?? []).map((l) =>
+            typeof l === 'string' ? [l, 'active'] : [l.product, l.state],
+          ),
+    );
+    for (const [name, state] of licences)
+      await tx.query(
+        'insert into user_licences (user_id, product_name, state) values ($1, $2, $3)',
+        [persona.id, name, state],
+      );
+    const roles = new Set(persona.roles ?? []);
+    if (persona.privileges) {
+      // Privileges given to the persona itself: a role of its own holds them.
+      const own = `${persona.id}.own`;
+      await tx.query(
+        'insert into roles (id, org_id, name, description, privileges) values ($1, $2, $3, $4, $5)',
+        [
+          own,
+          persona.organisation,
+          `${persona.displayName} (own)`,
+          'From the seed.',
+          JSON.stringify(persona.privileges),
+        ],
+      );
+      roles.add(own);
+    }
+    for (const role of roles)
+      await tx.query('insert into user_roles (user_id, role_id) values ($1, $2)', [
+        persona.id,
+        role,
+      ]);
+  }
+  for (const group of data.groups ?? []) {
+    await tx.query(
+      'insert into user_groups (id, org_id, name, description) values ($1, $2, $3, $4)',
+      [group.id, group.organisation, group.name, group.description ?? ''],
+    );
+    for (const member of new Set(group.members))
+      await tx.query('insert into group_members (group_id, user_id) values ($1, $2)', [
+        group.id,
+        member,
+      ]);
+  }
 }

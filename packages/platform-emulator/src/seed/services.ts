@@ -1,84 +1,7 @@
 import type { Database } from '../db/database.ts';
-import { catalogue } from './catalogue.ts';
-import { organisations, personas } from './personas.ts';
+import { organisations } from './personas.ts';
 
 const [acme, emea] = organisations;
-
-/** Profile details of the personas that the login seed does not hold. */
-const profiles: Readonly<Record<string, { timeZone: string; title: string; roleIds: string[] }>> = {
-  'usr-ada-0000001': {
-    timeZone: 'Europe/London',
-    title: 'Platform administrator',
-    roleIds: ['rol-acme-admin1'],
-  },
-  'usr-lee-0000001': {
-    timeZone: 'America/New_York',
-    title: 'Data engineer',
-    roleIds: ['rol-acme-member'],
-  },
-  'usr-nia-0000001': { timeZone: 'Europe/Berlin', title: 'Analyst', roleIds: ['rol-emea-viewer'] },
-  'usr-tia-0000001': {
-    timeZone: 'Europe/Madrid',
-    title: 'Data steward',
-    roleIds: ['rol-emea-member'],
-  },
-};
-
-const memberPrivileges = ['view_products', 'edit_own_preferences'];
-const roles = [
-  {
-    id: 'rol-acme-admin1',
-    orgId: acme.id,
-    name: 'Administrator',
-    description: 'Manages users, licences and branding.',
-    privileges: [...memberPrivileges, 'admin', 'manage_users', 'changeperm_alltypes'],
-  },
-  {
-    id: 'rol-acme-member',
-    orgId: acme.id,
-    name: 'Member',
-    description: 'Uses the services the organisation licenses.',
-    privileges: memberPrivileges,
-  },
-  {
-    id: 'rol-emea-member',
-    orgId: emea.id,
-    name: 'Member',
-    description: 'Uses the services the organisation licenses.',
-    privileges: memberPrivileges,
-  },
-  {
-    id: 'rol-emea-viewer',
-    orgId: emea.id,
-    name: 'Viewer',
-    description: 'Sees the catalogue only.',
-    privileges: ['view_products'],
-  },
-];
-
-const groups = [
-  {
-    id: 'grp-acme-engnrs',
-    orgId: acme.id,
-    name: 'Data Engineers',
-    description: 'Build and run the pipelines.',
-    members: ['usr-ada-0000001', 'usr-lee-0000001'],
-  },
-  {
-    id: 'grp-acme-admins',
-    orgId: acme.id,
-    name: 'Administrators',
-    description: 'Run the organisation.',
-    members: ['usr-ada-0000001'],
-  },
-  {
-    id: 'grp-emea-analys',
-    orgId: emea.id,
-    name: 'Analysts',
-    description: 'Explore and report.',
-    members: ['usr-nia-0000001', 'usr-tia-0000001'],
-  },
-];
 
 const attributes: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [acme.id]: {
@@ -95,27 +18,6 @@ const attributes: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     'analytics.enabled': 'false',
     'authz.upgradeUrl': 'https://store.example.com/upgrade?org=org-emea-000002',
   },
-};
-
-type LicenceState = 'active' | 'gracePeriod' | 'expired';
-const licensed = catalogue.flatMap((g) => g.products).filter((p) => p.needLicense);
-const labelOf = (id: string) => licensed.find((p) => p.uniqueName === id)?.label ?? id;
-const licences: readonly { orgId: string; id: string; name?: string; state: LicenceState }[] = [
-  ...licensed.map((p) => ({ orgId: acme.id, id: p.uniqueName, state: 'active' as const })),
-  { orgId: acme.id, id: 'connector.sap', name: 'SAP Connector', state: 'expired' },
-  { orgId: acme.id, id: 'advanced.scheduler', name: 'Advanced Scheduler', state: 'gracePeriod' },
-  { orgId: emea.id, id: 'cdi', state: 'active' },
-  { orgId: emea.id, id: 'cdq', state: 'active' },
-  { orgId: emea.id, id: 'oi', state: 'active' },
-  { orgId: emea.id, id: 'c360', state: 'gracePeriod' },
-  { orgId: emea.id, id: 'cmi', state: 'expired' },
-];
-
-/** Day offsets from the seeding day: start, end, end of grace. States follow from the dates. */
-const spans: Record<LicenceState, [number, number, number]> = {
-  active: [-200, 365, 395],
-  gracePeriod: [-400, -10, 20],
-  expired: [-500, -90, -60],
 };
 
 const editions = [
@@ -172,8 +74,8 @@ const usage = [
 ] as const;
 
 /**
- * Seeds what the services of docs/decisions/0400–0402 need: persona profiles, roles, groups,
- * organisation attributes, licences, editions, themes, branding, OAuth clients and usage.
+ * Seeds what the services of docs/decisions/0400–0402 need beyond the seed (seed.ts): the
+ * built-in organisations' attributes, editions, branding and usage, themes and OAuth clients.
  * Runs once, like `seed`; a database that has the themes already is left as it is.
  */
 export async function seedServices(db: Database): Promise<boolean> {
@@ -182,40 +84,6 @@ export async function seedServices(db: Database): Promise<boolean> {
     await tx.query('select pg_advisory_xact_lock(7419001)');
     const [done] = await tx.query<{ n: number }>('select count(*)::int as n from themes');
     if (done && done.n > 0) return false;
-    for (const persona of personas) {
-      const profile = profiles[persona.id];
-      const [first = '', ...rest] = persona.displayName.split(' ');
-      await tx.query(
-        `update users set first_name = $2, last_name = $3, time_zone = $4, title = $5 where id = $1`,
-        [persona.id, first, rest.join(' '), profile?.timeZone ?? 'UTC', profile?.title ?? null],
-      );
-    }
-    for (const role of roles) {
-      await tx.query(
-        'insert into roles (id, org_id, name, description, privileges) values ($1, $2, $3, $4, $5)',
-        [role.id, role.orgId, role.name, role.description, JSON.stringify(role.privileges)],
-      );
-    }
-    for (const [userId, profile] of Object.entries(profiles)) {
-      for (const roleId of profile.roleIds) {
-        await tx.query('insert into user_roles (user_id, role_id) values ($1, $2)', [
-          userId,
-          roleId,
-        ]);
-      }
-    }
-    for (const group of groups) {
-      await tx.query(
-        'insert into user_groups (id, org_id, name, description) values ($1, $2, $3, $4)',
-        [group.id, group.orgId, group.name, group.description],
-      );
-      for (const member of group.members) {
-        await tx.query('insert into group_members (group_id, user_id) values ($1, $2)', [
-          group.id,
-          member,
-        ]);
-      }
-    }
     for (const [orgId, values] of Object.entries(attributes)) {
       for (const [name, value] of Object.entries(values)) {
         await tx.query('insert into org_attributes (org_id, name, value) values ($1, $2, $3)', [
@@ -224,14 +92,6 @@ export async function seedServices(db: Database): Promise<boolean> {
           value,
         ]);
       }
-    }
-    for (const licence of licences) {
-      const [start, end, grace] = spans[licence.state];
-      await tx.query(
-        `insert into org_licences (org_id, licence_id, name, start_date, end_date, grace_end_date)
-         values ($1, $2, $3, current_date + $4::int, current_date + $5::int, current_date + $6::int)`,
-        [licence.orgId, licence.id, licence.name ?? labelOf(licence.id), start, end, grace],
-      );
     }
     for (const edition of editions) {
       await tx.query(

@@ -1,7 +1,13 @@
+import { basename } from 'node:path';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../app.ts';
+import { writeStateFile } from '../db/stateFile.ts';
+import { resolveSeed, type SeedSource } from '../seed/seedFiles.ts';
 import { seededSnapshot } from '../snapshot.ts';
 
-/** Options of `startEmulator`: the emulator's, without the database (always a fresh copy). */
+/**
+ * Options of `startEmulator`: the emulator's, without the database (always a fresh copy of the
+ * seeded one); `seed` (files or `defineSeed()` objects) and `state` (a file) as `createEmulator`'s.
+ */
 export interface TestEmulatorOptions extends Omit<
   EmulatorOptions,
   'database' | 'snapshot' | 'demoDir' | 'faults'
@@ -34,6 +40,11 @@ export interface TestEmulator {
   fault(fault: Fault): Promise<void>;
   /** Removes every injected fault. */
   clearFaults(): Promise<void>;
+  /**
+   * Writes the data as a state file to commit (`startEmulator({ state: file })` starts from it),
+   * named `name` (default the file's name without `.json`).
+   */
+  saveState(file: string, name?: string): Promise<void>;
   /** Stops the emulator and frees its database; call it in `afterAll`. */
   close(): Promise<void>;
 }
@@ -60,7 +71,8 @@ export interface TestEmulator {
  */
 export async function startEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const { snapshotDir, ...rest } = options;
-  const snapshot = await seededSnapshot({ cacheDir: snapshotDir });
+  const sources = rest.seed === undefined ? [] : ([] as SeedSource[]).concat(rest.seed);
+  const snapshot = await seededSnapshot({ cacheDir: snapshotDir, seed: resolveSeed(sources) });
   const emulator = await createEmulator({ ...rest, database: 'memory', snapshot, faults: true });
   const url = await emulator.listen({ port: 0, host: '127.0.0.1' });
   const faults = async (method: 'POST' | 'DELETE', payload?: Fault) => {
@@ -72,6 +84,10 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     emulator,
     fault: (fault) => faults('POST', fault),
     clearFaults: () => faults('DELETE'),
+    async saveState(file, name = basename(file).replace(/(\.state)?\.json$/, '')) {
+      await emulator.admin.saveState(name);
+      writeStateFile(file, emulator.admin.stateFile(name));
+    },
     close: () => emulator.close(),
   };
 }

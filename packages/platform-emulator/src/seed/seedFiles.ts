@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs';
+import { Value } from '@sinclair/typebox/value';
+import { builtInSeed } from './builtInSeed.ts';
+import { SeedFile, type Seed } from './seedFormat.ts';
+
+/** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
+export type SeedSource = string | Seed;
+
+/** A seed that cannot be loaded: one line per problem, each naming the file, the path and the rule. */
+export class SeedError extends Error {
+  override name = 'SeedError' as const;
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `The seed cannot be loaded (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
+    );
+  }
+}
+
+/** The parts of the platform a seed may not describe yet: refused by name, never ignored. */
+const NOT_YET = [
+  'translations',
+  'extensions',
+  'preferences',
+  'repository',
+  'notifications',
+  'bundles',
+];
+
+const collections = [
+  'organisations',
+  'roles',
+  'groups',
+  'productGroups',
+  'products',
+  'personas',
+] as const;
+type Collection = (typeof collections)[number];
+type Item<C extends Collection> = NonNullable<Seed[C]>[number];
+const keyOf = (collection: Collection, item: Record<string, unknown>) =>
+  String(collection === 'productGroups' || collection === 'products' ? item.uniqueName : item.id);
+
+/** `/personas/2/licences/0` as `personas[2].licences[0]`. */
+const dotted = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce(
+      (path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
+      '',
+    );
+
+function read(source: SeedSource, index: number): { name: string; data: unknown } | string {
+  if (typeof source !== 'string') return { name: `seed #${index + 1} (object)`, data: source };
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch (error) {
+    return `${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  try {
+    return { name: source, data: JSON.parse(text) };
+  } catch (error) {
+    return `${source}: not JSON, or cut short (${(error as Error).message})`;
+  }
+}
+
+/** Shape problems of one file: unknown keys, wrong types, broken rules; at most one per path. */
+function shapeProblems(name: string, data: unknown): string[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return [`${name}: a seed is a JSON object ({ "personas": [...], ... })`];
+  const problems = new Map<string, string>();
+  for (const key of Object.keys(data))
+    if (NOT_YET.includes(key))
+      problems.set(
+        key,
+        `${name}: ${key}: not supported by this emulator's seed format yet (decision 1130)`,
+      );
+  for (const error of Value.Errors(SeedFile, data)) {
+    const path = dotted(error.path) || '(top level)';
+    if (
+      [...problems.keys()].some(
+        (seen) => path === seen || path.startsWith(`${seen}.`) || path.startsWith(`${seen}[`),
+      )
+    )
+      continue;
+    const rule = (error.schema as { description?: string }).description;
+    const message =
+      error.message === 'Unexpected property'
+        ? `unknown key; allowed: ${Object.keys(parentSchemaProperties(error.path)).join(', ')}`
+        : `${error.message}${rule && !/\.$/.test(error.message) ? ` (${rule})` : ''}`;
+    problems.set(path, `${name}: ${path}: ${message}`);
+  }
+  return [...problems.values()];
+}
+
+/** The keys the object holding `pointer` allows. */
+function parentSchemaProperties(pointer: string): Record<string, unknown> {
+  let schema: { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] } =
+    SeedFile;
+  const parts = pointer.split('/').slice(1, -1);
+  for (const part of parts) {
+    const next = /^\d+$/.test(part) ? schema.items : schema.properties?.[part];
+    schema = (next ?? {}) as typeof schema;
+    while (schema.anyOf)
+      schema = (schema.anyOf.find(
+        (s) =>
+          (s as { type?: string }).type === 'array' || (s as { type?: string }).type === 'object',
+      ) ?? {}) as typeof schema;
+  }
+  return schema.properties ?? {};
+}
+
+interface Origin {
+  readonly file: string;
+  readonly path: string;
+}
+
+/**
+ * Reads, checks and merges seeds after the built-in one: later ones add to or replace earlier
+ * ones by id. Throws a `SeedError` listing every problem; nothing is written before this passes.
+ */
+export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
+  const problems: string[] = [];
+  type Entry = { item: Record<string, unknown>; at: Origin };
+  const merged = Object.fromEntries(collections.map((c) => [c, new Map()])) as Record<
+    Collection,
+    Map<string, Entry>
+  >;
+  const files = [{ name: 'the built-in seed', data: builtInSeed as unknown }];
+  sources.forEach((source, i) => {
+    const got = read(source, i);
+    if (typeof got === 'string') problems.push(got);
+    else files.push(got);
+  });
+  for (const { name, data } of files) {
+    const shape = shapeProblems(name, data);
+    if (shape.length > 0) {
+      problems.push(...shape);
+      continue;
+    }
+    for (const collection of collections) {
+      const seen = new Set<string>();
+      ((data as Seed)[collection] ?? []).forEach((item, i) => {
+        const key = keyOf(collection, item as Record<string, unknown>);
+        const path = `${collection}[${i}]`;
+        if (seen.has(key)) problems.push(`${name}: ${path}: duplicate id '${key}' in this file`);
+        seen.add(key);
+        merged[collection].set(key, {
+          item: item as Record<string, unknown>,
+          at: { file: name, path },
+        });
+      });
+    }
+  }
+  if (problems.length > 0) throw new SeedError(problems);
+  const seed = Object.fromEntries(
+    collections.map((c) => [c, [...merged[c].values()].map((e) => e.item)]),
+  ) as Required<Omit<Seed, '$schema'>>;
+  const at = (c: Collection, item: object): Origin =>
+    merged[c].get(keyOf(c, item as Record<string, unknown>))?.at ?? { file: 'the seed', path: c };
+  problems.push(...referenceProblems(seed, at));
+  if (problems.length > 0) throw new SeedError(problems);
+  return seed;
+}
+
+const known = (keys: Iterable<string>) => {
+  const list = [...keys];
+  return list.length > 12
+    ? `${list.slice(0, 12).join(', ')}, … (${list.length})`
+    : list.join(', ') || 'none';
+};
+
+/** Every reference that names nothing, and every sign-in name used twice. */
+function referenceProblems(
+  seed: Required<Omit<Seed, '$schema'>>,
+  at: (c: Collection, item: object) => Origin,
+): string[] {
+  const problems: string[] = [];
+  const ids = {
+    organisations: new Set(seed.organisations.map((o) => o.id)),
+    roles: new Set(seed.roles.map((r) => r.id)),
+    productGroups: new Set(seed.productGroups.map((g) => g.uniqueName)),
+    products: new Set(seed.products.map((p) => p.uniqueName)),
+    personas: new Set(seed.personas.map((p) => p.id)),
+  };
+  const noun = {
+    organisations: 'organisation',
+    roles: 'role',
+    productGroups: 'product group',
+    products: 'product',
+    personas: 'persona',
+  };
+  const check = <C extends Collection>(
+    c: C,
+    item: Item<C>,
+    rel: string,
+    kind: keyof typeof ids,
+    value: string | undefined,
+  ) => {
+    if (value === undefined || ids[kind].has(value)) return;
+    const { file, path } = at(c, item);
+    problems.push(
+      `${file}: ${path}${rel}: no ${noun[kind]} '${value}'; known: ${known(ids[kind])}`,
+    );
+  };
+  for (const o of seed.organisations)
+    check('organisations', o, '.parent', 'organisations', o.parent);
+  for (const r of seed.roles) check('roles', r, '.organisation', 'organisations', r.organisation);
+  for (const g of seed.groups) {
+    check('groups', g, '.organisation', 'organisations', g.organisation);
+    g.members.forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
+  }
+  for (const p of seed.products) check('products', p, '.group', 'productGroups', p.group);
+  const userNames = new Map<string, string>();
+  for (const p of seed.personas) {
+    check('personas', p, '.organisation', 'organisations', p.organisation);
+    (p.roles ?? []).forEach((r, i) => check('personas', p, `.roles[${i}]`, 'roles', r));
+    if (Array.isArray(p.products))
+      p.products.forEach((name, i) => check('personas', p, `.products[${i}]`, 'products', name));
+    (p.trials ?? []).forEach((t, i) =>
+      check('personas', p, `.trials[${i}].product`, 'products', t.product),
+    );
+    if (Array.isArray(p.licences))
+      p.licences.forEach((l, i) =>
+        typeof l === 'string'
+          ? check('personas', p, `.licences[${i}]`, 'products', l)
+          : check('personas', p, `.licences[${i}].product`, 'products', l.product),
+      );
+    const name = p.userName.toLowerCase();
+    const other = userNames.get(name);
+    if (other) {
+      const { file, path } = at('personas', p);
+      problems.push(
+        `${file}: ${path}.userName: '${p.userName}' is already the sign-in name of persona '${other}'`,
+      );
+    }
+    userNames.set(name, p.id);
+  }
+  return problems;
+}

@@ -1,0 +1,180 @@
+import { ProductRegistryProduct } from '@ics/platform-contract/schemas';
+import { Type, type Static } from '@sinclair/typebox';
+
+// The seed file's format (docs/your-own-data.md, decision 1130): the schema every seed is
+// checked against, the built-in one included, and the source of seed.schema.json.
+
+/** An id or unique name: a letter or digit, then letters, digits, '.', '-' or '_' (at most 64). */
+const Id = (description: string) =>
+  Type.String({ pattern: '^[A-Za-z0-9][\\w.-]{0,63}$', description });
+
+/** Text shown to people: not empty, no control characters (NUL included), at most `max`. */
+const Text = (max: number, description?: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+    ...(description ? { description } : {}),
+  });
+
+/** An address a browser follows: an absolute http(s) URL or a path on the emulator (never `javascript:`). */
+const Address = (description: string) =>
+  Type.String({ pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$', maxLength: 2000, description });
+
+const LicenceState = Type.Union(
+  [Type.Literal('active'), Type.Literal('gracePeriod'), Type.Literal('expired')],
+  { description: "'active', 'gracePeriod' (ended, still working) or 'expired'" },
+);
+
+const strict = { additionalProperties: false } as const;
+
+const Organisation = Type.Object(
+  {
+    id: Id('The organisation id (the platform uses 15 characters, e.g. org-team-000001).'),
+    name: Text(200),
+    parent: Type.Optional(
+      Id('The parent organisation of a sub-organisation; omitted, it is top-level.'),
+    ),
+    licences: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id("The licence id, as access checks name it: usually a product's uniqueName."),
+            name: Type.Optional(Text(200, "Default: the product's label, else the id.")),
+            state: LicenceState,
+          },
+          strict,
+        ),
+        { description: "The organisation's licences (its EffectiveLicenses)." },
+      ),
+    ),
+  },
+  { ...strict, description: 'An organisation or sub-organisation.' },
+);
+
+const Role = Type.Object(
+  {
+    id: Id('The role id.'),
+    organisation: Id('The organisation the role belongs to.'),
+    name: Text(100),
+    description: Type.Optional(Text(500)),
+    privileges: Type.Array(Id('A privilege, e.g. view_products, admin, manage_users.')),
+  },
+  { ...strict, description: 'A role: the privileges its holders have.' },
+);
+
+const UserGroup = Type.Object(
+  {
+    id: Id('The group id.'),
+    organisation: Id('The organisation the group belongs to.'),
+    name: Text(100),
+    description: Type.Optional(Text(500)),
+    members: Type.Array(Id('A persona id.')),
+  },
+  { ...strict, description: 'A user group of an organisation.' },
+);
+
+const ProductGroup = Type.Object(
+  { uniqueName: Id('The group’s unique name, e.g. integration.group.'), label: Text(200) },
+  { ...strict, description: 'A group of products, as the switcher shows them.' },
+);
+
+const registry = ProductRegistryProduct.properties;
+const Product = Type.Object(
+  {
+    uniqueName: Id("The product's unique name, e.g. cdi."),
+    group: Id('The uniqueName of its product group.'),
+    label: Text(200),
+    description: Text(1000),
+    needLicense: Type.Optional({ ...registry.needLicense, description: 'Default true.' }),
+    openInNewWindow: Type.Optional({ ...registry.openInNewWindow, description: 'Default false.' }),
+    iconUrl: Type.Optional(Address('Default: the generated icon of the built-in products.')),
+    indexPageUrl: Type.Optional(Address('Default /apps/<uniqueName>/.')),
+    learnMorePageUrl: Type.Optional(Address('Default /docs/<uniqueName>/.')),
+  },
+  { ...strict, description: 'A product of the catalogue.' },
+);
+
+const ProductName = Id('A product’s uniqueName.');
+const Persona = Type.Object(
+  {
+    id: Id('The user id (the platform uses 15 characters, e.g. usr-kim-0000001).'),
+    userName: Type.String({
+      pattern: '^[^\\s@]{1,64}@[^\\s@]{1,185}$',
+      description: 'The sign-in name and e-mail address.',
+    }),
+    displayName: Text(100),
+    organisation: Id('The organisation id.'),
+    title: Type.Optional(Text(100)),
+    timeZone: Type.Optional(Text(64, 'An IANA time zone; default UTC.')),
+    roles: Type.Optional(Type.Array(Id('A role id.'))),
+    privileges: Type.Optional(
+      Type.Array(Id('A privilege'), {
+        description: 'Privileges of a role of its own, beside its roles.',
+      }),
+    ),
+    products: Type.Optional(
+      Type.Union([Type.Literal('all'), Type.Array(ProductName)], {
+        description: "The products the persona may open: 'all' or their names.",
+      }),
+    ),
+    trials: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { product: ProductName, daysLeft: Type.Integer({ minimum: 0, maximum: 3650 }) },
+          strict,
+        ),
+        { description: 'Products on a free trial, with the days left.' },
+      ),
+    ),
+    licences: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('all'),
+          Type.Array(
+            Type.Union([
+              ProductName,
+              Type.Object({ product: ProductName, state: LicenceState }, strict),
+            ]),
+          ),
+        ],
+        {
+          description:
+            "The persona's licences: 'all' (every product needing one), or product names (active) or { product, state }.",
+        },
+      ),
+    ),
+  },
+  { ...strict, description: 'A person of the login page and the console.' },
+);
+
+/** A seed file: what a team's platform holds when an emulator starts on a new database. */
+export const SeedFile = Type.Object(
+  {
+    $schema: Type.Optional(Type.String({ description: 'The JSON Schema, for editors.' })),
+    organisations: Type.Optional(Type.Array(Organisation)),
+    roles: Type.Optional(Type.Array(Role)),
+    groups: Type.Optional(Type.Array(UserGroup)),
+    productGroups: Type.Optional(Type.Array(ProductGroup)),
+    products: Type.Optional(Type.Array(Product)),
+    personas: Type.Optional(Type.Array(Persona)),
+  },
+  {
+    ...strict,
+    title: '@ics/platform-emulator seed',
+    description:
+      'Organisations, roles, groups, products and personas for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+  },
+);
+
+/** What a seed file holds (`defineSeed` checks it in TypeScript; the emulator checks it again). */
+export type Seed = Static<typeof SeedFile>;
+
+/**
+ * Types a seed written in TypeScript, for `startEmulator({ seed })` or `createEmulator({ seed })`:
+ * `export default defineSeed({ products: [...], personas: [...] })`. It returns the seed as it is;
+ * the emulator checks it when it starts, as it checks a JSON file.
+ */
+export function defineSeed(seed: Seed): Seed {
+  return seed;
+}

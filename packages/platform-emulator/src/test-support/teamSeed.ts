@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineSeed, type Seed } from '../seed/seedFormat.ts';
+
+/**
+ * A team's seed as docs/your-own-data.md writes it: its organisation with a sub-organisation,
+ * its product, and three people (a sub-organisation admin, a trial with 3 days left, one locked
+ * out of the product for a missing licence).
+ */
+/** The team's product, needing a licence. */
+export const orders = {
+  uniqueName: 'orders',
+  group: 'team.group',
+  label: 'Order Desk',
+  description: 'Take and track customer orders.',
+  iconUrl: 'https://cdn.example.com/orders.svg',
+  learnMorePageUrl: 'https://docs.example.com/orders',
+};
+
+/** The sub-organisation's administrator. */
+export const sam = {
+  id: 'usr-sam-0000001',
+  userName: 'sam.suborg@team.example',
+  displayName: 'Sam Suborg',
+  organisation: 'org-team-sub001',
+  roles: ['rol-team-admin1'],
+  products: ['orders'],
+  licences: ['orders'],
+};
+
+/** On trial, 3 days left. */
+const tom = {
+  id: 'usr-tom-0000001',
+  userName: 'tom.trial@team.example',
+  displayName: 'Tom Trial',
+  organisation: 'org-team-000001',
+  roles: ['rol-team-member'],
+  trials: [{ product: 'orders', daysLeft: 3 }],
+  licences: ['orders'],
+};
+
+/** May open the product but holds no licence for it: locked. */
+export const lou = {
+  id: 'usr-lou-0000001',
+  userName: 'lou.locked@team.example',
+  displayName: 'Lou Locked',
+  organisation: 'org-team-000001',
+  roles: ['rol-team-member'],
+  products: ['orders'],
+};
+
+export const teamSeed = defineSeed({
+  organisations: [
+    { id: 'org-team-000001', name: 'Team Corp', licences: [{ id: 'orders', state: 'active' }] },
+    { id: 'org-team-sub001', name: 'Team Labs', parent: 'org-team-000001' },
+  ],
+  roles: [
+    {
+      id: 'rol-team-admin1',
+      organisation: 'org-team-sub001',
+      name: 'Administrator',
+      privileges: ['view_products', 'edit_own_preferences', 'admin', 'manage_users'],
+    },
+    {
+      id: 'rol-team-member',
+      organisation: 'org-team-000001',
+      name: 'Member',
+      privileges: ['view_products', 'edit_own_preferences'],
+    },
+  ],
+  productGroups: [{ uniqueName: 'team.group', label: 'Team Apps' }],
+  products: [orders],
+  personas: [sam, tom, lou],
+});
+
+/** Writes seeds (objects, or text as it is) as files in a new temp directory; returns their paths. */
+export function seedFiles(...seeds: (Seed | string)[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'ics-seed-'));
+  return seeds.map((seed, i) => {
+    const file = join(dir, `seed-${i + 1}.json`);
+    writeFileSync(file, typeof seed === 'string' ? seed : JSON.stringify(seed, null, 2));
+    return file;
+  });
+}
