@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Virtual } from '@guidepup/virtual-screen-reader';
 import { expect, type Frame, type Page } from '@playwright/test';
 
 /**
@@ -22,15 +23,7 @@ const readerScript = (() => {
 
 declare global {
   interface Window {
-    __reader: {
-      start(options: { container: Node }): Promise<void>;
-      stop(): Promise<void>;
-      next(): Promise<void>;
-      previous(): Promise<void>;
-      lastSpokenPhrase(): Promise<string>;
-      spokenPhraseLog(): Promise<string[]>;
-      clearSpokenPhraseLog(): Promise<void>;
-    };
+    __reader: Virtual;
     /** What the live regions of the document said, recorded by a MutationObserver. */
     __live: string[];
   }
