@@ -219,7 +219,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await clickWhenReachable(engine, star);
       await waitIn(engine, 'the set message', () =>
         [...document.querySelectorAll('[role="status"]')].some((e) =>
-          e.textContent?.includes('Default service set successfully'),
+          e.textContent?.includes('Data Quality is now your default service'),
         ),
       );
       expect(
@@ -232,7 +232,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await clickWhenReachable(engine, star);
       await waitIn(engine, 'the unset message', () =>
         [...document.querySelectorAll('[role="status"]')].some((e) =>
-          e.textContent?.includes('The service is no longer the default service'),
+          e.textContent?.includes('Data Quality is no longer your default service'),
         ),
       );
       expect(await preferred()).toBe(null);

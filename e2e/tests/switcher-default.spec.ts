@@ -26,10 +26,8 @@ test.describe('given Ada Admin choosing her default service', () => {
     });
     const frame = await openDialog(page);
     await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
-    const status = frame
-      .getByRole('status')
-      .filter({ hasText: 'Default service set successfully' });
-    await expect(status).toBeVisible();
+    const status = (text: string) => frame.getByRole('status').filter({ hasText: text });
+    await expect(status('Data Quality is now your default service')).toBeAttached();
     await expect(
       frame.getByRole('button', { name: 'Remove Data Quality as the default service' }),
     ).toBeVisible();
@@ -39,14 +37,12 @@ test.describe('given Ada Admin choosing her default service', () => {
     await expect(frame.locator('.ics-bubble')).toHaveCount(0);
 
     await frame.getByRole('button', { name: 'Set Monitor as the default service' }).click();
-    await expect(status).toBeVisible();
+    await expect(status('Monitor is now your default service')).toBeAttached();
     expect(await preferred(page)).toBe('monitor');
     await expect(frame.locator('.ics-card[data-default]')).toHaveCount(1);
 
     await frame.getByRole('button', { name: 'Remove Monitor as the default service' }).click();
-    await expect(
-      frame.getByRole('status').filter({ hasText: 'The service is no longer the default service' }),
-    ).toBeVisible();
+    await expect(status('Monitor is no longer your default service')).toBeAttached();
     expect(await preferred(page)).toBeUndefined();
     expect(methods.filter((m) => m !== 'GET')).toEqual(['POST', 'PUT', 'DELETE']);
     // SW-7.7: each change first reads the current default (besides the display's one read of
@@ -97,12 +93,16 @@ test.describe('given Ada Admin choosing her default service', () => {
     const frame = await openDialog(page);
     await injectFault(page, { endpoint: 'preferences.createUserPreference', status: 500 });
     await frame.getByRole('button', { name: 'Set Data Quality as the default service' }).click();
-    const alert = frame.getByRole('alert').filter({ hasText: 'Failed to set default service' });
-    await expect(alert).toBeVisible();
+    const alert = frame
+      .getByRole('alert')
+      .filter({ hasText: 'Data Quality could not be set as your default service' });
+    await expect(alert).toBeAttached();
+    await expect(frame.locator('.ics-bubble[data-type="error"]')).toBeVisible();
     await expect(frame.locator('.ics-card[data-default]')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await frame.getByRole('button', { name: 'Dismiss message' }).click();
     await expect(alert).toHaveCount(0);
+    await expect(frame.locator('.ics-bubble')).toHaveCount(0);
     expect(await preferred(page)).toBeUndefined();
   });
 
@@ -124,8 +124,10 @@ test.describe('given Ada Admin choosing her default service', () => {
     });
     await frame.getByRole('button', { name: 'Remove Data Quality as the default service' }).click();
     await expect(
-      frame.getByRole('alert').filter({ hasText: 'Failed to unset default service' }),
-    ).toBeVisible();
+      frame
+        .getByRole('alert')
+        .filter({ hasText: 'Data Quality could not be removed as your default service' }),
+    ).toBeAttached();
     await expect(frame.locator('.ics-card[data-default]')).toHaveAttribute(
       'data-unique-name',
       'cdq',

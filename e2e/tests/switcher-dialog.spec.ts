@@ -110,13 +110,13 @@ test.describe('given Ada Admin on the host page', () => {
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(close).toBeFocused();
-    // Forward through every stop (the search field comes before the cards), and Tab from the
-    // last comes back to the first.
+    // Forward through every stop (the search field comes before the cards, each card's link,
+    // star and info link are stops, decision 1113), and Tab from the last comes back to the first.
     await page.keyboard.press('Tab');
     await expect(frame.getByRole('searchbox', { name: 'Search services' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(frame.locator('.ics-card__link').first()).toBeFocused();
-    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
+    for (let i = 0; i < 100 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Tab');

@@ -135,6 +135,6 @@ test.describe('given code of the switcher that cannot load (a deploy replaced it
       'Part of the service switcher could not load. Reload the page.',
     );
     await expect(star(page, 'Data Quality')).toBeVisible();
-    await expect(page.getByText('Failed to set default service')).toHaveCount(0);
+    await expect(page.getByText('could not be set as your default service')).toHaveCount(0);
   });
 });

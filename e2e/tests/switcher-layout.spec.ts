@@ -86,11 +86,16 @@ for (const [browserLocale, lang] of [
       await expectLanguage(page, page.locator('.ics-card').first(), lang);
     });
 
-    test(`the dialog's frame says lang="${lang}" and dir="ltr"`, async ({ page }) => {
+    test(`the dialog's frame, and the host's dialog around it, say lang="${lang}" and dir="ltr"`, async ({
+      page,
+    }) => {
       await signIn(page, 'ada');
       const frame = await openDialog(page);
       await expect(frame.locator('html')).toHaveAttribute('lang', lang);
       await expect(frame.locator('html')).toHaveAttribute('dir', 'ltr');
+      // The dialog's name (its title) is read in the host's page, in the switcher's language.
+      await expect(page.locator('dialog.ics-dialog')).toHaveAttribute('lang', lang);
+      await expect(page.locator('dialog.ics-dialog')).toHaveAttribute('dir', 'ltr');
     });
   });
 }

@@ -93,7 +93,9 @@ function measure(target: number): Layout {
   const scroller = document.scrollingElement ?? document.documentElement;
   const sideways = [scroller, ...document.querySelectorAll('.ics-switcher *')]
     .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    // Text for screen readers only (a status saying the view shown) is clipped by design.
     .filter((el) => el === scroller || getComputedStyle(el).overflowX !== 'visible')
+    .filter((el) => !el.matches('.ics-visually-hidden'))
     .map((el) => `${el.className.toString() || el.tagName}: ${el.scrollWidth} > ${el.clientWidth}`);
   const controls = 'button, a[href], [role="link"], input, [tabindex="0"]';
   const smallTargets = [...document.querySelectorAll(controls)]

@@ -91,7 +91,27 @@ describe('given the default-service queue', () => {
       type: 'success',
       show: true,
       message: 'defaultSetSuccess',
+      service: 'cdi',
+      id: 1,
     });
+  });
+
+  it('[SW-8.1] answers every press with a message of its own, naming the service, even when the server already holds the choice', async () => {
+    const { server, client } = fakeServer(undefined, immediately);
+    const queue = new DefaultServiceQueue({ client, initial: undefined, logger: quiet });
+    await queue.choose('cdi');
+    // Moving the default to another service: a new message naming it (issue 40: it was silent).
+    await queue.choose('cdq');
+    expect(queue.state.message).toMatchObject({
+      message: 'defaultSetSuccess',
+      service: 'cdq',
+      id: 2,
+    });
+    // The server already holds the choice (a change and back before the calls ran).
+    const again = new DefaultServiceQueue({ client, initial: 'cdi', logger: quiet });
+    await again.choose('cdq');
+    expect(server.value).toBe('cdq');
+    expect(again.state.message).toMatchObject({ show: true, service: 'cdq', id: 1 });
   });
 
   it('[SW-7.5] [SW-4.10] updates the preference when another default exists', async () => {
@@ -109,7 +129,13 @@ describe('given the default-service queue', () => {
     expect(server.calls).toEqual(['GET', 'DELETE']);
     expect(queue.state).toEqual({
       current: undefined,
-      message: { type: 'success', show: true, message: 'defaultUnsetSuccess' },
+      message: {
+        type: 'success',
+        show: true,
+        message: 'defaultUnsetSuccess',
+        service: 'cdi',
+        id: 1,
+      },
     });
   });
 
@@ -136,12 +162,12 @@ describe('given the default-service queue', () => {
     await pending;
     expect(queue.state).toEqual({
       current: 'cdi',
-      message: { type: 'error', show: true, message: 'defaultSetFailure' },
+      message: { type: 'error', show: true, message: 'defaultSetFailure', service: 'cdq', id: 1 },
     });
     await queue.choose('cdi');
     expect(queue.state).toEqual({
       current: 'cdi',
-      message: { type: 'error', show: true, message: 'defaultUnsetFailure' },
+      message: { type: 'error', show: true, message: 'defaultUnsetFailure', service: 'cdi', id: 2 },
     });
     expect(errors).toHaveLength(2);
   });

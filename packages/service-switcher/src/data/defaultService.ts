@@ -42,6 +42,10 @@ export class DefaultServiceQueue {
   /** The last value known to be on the server. */
   #confirmed: string | undefined;
   #userId: Promise<string> | undefined;
+  /** The service whose star the user pressed last: the one the message names. */
+  #pressed = '';
+  /** How many messages were shown: each gets its own id (Message.id). */
+  #shown = 0;
   readonly #calls: Chunk<typeof Calls>;
 
   constructor(options: {
@@ -70,6 +74,7 @@ export class DefaultServiceQueue {
 
   /** The user chose a card's star; resolves once the server holds their latest choice (or failed). */
   choose(uniqueName: string): Promise<void> {
+    this.#pressed = uniqueName;
     this.#target = nextDefault(this.#state.current, uniqueName);
     this.#set({ current: this.#target });
     this.#worker ??= this.#work().finally(() => (this.#worker = undefined));
@@ -84,6 +89,10 @@ export class DefaultServiceQueue {
   #set(patch: Partial<DefaultServiceState>): void {
     this.#state = { ...this.#state, ...patch };
     for (const listener of this.#listeners) listener();
+  }
+
+  #message(outcome: 'set' | 'unset', ok: boolean): void {
+    this.#set({ message: defaultServiceMessage(outcome, ok, this.#pressed, ++this.#shown) });
   }
 
   async #work(): Promise<void> {
@@ -109,14 +118,16 @@ export class DefaultServiceQueue {
           outcome = result.outcome;
           if (!result.ok) throw result.error;
           this.#confirmed = target;
-          if (this.#target === target) this.#set({ message: defaultServiceMessage(outcome, true) });
         }
+        // Said even when the server held the choice already (a quick change and back): every
+        // press is answered (issue 40).
+        if (this.#target === target) this.#message(outcome, true);
       } catch (error) {
         this.#userId = undefined;
         // Code that did not load is reported page-wide (codeFailures), not as a failed default.
         if (!isCodeLoadError(error)) {
           this.#logger.error(`[service-switcher] Failed to ${outcome} the default service`, error);
-          this.#set({ message: defaultServiceMessage(outcome, false) });
+          this.#message(outcome, false);
         }
         if (this.#target === target) {
           this.#target = this.#confirmed;

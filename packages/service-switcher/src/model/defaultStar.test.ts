@@ -55,23 +55,27 @@ describe('given the message bubble', () => {
     expect(closeMessage(showMessage('defaultSetFailure', 'error')).show).toBe(false);
   });
 
-  it('[SW-8.1] [SW-8.3] picks the success message of setting and of unsetting', () => {
-    expect(defaultServiceMessage('set', true)).toMatchObject({
+  it('[SW-8.1] [SW-8.3] picks the success message of setting and of unsetting, naming the service', () => {
+    expect(defaultServiceMessage('set', true, 'insights', 1)).toMatchObject({
       type: 'success',
       message: 'defaultSetSuccess',
+      service: 'insights',
+      id: 1,
     });
-    expect(defaultServiceMessage('unset', true)).toMatchObject({
+    expect(defaultServiceMessage('unset', true, 'insights', 2)).toMatchObject({
       type: 'success',
       message: 'defaultUnsetSuccess',
+      service: 'insights',
+      id: 2,
     });
   });
 
   it('[SW-8.2] [SW-8.4] picks the failure message of setting and of unsetting', () => {
-    expect(defaultServiceMessage('set', false)).toMatchObject({
+    expect(defaultServiceMessage('set', false, 'insights', 3)).toMatchObject({
       type: 'error',
       message: 'defaultSetFailure',
     });
-    expect(defaultServiceMessage('unset', false)).toMatchObject({
+    expect(defaultServiceMessage('unset', false, 'insights', 4)).toMatchObject({
       type: 'error',
       message: 'defaultUnsetFailure',
     });

@@ -1,4 +1,7 @@
-/** One message of the bubble with its dismiss button; loaded when a message first shows. */
+/**
+ * One message of the bubble with its dismiss button; loaded when a message first shows. Its
+ * text is read from the live regions beside it (MessageBubble), so it is hidden here.
+ */
 export default function Bubble(props: {
   type: string;
   text: string;
@@ -7,7 +10,9 @@ export default function Bubble(props: {
 }) {
   return (
     <div className="ics-bubble" data-type={props.type}>
-      <span className="ics-bubble__text">{props.text}</span>
+      <span className="ics-bubble__text" aria-hidden="true">
+        {props.text}
+      </span>
       <button
         type="button"
         className="ics-bubble__close"

@@ -4,18 +4,18 @@ import type { CardModels } from '../model/cards.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { ServiceSearch } from '../model/search.ts';
-import type { RovingTabStop } from './rovingTabStop.ts';
+import type { CardFocus } from './cardFocus.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 export interface CardGridProps {
   readonly products: readonly Product[];
   /** The cards of the products shown. */
   readonly cards: CardModels;
-  /** Name of the section in the grid's roving tab stop, unique per switcher. */
+  /** Name of the section in the cards' `CardFocus`, unique per switcher. */
   readonly section: string;
   readonly messages: Messages;
   readonly locale: Locale;
-  readonly roving: RovingTabStop;
+  readonly focus: CardFocus;
   readonly defaultService: string | undefined;
   /** Called for each product shown without an image (SW-2.21). */
   readonly onMissingImage: (product: Product) => void;
@@ -34,7 +34,7 @@ export function CardGrid({
   section,
   messages,
   locale,
-  roving,
+  focus,
   defaultService,
   onMissingImage,
   query = '',
@@ -43,8 +43,8 @@ export function CardGrid({
 }: CardGridProps) {
   const ids = useId();
   const list = useCallback(
-    (element: HTMLUListElement | null) => roving.register(section, element),
-    [roving, section],
+    (element: HTMLUListElement | null) => focus.register(section, element),
+    [focus, section],
   );
   useEffect(() => {
     for (const product of products) if (!product.iconUrl) onMissingImage(product);

@@ -33,6 +33,7 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
   const frame = useRef<HTMLIFrameElement>(null);
   const [settled, setSettled] = useState(false);
   const titleId = useId();
+  const descriptionId = useId();
   const closing = useRef(onClose);
   closing.current = onClose;
   const dir = useDirection(dialog, switcher.dir);
@@ -44,6 +45,9 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
     title: heading,
   });
   const ready = sheetsLoaded && settled;
+  // A user with no service: the dialog is described by what to do (APG dialog, issue 40). The
+  // message is in the frame, which no attribute out here can point into: a copy is kept here.
+  const empty = ready && Boolean(body?.querySelector('[data-state="empty"]'));
   const onKeyDown = useModalFocus(dialog, body, sheetsLoaded, ready, closing);
 
   return (
@@ -51,6 +55,10 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
       ref={dialog}
       className="ics-dialog"
       aria-label={heading}
+      aria-describedby={empty ? descriptionId : undefined}
+      // The host's page may speak another language than the switcher (WCAG 3.1.2).
+      lang={bcp47(locale)}
+      dir={dir}
       style={style}
       onCancel={(event) => {
         // Escape while focus is on the dialog itself, outside the frame (SW-2.8).
@@ -64,6 +72,11 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
         title={messages.dialogLabel}
         style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
       />
+      {empty ? (
+        <p id={descriptionId} hidden>
+          {messages.emptyState}
+        </p>
+      ) : null}
       {body
         ? createPortal(
             <div
@@ -77,7 +90,8 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
               // is mounted meanwhile, so its product request does not wait for the sheets.
               style={sheetsLoaded ? undefined : { visibility: 'hidden' }}
             >
-              <header className="ics-dialog__header">
+              {/* Not a <header>: the frame's document has no banner landmark to offer. */}
+              <div className="ics-dialog__header">
                 <div className="ics-dialog__titles">
                   <h1 className="ics-dialog__title" id={titleId}>
                     {heading}
@@ -93,7 +107,7 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
                 >
                   <span aria-hidden="true">×</span>
                 </button>
-              </header>
+              </div>
               {ready ? null : (
                 <div className="ics-dialog__loader" role="status" data-loader="true">
                   <span className="ics-spinner" aria-hidden="true" />

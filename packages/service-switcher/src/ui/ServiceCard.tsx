@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { chunk } from '../data/chunk.ts';
-import { format, type Messages } from '../i18n/messages.ts';
+import { format, plural, type Messages } from '../i18n/messages.ts';
 import type { CardModel } from '../model/cards.ts';
 import type { Locale } from '../model/language.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
@@ -44,9 +44,9 @@ const reasonKey = {
  * A card with a variant is greyed, aria-disabled, shows a key (licence) or lock icon with the
  * reason as its tooltip, and cannot be opened by pointer, keyboard or script (SW-4.5, SW-6.3).
  *
- * A plain function of its props: the grid (`CardGrid`) handles clicks, keys, focus, the roving
- * tab stop, the star's shared tooltip and failed images for all its cards at once. Every
- * control starts out of the tab order; the grid puts the tab stop's card in it.
+ * A plain function of its props: the grid (`CardGrid`) handles clicks, keys, focus, the star's
+ * shared tooltip and failed images for all its cards at once. Every control is in the Tab
+ * order (decision 1113).
  */
 export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
   const { card, messages, isDefaultService } = props;
@@ -54,10 +54,18 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
   const usable = variant === 'none';
   const reason = usable ? undefined : messages[reasonKey[variant]];
   const { label } = product;
-  // A usable card's description is an attribute, not a hidden node per card (issue 13): its
-  // tooltip, and that it opens a new window. A locked card is described by its visible reason.
+  const trialDays = usable ? product.trialDaysLeft : undefined;
+  // A usable card's description is an attribute, not a hidden node per card (issue 13): a free
+  // trial and its days left (the marker itself is not read: it sits after the link, issue 40),
+  // its tooltip, and that it opens a new window. A locked card is described by its reason.
   const description = usable
-    ? [product.tooltip, product.openInNewWindow ? messages.opensInNewWindow : '']
+    ? [
+        trialDays === undefined
+          ? ''
+          : `${messages.freeTrial}, ${plural(messages.daysLeft, trialDays, props.locale)}`,
+        product.tooltip,
+        product.openInNewWindow ? messages.opensInNewWindow : '',
+      ]
         .filter(Boolean)
         .join('. ') || undefined
     : undefined;
@@ -76,7 +84,11 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
         className="ics-card__link"
         href={href}
         role={href ? undefined : 'link'}
-        tabIndex={-1}
+        // Every card is in the Tab order (decision 1113); a locked card has no address.
+        tabIndex={href ? undefined : 0}
+        // The default card says so in its name, after its title (issue 40): the filled star and
+        // the border alone say nothing to a screen reader.
+        aria-label={isDefaultService ? `${label}, ${messages.defaultServiceBadge}` : undefined}
         aria-disabled={usable ? undefined : true}
         aria-describedby={reasonId}
         aria-description={description}
@@ -103,21 +115,19 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
         )}
       </a>
       {reason ? (
-        <span
-          className="ics-card__lock"
-          data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}
-        >
-          <span className="ics-tooltip" role="tooltip" id={reasonId}>
+        <>
+          <span
+            className="ics-card__lock"
+            data-icon={variant === 'license' ? 'key' : variant === 'offline' ? 'offline' : 'lock'}
+          />
+          {/* Below the card, never over its title; Escape hides it (WCAG 1.4.13). */}
+          <span className="ics-tooltip ics-card__reason" role="tooltip" id={reasonId}>
             {reason}
           </span>
-        </span>
+        </>
       ) : null}
-      {product.trialDaysLeft !== undefined && usable ? (
-        <LazyTrialMarker
-          daysLeft={product.trialDaysLeft}
-          messages={messages}
-          locale={props.locale}
-        />
+      {trialDays !== undefined ? (
+        <LazyTrialMarker daysLeft={trialDays} messages={messages} locale={props.locale} />
       ) : null}
       {card.star ? (
         <button
@@ -125,7 +135,6 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
           className="ics-star"
           data-on={isDefaultService || undefined}
           data-alone={learnMore ? undefined : true}
-          tabIndex={-1}
           aria-label={format(
             isDefaultService ? messages.unsetAsDefault : messages.setAsDefault,
             label,
@@ -140,11 +149,10 @@ export const ServiceCard = memo(function ServiceCard(props: ServiceCardProps) {
           href={learnMore}
           target="_blank"
           rel="noopener noreferrer"
-          tabIndex={-1}
-          aria-label={`${learnMoreText} (${messages.opensInNewWindow})`}
-          title={learnMoreText}
+          // The name is the tooltip (not said twice as name and description, issue 40).
+          title={`${learnMoreText} (${messages.opensInNewWindow})`}
         >
-          i
+          <span aria-hidden="true">i</span>
         </a>
       ) : null}
     </li>

@@ -179,7 +179,7 @@ describe('given the standalone page', () => {
     render(<ServiceSwitcherPage client={client} locale="en" logger={quiet} />);
     const main = screen.getByRole('main');
     await waitFor(() => expect(within(main).getAllByRole('listitem').length).toBe(2));
-    expect(within(main).getByRole('contentinfo').querySelector('button')?.textContent).toBe(
+    expect(main.querySelector('.ics-switcher__footer button')?.textContent).toBe(
       'Show all services',
     );
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
 import { isCodeLoadError } from '../data/chunk.ts';
 import { gridCode, type GridCode } from './gridCode.ts';
@@ -52,6 +52,17 @@ export interface ServiceSwitcherProps {
   readonly theme?: SwitcherTheme;
 }
 
+/**
+ * After 'Try again', while the switcher waits or shows the error again: focus on its root
+ * (focusable then), not lost to the document's body with the button that went (issue 40).
+ */
+function useRetryFocus(root: RefObject<HTMLElement | null>, waiting: boolean) {
+  useEffect(() => {
+    const element = root.current;
+    if (waiting && !element?.contains(element.ownerDocument.activeElement)) element?.focus();
+  }, [root, waiting]);
+}
+
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
@@ -95,6 +106,7 @@ export function ServiceSwitcher({
   });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
   const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => gridCode.loaded);
+  const [retried, setRetried] = useState(false);
   useEffect(() => {
     if (grid) return;
     let live = true;
@@ -117,6 +129,7 @@ export function ServiceSwitcher({
   useEffect(() => {
     if (failed) onSettled?.('error');
   }, [failed, onSettled]);
+  useRetryFocus(root, retried && (failed || state.status === 'loading' || !grid));
 
   if (failed) {
     return (
@@ -125,6 +138,7 @@ export function ServiceSwitcher({
         className="ics-switcher ics-switcher--error"
         role="alert"
         data-error="true"
+        tabIndex={retried ? -1 : undefined}
       >
         <p className="ics-switcher__error-title">{messages.errorTitle}</p>
         <p>{codeFailed ? messages.codeLoadFailure : messages.errorBody}</p>
@@ -133,6 +147,7 @@ export function ServiceSwitcher({
           className="ics-button"
           onClick={() => {
             if (grid === 'failed') setGrid(undefined);
+            setRetried(true);
             retryProducts();
           }}
         >
@@ -148,6 +163,7 @@ export function ServiceSwitcher({
         className="ics-switcher ics-switcher--loading"
         role="status"
         data-state="loading"
+        tabIndex={retried ? -1 : undefined}
       >
         <span className="ics-spinner" aria-hidden="true" />
         <span>{messages.loading}</span>
@@ -168,6 +184,7 @@ export function ServiceSwitcher({
       onRequestClose={onRequestClose}
       onSettled={onSettled}
       searchEnabled={searchEnabled}
+      recovered={retried}
       recentNames={recentNames}
       recents={recents}
     />

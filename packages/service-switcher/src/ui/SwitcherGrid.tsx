@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCodeFailureMessage } from './useCodeFailureMessage.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import { plural } from '../i18n/messages.ts';
@@ -8,7 +8,6 @@ import { MessageBubble } from './MessageBubble.tsx';
 import { useOpenProduct } from './navigation.ts';
 import { SearchField } from './SearchField.tsx';
 import type { SwitcherGridProps } from './switcherGridProps.ts';
-import type { SwitcherView } from './switcherTypes.ts';
 import {
   AllServices,
   MyServices,
@@ -21,6 +20,7 @@ import { useMissingImageReport } from './useMissingImageReport.ts';
 import { useProgressiveDrawing } from './useProgressiveDrawing.ts';
 import { useSearchQuery } from './useServiceSearch.ts';
 import { useShownProducts } from './useShownProducts.ts';
+import { useViews } from './useViews.ts';
 
 /**
  * The switcher once its products have arrived: the two views of cards, search, the default
@@ -29,7 +29,6 @@ import { useShownProducts } from './useShownProducts.ts';
  */
 export function SwitcherGrid(props: SwitcherGridProps) {
   const { client, data, locale, messages, rootProps, logger, onSettled } = props;
-  const [view, setView] = useState<SwitcherView>(props.defaultView);
   const searchField = useRef<HTMLInputElement>(null);
   const starTip = useRef<HTMLElement>(null);
   const { query, setQuery, shownQuery, search, prepared, want } = useSearchQuery(
@@ -52,20 +51,27 @@ export function SwitcherGrid(props: SwitcherGridProps) {
     prepared,
     props.recentNames,
   );
+  const { view, toggle, said, countIn } = useViews({
+    initial: props.defaultView,
+    shown,
+    messages,
+    locale,
+    recovered: props.recovered,
+    onRecovered: () => focusFirstResult(),
+  });
   const { drawn, firstCount } = useProgressiveDrawing(shown);
-  const { roving, productOf, focusFirstResult } = useGridKeyboard(
+  const { focus, productOf, focusFirstResult } = useGridKeyboard(
     view,
     recent,
     drawn,
     rootProps.dir,
   );
-
   const open = useOpenProduct(props.recents, props.onRequestClose, props.onCardClick);
   const onMissingImage = useMissingImageReport(logger);
   const gridEvents = cardGridEvents({
     cards: sorted.cards,
     productOf,
-    roving,
+    focus,
     direction: rootProps.dir,
     starTip,
     onOpen: open,
@@ -83,13 +89,12 @@ export function SwitcherGrid(props: SwitcherGridProps) {
       />
     );
   }
-  const resultCount =
-    view === 'user' ? shown.user.length : shown.all.reduce((n, g) => n + g.products.length, 0);
+  const resultCount = countIn(view);
   const grid: SharedGridProps = {
     cards: sorted.cards,
     messages,
     locale,
-    roving,
+    focus,
     defaultService: defaultService.current,
     onMissingImage,
     query: shownQuery,
@@ -103,7 +108,16 @@ export function SwitcherGrid(props: SwitcherGridProps) {
       data-state="ready"
       onKeyDown={slashToSearch(searchField)}
     >
-      <MessageBubble message={bubble.message} messages={messages} onDismiss={bubble.dismiss} />
+      <MessageBubble
+        message={bubble.message}
+        messages={messages}
+        groups={sorted.all}
+        onDismiss={() => {
+          bubble.dismiss();
+          // Focus was on the button that goes: back to the card last focused (issue 40).
+          if (!focus.focusActive()) searchField.current?.focus();
+        }}
+      />
       {props.searchEnabled ? (
         <SearchField
           field={searchField}
@@ -120,10 +134,8 @@ export function SwitcherGrid(props: SwitcherGridProps) {
           <NoResults
             query={shownQuery}
             messages={messages}
-            onClear={() => {
-              setQuery('');
-              searchField.current?.focus();
-            }}
+            field={searchField}
+            onQuery={setQuery}
           />
         ) : view === 'user' ? (
           <MyServices recent={recent} products={drawn.user} eagerImages={firstCount} grid={grid} />
@@ -131,11 +143,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
           <AllServices groups={drawn.all} eagerImages={firstCount} grid={grid} />
         )}
       </div>
-      <ViewToggle
-        view={view}
-        messages={messages}
-        onToggle={() => setView((v) => (v === 'user' ? 'all' : 'user'))}
-      />
+      <ViewToggle view={view} messages={messages} said={said} onToggle={toggle} />
     </div>
   );
 }

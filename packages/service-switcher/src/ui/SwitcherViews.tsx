@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { format, type Messages } from '../i18n/messages.ts';
 import type { Product, ProductGroup } from '../model/products.ts';
 import type { SwitcherView } from './switcherTypes.ts';
@@ -80,38 +81,54 @@ export function AllServices({
   );
 }
 
-/** A search that found nothing, and a way to clear it. */
+/** A search that found nothing, and a way to clear it (which goes back to the field). */
 export function NoResults({
   query,
   messages,
-  onClear,
+  field,
+  onQuery,
 }: {
   readonly query: string;
   readonly messages: Messages;
-  readonly onClear: () => void;
+  readonly field: RefObject<HTMLInputElement | null>;
+  readonly onQuery: (query: string) => void;
 }) {
   return (
     <div className="ics-search__none" data-state="no-results">
       <p>{format(messages.noResults, query.trim())}</p>
-      <button type="button" className="ics-button" onClick={onClear}>
+      <button
+        type="button"
+        className="ics-button"
+        onClick={() => {
+          onQuery('');
+          field.current?.focus();
+        }}
+      >
         {messages.clearSearch}
       </button>
     </div>
   );
 }
 
-/** The footer's button to the other view (SW-2.12). */
+/**
+ * The footer's button to the other view (SW-2.12), and the status that says the view it
+ * showed (decision 1112).
+ */
 export function ViewToggle({
   view,
   messages,
+  said,
   onToggle,
 }: {
   readonly view: SwitcherView;
   readonly messages: Messages;
+  /** What the status says: the view shown and its count, after a toggle or a recovery. */
+  readonly said: string;
   readonly onToggle: () => void;
 }) {
   return (
-    <footer className="ics-switcher__footer">
+    // Not a <footer>: in the dialog's frame it would be the document's contentinfo landmark.
+    <div className="ics-switcher__footer">
       <button type="button" className="ics-button ics-button--link" onClick={onToggle}>
         {view === 'all' ? (
           <span className="ics-chevron-left" aria-hidden="true">
@@ -120,6 +137,9 @@ export function ViewToggle({
         ) : null}
         {view === 'user' ? messages.showAllServices : messages.showMyServices}
       </button>
-    </footer>
+      <p className="ics-visually-hidden" role="status">
+        {said}
+      </p>
+    </div>
   );
 }

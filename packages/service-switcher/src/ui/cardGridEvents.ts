@@ -2,13 +2,13 @@ import type { FocusEvent, KeyboardEvent, MouseEvent, RefObject, SyntheticEvent }
 import type { CardModels } from '../model/cards.ts';
 import type { Product } from '../model/products.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
-import type { RovingTabStop } from './rovingTabStop.ts';
+import type { CardFocus } from './cardFocus.ts';
 
 export interface CardGridEventOptions {
-  /** The cards shown, and the product of a card's key in the roving tab stop. */
+  /** The cards shown, and the product of a card's key. */
   readonly cards: CardModels;
   readonly productOf: (key: string) => Product | undefined;
-  readonly roving: RovingTabStop;
+  readonly focus: CardFocus;
   readonly direction: 'ltr' | 'rtl';
   /** The star's tooltip: one node for every card, made when first shown. */
   readonly starTip: RefObject<HTMLElement | null>;
@@ -22,7 +22,7 @@ export interface CardGridEventOptions {
 // Targets may live in the dialog's frame, another realm: no `instanceof Element`.
 const within = (event: SyntheticEvent, selector: string) =>
   (event.target as HTMLElement).closest<HTMLElement>(selector);
-/** A card's key in the roving tab stop: its section and its product. */
+/** A card's key in `CardFocus`: its section and its product. */
 const keyOf = (card: HTMLElement) =>
   `${card.parentElement?.dataset.section}/${card.dataset.uniqueName}`;
 
@@ -42,12 +42,13 @@ const hideTip = (tip: HTMLElement | null) => {
 
 /**
  * The handlers of every card, delegated to the element that holds the grids: opening a card
- * (click, Enter, Space), the arrow keys and focus that move the roving tab stop, the default
- * star and its tooltip (shown while the star is hovered or focused; Escape hides it, SW-4.9),
+ * (click, Enter, Space), the arrow keys that move focus between cards, the default
+ * star and its tooltip (shown while the star is hovered or focused; Escape hides it, SW-4.9) and
+ * a locked card's reason (Escape hides it too),
  * and a failed image. Cards carry none.
  */
 export function cardGridEvents(options: CardGridEventOptions) {
-  const { roving, starTip } = options;
+  const { focus, starTip } = options;
   const modelOf = (event: SyntheticEvent) => {
     const card = within(event, '.ics-card');
     const product = card && options.productOf(keyOf(card));
@@ -58,8 +59,14 @@ export function cardGridEvents(options: CardGridEventOptions) {
     const model = modelOf(event);
     if (model?.variant === 'none') options.onOpen(model.product);
   };
-  /** Shows the tooltip when the pointer or focus enters a star, hides it when it leaves. */
+  /**
+   * Shows the star's tooltip when the pointer or focus enters a star, hides it when it leaves;
+   * a locked card's reason, hidden by Escape, shows again once pointer and focus have left.
+   */
   const tip = (event: FocusEvent | MouseEvent, show: boolean) => {
+    const card = within(event, '.ics-card');
+    if (!show && card && !card.contains(event.relatedTarget as Node | null))
+      delete card.dataset.tipHidden;
     const star = within(event, '.ics-star');
     if (!star || star.contains(event.relatedTarget as Node | null)) return;
     if (show) showTip(starTip, star);
@@ -84,16 +91,23 @@ export function cardGridEvents(options: CardGridEventOptions) {
         // Escape hides the tooltip only; the dialog stays open (SW-4.9).
         event.stopPropagation();
         hideTip(starTip.current);
+      } else if (
+        event.key === 'Escape' &&
+        card.querySelector('.ics-card__reason') &&
+        card.dataset.tipHidden === undefined
+      ) {
+        // The same for a locked card's reason (WCAG 1.4.13): a second Escape closes the dialog.
+        event.stopPropagation();
+        card.dataset.tipHidden = '';
       } else if (classList.contains('ics-card__link')) {
         // Links open on Enter by themselves (a click); Space opens them too, as on a button.
         if (event.key === ' ') open(event);
-        else if (roving.handleKey(keyOf(card), event.key, options.direction))
-          event.preventDefault();
+        else if (focus.handleKey(keyOf(card), event.key, options.direction)) event.preventDefault();
       }
     },
     onFocus(event: FocusEvent) {
       const card = within(event, '.ics-card');
-      if (card) roving.activate(keyOf(card));
+      if (card) focus.activate(keyOf(card));
       tip(event, true);
     },
     onBlur: (event: FocusEvent) => tip(event, false),

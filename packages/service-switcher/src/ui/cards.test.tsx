@@ -195,14 +195,19 @@ describe('given the default star', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Set Web Console as the default service' }),
     );
-    expect(await screen.findByText('Default service set successfully')).toBeTruthy();
+    // Said once, by the status: the bubble's visible copy is hidden from screen readers.
+    const said = await screen.findByText('Web Console is now your default service', {
+      ignore: '[aria-hidden="true"]',
+    });
+    expect(said.closest('[role]')?.getAttribute('role')).toBe('status');
     // The recently used services are read too (their own preference); the default's calls:
     expect(fake.calls.filter((c) => !c.includes('recentServices'))).toEqual([
       'GET ProductSwitcher.defaultService',
       'POST web',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
-    expect(screen.queryByText('Default service set successfully')).toBeNull();
+    // The bubble's code loads when a message first shows.
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByText('Web Console is now your default service')).toBeNull();
   });
 
   it('[SW-4.9] the focused or hovered star shows its tooltip, and Escape hides it', async () => {

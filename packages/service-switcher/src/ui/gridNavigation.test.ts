@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridLayout, nextCard } from './gridNavigation.ts';
-import { RovingTabStop } from './rovingTabStop.ts';
+import { CardFocus } from './cardFocus.ts';
 
 /** Two sections: 5 cards (rows of 3 and 2), then 2 cards; card i is `c${i}`. */
 const layout = gridLayout([
@@ -51,14 +51,13 @@ describe('given the card grid and a key', () => {
   });
 });
 
-/** The grid's two sections in the page: cards with a link and a star, out of the tab order. */
+/** The grid's two sections in the page: cards with a link and a star. */
 function sections() {
   const lists = [5, 2].map((count, section) => {
     const list = document.createElement('ul');
     for (let i = 0; i < count; i++) {
       const card = document.createElement('li');
       card.innerHTML = '<a class="ics-card__link" href="#">card</a><button>star</button>';
-      for (const control of card.children) (control as HTMLElement).tabIndex = -1;
       list.append(card);
     }
     document.body.append(list);
@@ -71,54 +70,53 @@ function sections() {
   return { lists, tabbable };
 }
 
-describe('given the roving tab stop', () => {
-  it('puts only the active card in the tab order and moves it, and focus, with a key', () => {
+describe('given the cards’ focus', () => {
+  it('moves focus with a key, and leaves every control in the tab order', () => {
     const { lists, tabbable } = sections();
-    const roving = new RovingTabStop();
-    roving.setLayout(layout, lists);
-    for (const [name, list] of lists) roving.register(name, list);
-    roving.sync();
-    expect(roving.active).toBe('c0');
-    // Link and star of card 0 only.
-    expect(tabbable()).toEqual([0, 0, ...Array<number>(12).fill(-1)]);
-    expect(roving.handleKey('c1', 'ArrowDown')).toBe(true);
-    expect(roving.active).toBe('c4');
-    expect(tabbable()).toEqual([...Array<number>(8).fill(-1), 0, 0, -1, -1, -1, -1]);
+    const focus = new CardFocus();
+    focus.setLayout(layout, lists);
+    for (const [name, list] of lists) focus.register(name, list);
+    expect(focus.active).toBe('c0');
+    expect(focus.handleKey('c1', 'ArrowDown')).toBe(true);
+    expect(focus.active).toBe('c4');
     expect(document.activeElement).toBe(lists[0]?.[1].children[4]?.firstElementChild);
-    expect(roving.handleKey('c0', 'ArrowUp')).toBe(false);
-    expect(roving.handleKey('c4', 'ArrowDown')).toBe(true);
+    expect(focus.handleKey('c0', 'ArrowUp')).toBe(false);
+    expect(focus.handleKey('c4', 'ArrowDown')).toBe(true);
     expect(document.activeElement).toBe(lists[1]?.[1].children[1]?.firstElementChild);
+    // Moving focus never takes a control out of the Tab order (decision 1113).
+    expect(tabbable()).toEqual(Array<number>(14).fill(0));
     for (const [, list] of lists) list.remove();
   });
 
   it('moves up and down by the columns the grid shows, read from its computed style', () => {
     const { lists } = sections();
-    const roving = new RovingTabStop();
-    roving.setLayout(layout, lists);
+    const focus = new CardFocus();
+    focus.setLayout(layout, lists);
     for (const [name, list] of lists) {
       list.style.display = 'grid';
       list.style.gridTemplateColumns = '120px 120px';
-      roving.register(name, list);
+      focus.register(name, list);
     }
-    expect(roving.handleKey('c1', 'ArrowDown')).toBe(true);
-    expect(roving.active).toBe('c3');
+    expect(focus.handleKey('c1', 'ArrowDown')).toBe(true);
+    expect(focus.active).toBe('c3');
     for (const [, list] of lists) list.style.gridTemplateColumns = '240px';
-    expect(roving.handleKey('c3', 'ArrowUp')).toBe(true);
-    expect(roving.active).toBe('c2');
+    expect(focus.handleKey('c3', 'ArrowUp')).toBe(true);
+    expect(focus.active).toBe('c2');
     for (const [, list] of lists) list.remove();
   });
 
-  it('falls back to the first card when its card is no longer shown', () => {
-    const { lists, tabbable } = sections();
-    const roving = new RovingTabStop();
-    roving.setLayout(layout, lists);
-    for (const [name, list] of lists) roving.register(name, list);
-    roving.activate('c5');
-    expect(tabbable()).toEqual([...Array<number>(10).fill(-1), 0, 0, -1, -1]);
-    roving.setLayout(gridLayout([['c0', 'c1']]), lists.slice(0, 1));
-    roving.sync();
-    expect(roving.active).toBe('c0');
-    expect(tabbable()).toEqual([0, 0, ...Array<number>(12).fill(-1)]);
+  it('focuses the card focused last, or the first once that card is no longer shown', () => {
+    const { lists } = sections();
+    const focus = new CardFocus();
+    focus.setLayout(layout, lists);
+    for (const [name, list] of lists) focus.register(name, list);
+    focus.activate('c5');
+    expect(focus.focusActive()).toBe(true);
+    expect(document.activeElement).toBe(lists[1]?.[1].children[0]?.firstElementChild);
+    focus.setLayout(gridLayout([['c0', 'c1']]), lists.slice(0, 1));
+    expect(focus.active).toBe('c0');
+    expect(focus.focusActive()).toBe(true);
+    expect(document.activeElement).toBe(lists[0]?.[1].children[0]?.firstElementChild);
     for (const [, list] of lists) list.remove();
   });
 });

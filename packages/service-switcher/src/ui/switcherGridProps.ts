@@ -23,6 +23,8 @@ export interface SwitcherGridProps {
   readonly onRequestClose: (() => void) | undefined;
   readonly onSettled: ((status: 'ready' | 'error') => void) | undefined;
   readonly searchEnabled: boolean;
+  /** The products came after 'Try again': focus goes to the first card, the list is announced. */
+  readonly recovered: boolean;
   /** The recently used services, and the store that records openings. */
   readonly recentNames: readonly string[];
   readonly recents: RecentServices | undefined;

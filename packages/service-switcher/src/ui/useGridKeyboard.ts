@@ -1,13 +1,13 @@
 import { useLayoutEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Product, ProductGroup } from '../model/products.ts';
 import { gridLayout } from './gridNavigation.ts';
-import { RovingTabStop } from './rovingTabStop.ts';
+import { CardFocus } from './cardFocus.ts';
 import type { SwitcherView } from './switcherTypes.ts';
 import type { Direction } from './useDirection.ts';
 
 /**
- * The keyboard model of the cards: one roving tab stop over the sections of `view` as drawn,
- * which the arrow keys move through (decision 0840). Returns the tab stop, the product of a
+ * The keyboard model of the cards: every card in the Tab order, and the arrow keys
+ * moving focus through the sections of `view` as drawn (decisions 0840, 1113). Returns the focus, the product of a
  * card's key, and a move of the focus to the first card (the search field's way into its
  * results).
  */
@@ -17,7 +17,7 @@ export function useGridKeyboard(
   drawn: { readonly user: readonly Product[]; readonly all: readonly ProductGroup[] },
   dir: Direction,
 ) {
-  const [roving] = useState(() => new RovingTabStop());
+  const [focus] = useState(() => new CardFocus());
   // The cards' keys as shown, section by section: what the arrow keys move through.
   const [layout, sections] = useMemo(() => {
     const sections: [string, readonly Product[]][] =
@@ -34,18 +34,17 @@ export function useGridKeyboard(
       sections,
     ] as const;
   }, [drawn, recent, view]);
-  // After every commit (so that keys never meet a layout the page does not show yet): the tab
-  // stop's card, or the first if its card went, is in the tab order.
-  useLayoutEffect(() => roving.setLayout(layout, sections));
+  // After every commit, so that keys never meet a layout the page does not show yet.
+  useLayoutEffect(() => focus.setLayout(layout, sections));
   const productOf = (key: string) => {
     const at = layout.at.get(key);
     return at && sections[at.section]?.[1][at.index];
   };
   const focusFirstResult = () => {
-    // Home from the first card: the tab stop and focus move to it.
-    if (layout.first !== undefined) roving.handleKey(layout.first, 'Home', dir);
+    // Home from the first card: focus moves to it.
+    if (layout.first !== undefined) focus.handleKey(layout.first, 'Home', dir);
   };
-  return { roving, productOf, focusFirstResult };
+  return { focus, productOf, focusFirstResult };
 }
 
 /** '/' finds a service from anywhere in the switcher, except while typing in a field. */

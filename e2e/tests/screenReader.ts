@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Virtual } from '@guidepup/virtual-screen-reader';
+import { expect, type Frame, type Page } from '@playwright/test';
+
+/**
+ * The Virtual Screen Reader (@guidepup/virtual-screen-reader) as a script for a page: its
+ * browser bundle (an ES module without imports) with its export turned into a global
+ * (`__reader`), so that it
+ * runs inside the document it reads: the dialog's frame has a document of its own, which a
+ * reader started in the host page would not see.
+ */
+const readerScript = (() => {
+  const bundle = readFileSync(
+    createRequire(import.meta.url).resolve('@guidepup/virtual-screen-reader/browser.js'),
+    'utf8',
+  );
+  const exports = [...bundle.matchAll(/export\s*\{([^}]*)\}/g)].at(-1);
+  const local = /([\w$]+)\s+as\s+virtual\b/.exec(exports?.[1] ?? '')?.[1];
+  if (!exports || !local) throw new Error('The reader bundle no longer exports `virtual`');
+  return bundle.replace(exports[0], `window.__reader = ${local};`);
+})();
+
+declare global {
+  interface Window {
+    __reader: Virtual;
+    /** What the live regions of the document said, recorded by a MutationObserver. */
+    __live: string[];
+  }
+}
+
+/** The reader in one document (the host page, or the dialog's frame). */
+export interface Reader {
+  /** The phrases it has spoken since it started or was last cleared. */
+  heard(): Promise<string[]>;
+  /** The phrase it spoke last. */
+  last(): Promise<string>;
+  /** Forgets what it has said so far. */
+  clear(): Promise<void>;
+  /** Moves to the next item, as a reader's "next" command does, and returns what it said. */
+  next(): Promise<string>;
+  /** The text each live region of the document had after each change, in order. */
+  live(): Promise<string[]>;
+}
+
+/**
+ * Starts the reader in `frame`'s document, following focus there, and a recorder of its live
+ * regions. The reader announces live regions from the nodes added to them; a region whose
+ * text changes in place is missed by it (a known limit), so the recorder keeps every text a
+ * region has had, which is what Chromium would hand a screen reader.
+ */
+export async function startReader(frame: Frame): Promise<Reader> {
+  // Evaluated, not added as a <script>: the page's Content-Security-Policy allows no inline
+  // script, and the test must not turn it off.
+  await frame.evaluate(`(() => {${readerScript}\n})()`);
+  await frame.evaluate(async () => {
+    window.__live = [];
+    const regions = '[role="status"], [role="alert"], [aria-live]';
+    new MutationObserver((records) => {
+      const changed = new Set<Element>();
+      for (const record of records) {
+        const node = record.target instanceof Element ? record.target : record.target.parentElement;
+        const region = node?.closest(regions);
+        if (region) changed.add(region);
+      }
+      for (const region of changed) {
+        const text = region.textContent?.trim() ?? '';
+        if (text) window.__live.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    await window.__reader.start({ container: document.body });
+  });
+  return {
+    heard: () => frame.evaluate(() => window.__reader.spokenPhraseLog()),
+    last: () => frame.evaluate(() => window.__reader.lastSpokenPhrase()),
+    clear: () => frame.evaluate(() => window.__reader.clearSpokenPhraseLog()),
+    next: () =>
+      frame.evaluate(async () => {
+        await window.__reader.next();
+        return window.__reader.lastSpokenPhrase();
+      }),
+    live: () => frame.evaluate(() => window.__live),
+  };
+}
+
+/** The dialog's frame, once its content is ready. */
+export async function dialogFrame(page: Page): Promise<Frame> {
+  const frame = page.frame({ name: 'app-switcher-dialog' });
+  expect(frame).not.toBeNull();
+  await expect(
+    page
+      .frameLocator('iframe[name="app-switcher-dialog"]')
+      .locator('.ics-dialog__layout[data-ready]'),
+  ).toBeAttached();
+  return frame as Frame;
+}
+
+/** Waits until the reader has said `phrase` (a string or pattern) among what it heard. */
+export async function expectHeard(reader: Reader, phrase: string | RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await reader.heard()).some((p) =>
+          typeof phrase === 'string' ? p === phrase : phrase.test(p),
+        ),
+      {
+        message: `the reader says ${String(phrase)}`,
+      },
+    )
+    .toBe(true);
+}
