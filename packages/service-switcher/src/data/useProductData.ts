@@ -2,7 +2,6 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { Locale } from '../model/language.ts';
 import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
-import type { Translations } from '../model/translations.ts';
 import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import type { AnswerOwner } from './productCache.ts';
@@ -63,12 +62,6 @@ interface ProductRequest {
   readonly controller: AbortController;
   holders: number;
 }
-/**
- * The language of the registry's own texts (the spec's fallback language): its first screen is
- * drawn with them at once, and its bundles amend the cards when they arrive (decision 1002).
- */
-const REGISTRY_LOCALE: Locale = 'en';
-const NO_TEXTS: Translations = { products: new Map(), groups: new Map() };
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -138,21 +131,12 @@ function fetchProducts({
   /** Shows an answer: with its texts in the same render when the bundles are cached. */
   const show = (m: AnswerCode, text: string, answer: unknown) => {
     if (text === shown) return;
-    const source = {
-      text,
-      data: m.readProductData(answer, (message, item) =>
-        logger.warn(`[service-switcher] ${message}`, item),
-      ),
-    };
-    shown = text;
     const { locale: now, storage: store } = current.current;
-    const groups = m.groupsOf(source.data);
-    const texts = m.cachedTranslations({ groups, locale: now, storage: store });
+    const read = m.readAnswer(answer, now, store, logger);
+    const source = { text, data: read.data };
+    shown = text;
     setFetched({ status: 'ready', source });
-    if (texts)
-      keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
-    else if (now === REGISTRY_LOCALE)
-      keep({ source, locale: now, data: m.translate(source.data, NO_TEXTS, now), complete: false });
+    if (read.shown) keep({ source, locale: now, ...read.shown });
   };
   // Unknown user or organisation: nothing is read from or written to the cache.
   const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
@@ -264,40 +248,27 @@ export function useProductData(
     const done = drawn.current;
     if (done?.source === source && done.locale === locale && done.complete) return;
     let live = true;
-    const first = current.current.firstScreen;
+    const translated = (data: ProductData, complete: boolean) => ({
+      source,
+      locale,
+      data,
+      complete,
+    });
     const load = async () => {
       const m = await answerCode.load();
-      const translate = (texts: Translations, complete: boolean) => ({
-        source,
+      const data = await m.readTexts({
+        data: source.data,
         locale,
-        data: m.translate(source.data, texts, locale),
-        complete,
+        fetchBundle,
+        storage,
+        logger,
+        base: document.baseURI,
+        firstScreen: current.current.firstScreen,
+        onFirstScreen: (read) => {
+          if (live) keep(translated(read, false));
+        },
       });
-      try {
-        const view = first?.view === 'all' ? source.data.allGroups : source.data.userGroups;
-        const cards = first?.cards() ?? 0;
-        const texts = await m.loadTranslations({
-          groups: m.groupsOf(source.data),
-          locale,
-          fetchBundle: fetchBundle ?? m.browserBundleFetch,
-          storage,
-          logger,
-          base: document.baseURI,
-          // Drawn already in the registry's language: every bundle at once, after it.
-          ...(first &&
-            locale !== REGISTRY_LOCALE && {
-              firstScreen: (read: Translations) =>
-                m.firstScreenAddresses(view, read, locale, cards),
-              onFirstScreen: (read: Translations) => {
-                if (live) keep(translate(read, false));
-              },
-            }),
-        });
-        return translate(texts, true);
-      } catch (error) {
-        logger.warn('[service-switcher] Translation bundles unavailable', error);
-        return translate({ products: new Map(), groups: new Map() }, true);
-      }
+      return translated(data, true);
     };
     void load().then((texts) => {
       if (live) keep(texts);
