@@ -44,6 +44,9 @@ test.describe('given the code that draws the cards failing to load', () => {
     page,
   }) => {
     await signIn(page, 'ada');
+    // The sign-in's page prepares the dialog once idle, drawing it closed (decision 1151): leave
+    // it first, or its display, failing on the chunk routed below, logs the failure too.
+    await page.goto('about:blank');
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('draws the cards did not load'))
@@ -115,11 +118,12 @@ test.describe('given the translation bundles', () => {
     await frame.getByRole('button', { name: 'Close Dialog' }).click();
     await openDialog(page);
     expect(bundles).toHaveLength(28);
-    // A stored locale that differs from the current one means the bundles are read again.
+    // A stored locale that differs from the current one means the next display (the next
+    // page's: a reopen shows the kept one, decision 1151) reads the bundles again.
     await page.evaluate(() => sessionStorage.setItem('ics-switcher.locale', 'de'));
-    await frame.getByRole('button', { name: 'Close Dialog' }).click();
+    await hostWithoutPrefetch(page);
     await openDialog(page);
-    expect(bundles).toHaveLength(56);
+    await expect.poll(() => bundles.length).toBe(56);
   });
 });
 

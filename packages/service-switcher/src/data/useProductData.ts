@@ -28,6 +28,8 @@ export interface ProductDataOptions {
    * their own bundles have answered, and the others' texts follow (decision 0911).
    */
   readonly firstScreen?: { readonly view: 'user' | 'all'; readonly cards: () => number };
+  /** Reopens of the kept dialog: each revalidates the products, the cards staying (1151). */
+  readonly reopens?: number;
 }
 
 /** A product answer read and shown: `text` tells whether a later answer is the same. */
@@ -57,7 +59,8 @@ const LOADING = { status: 'loading' } as const;
  */
 interface ProductRequest {
   readonly client: SwitcherClient;
-  readonly attempt: number;
+  /** The attempt, and the reopen it revalidates for. */
+  readonly attempt: string;
   readonly answer: Promise<unknown>;
   readonly controller: AbortController;
   holders: number;
@@ -76,14 +79,18 @@ interface ProductFetch {
   readonly keep: (texts: Translated) => void;
   /** The display's request, shared by StrictMode's two runs of the effect. */
   readonly request: { current: ProductRequest | undefined };
-  readonly attempt: number;
+  readonly attempt: string;
+  /** The answer's text on screen: an identical answer changes nothing. */
+  readonly shown: { current: string | undefined };
+  /** A revalidation of what is shown (a reopen): no loading state between. */
+  readonly revalidate: boolean;
 }
 
 /** A hold on the request of `client` and `attempt`: the one held already if still going, else a new one. */
 function holdRequest(
   request: { current: ProductRequest | undefined },
   client: SwitcherClient,
-  attempt: number,
+  attempt: string,
 ): ProductRequest {
   const held = request.current;
   if (held?.client === client && held.attempt === attempt && !held.controller.signal.aborted) {
@@ -120,21 +127,25 @@ function fetchProducts({
   keep,
   request,
   attempt,
+  shown,
+  revalidate,
 }: ProductFetch): () => void {
-  setFetched(LOADING);
+  if (!revalidate) {
+    shown.current = undefined;
+    setFetched(LOADING);
+  }
   const code = answerCode.load();
   const mine = holdRequest(request, client, attempt);
   let active = true;
   const live = () => active;
-  let shown: string | undefined;
   let answered = false;
   /** Shows an answer: with its texts in the same render when the bundles are cached. */
   const show = (m: AnswerCode, text: string, answer: unknown) => {
-    if (text === shown) return;
+    if (text === shown.current) return;
     const { locale: now, storage: store } = current.current;
     const read = m.readAnswer(answer, now, store, logger);
     const source = { text, data: read.data };
-    shown = text;
+    shown.current = text;
     setFetched({ status: 'ready', source });
     if (read.shown) keep({ source, locale: now, ...read.shown });
   };
@@ -215,7 +226,7 @@ function fetchProducts({
 export function useProductData(
   client: SwitcherClient,
   logger: SwitcherLogger,
-  { locale, fetchBundle, storage, firstScreen }: ProductDataOptions,
+  { locale, fetchBundle, storage, firstScreen, reopens = 0 }: ProductDataOptions,
 ): [ProductState, () => void] {
   // The code that reads the answer is requested at the first render, before the product fetch
   // starts: it is ready by the time a quick answer arrives (a prefetch, kept once loaded).
@@ -237,10 +248,32 @@ export function useProductData(
 
   // A layout effect: the requests start when the loading state is committed, not a frame later
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
-  useLayoutEffect(
-    () => fetchProducts({ client, logger, storage, current, setFetched, keep, request, attempt }),
-    [client, logger, storage, attempt, keep],
+  const shown = useRef<string>(undefined);
+  const ran = useRef<{ client: SwitcherClient; storage: Storage | undefined; attempt: number }>(
+    undefined,
   );
+  useLayoutEffect(() => {
+    const before = ran.current;
+    ran.current = { client, storage, attempt };
+    // A reopen of the kept dialog: the same display, its cards shown while it fetches again.
+    const revalidate =
+      before?.client === client &&
+      before.storage === storage &&
+      before.attempt === attempt &&
+      shown.current !== undefined;
+    return fetchProducts({
+      client,
+      logger,
+      storage,
+      current,
+      setFetched,
+      keep,
+      request,
+      attempt: `${attempt}:${reopens}`,
+      shown,
+      revalidate,
+    });
+  }, [client, logger, storage, attempt, keep, reopens]);
 
   useEffect(() => {
     if (fetched.status !== 'ready') return;

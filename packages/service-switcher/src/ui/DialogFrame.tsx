@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { DIALOG_NAME, useDialogFrameStyle } from './dialogFrameStyle.ts';
-import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import { browserLocale, SwitcherDisplay, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { useDirection } from './useDirection.ts';
 import { useFrameDocument } from './useFrameDocument.ts';
 import { useModalFocus } from './useModalFocus.ts';
@@ -16,16 +16,19 @@ export interface DialogFrameProps extends Omit<
   readonly title?: string | undefined;
   /** Addresses of the frame's stylesheets; default the host page's switcher rules. */
   readonly stylesheets?: readonly string[] | undefined;
+  /** Shown as a modal; when false the dialog is closed and its frame kept, drawn (decision 1151). */
+  readonly open: boolean;
   /** The user closes the dialog (close control, Escape, a card). */
   readonly onClose: () => void;
 }
 
 /**
- * The open dialog: a modal `<dialog>` holding an isolated frame, in which a header, a loader
- * (until the frame's stylesheets have loaded and the products have arrived or failed, SW-2.7)
- * and the switcher are drawn through a portal.
+ * The dialog: a modal `<dialog>` holding an isolated frame, in which a header, a loader (until
+ * the frame's stylesheets have loaded and the products have arrived or failed, SW-2.7) and the
+ * switcher are drawn through a portal. Closed, it keeps its frame, document and cards, so that
+ * opening again only shows them; each reopen revalidates the products (decision 1151).
  */
-export function DialogFrame({ title, stylesheets, onClose, ...switcher }: DialogFrameProps) {
+export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: DialogFrameProps) {
   const locale = switcher.locale ?? browserLocale();
   const messages = useMessages(locale);
   const heading = title ?? messages.title;
@@ -44,7 +47,15 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
     title: heading,
   });
   const ready = sheetsLoaded && settled;
-  const onKeyDown = useModalFocus(dialog, body, sheetsLoaded, ready, closing);
+  const onKeyDown = useModalFocus(dialog, body, { open, sheetsLoaded, ready }, closing);
+  // Reopens, counted: each asks the kept switcher to revalidate its products.
+  const [opens, setOpens] = useState({ open, reopens: 0, shown: open });
+  if (opens.open !== open)
+    setOpens({
+      open,
+      reopens: opens.reopens + (open && opens.shown ? 1 : 0),
+      shown: opens.shown || open,
+    });
 
   return (
     <dialog
@@ -101,8 +112,9 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
                 </div>
               )}
               <div className="ics-dialog__body" hidden={!ready}>
-                <ServiceSwitcher
+                <SwitcherDisplay
                   {...switcher}
+                  reopens={opens.reopens}
                   locale={locale}
                   dir={dir}
                   onRequestClose={() => closing.current()}

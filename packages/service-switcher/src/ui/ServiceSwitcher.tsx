@@ -60,7 +60,15 @@ export const browserLocale = (): Locale =>
  * The grid of service cards with its two views, loading, empty and error states. What draws
  * the cards is a chunk requested at the first render, in parallel with the product request.
  */
-export function ServiceSwitcher({
+export function ServiceSwitcher(props: ServiceSwitcherProps) {
+  return <SwitcherDisplay {...props} />;
+}
+
+/**
+ * The switcher, as the dialog draws it: `reopens` counts the kept dialog's reopens, each of
+ * which revalidates the products while the cards stay (decision 1151).
+ */
+export function SwitcherDisplay({
   client,
   locale: localeProp,
   defaultView = 'user',
@@ -74,7 +82,8 @@ export function ServiceSwitcher({
   search: searchEnabled = true,
   recentServices = true,
   theme = 'light',
-}: ServiceSwitcherProps) {
+  reopens = 0,
+}: ServiceSwitcherProps & { readonly reopens?: number }) {
   void gridCode.load().catch(() => {}); // a prefetch: the effect below reports a failure
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
@@ -87,10 +96,12 @@ export function ServiceSwitcher({
     locale,
     fetchBundle,
     storage,
+    reopens,
     firstScreen: {
       view: defaultView,
       // The window the switcher is drawn in: the dialog's frame, or the page.
-      cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight ?? 2400),
+      // A window of no height (a dialog drawn closed, decision 1151): as the server render.
+      cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight || 2400),
     },
   });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
