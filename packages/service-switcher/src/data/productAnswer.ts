@@ -15,7 +15,7 @@ import type { SwitcherLogger } from './client.ts';
 export { readProductData } from '../model/products.ts';
 export { firstScreenAddresses } from '../model/translations.ts';
 export { browserBundleFetch, cachedTranslations, loadTranslations } from './bundles.ts';
-export { readCachedAnswer, writeCachedAnswer } from './productCache.ts';
+export { ownerOf, readCachedAnswer, writeCachedAnswer } from './productCache.ts';
 
 /**
  * The language of the registry's own texts (the spec's fallback language): its first screen is

@@ -4,7 +4,6 @@ import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
 import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
-import type { AnswerOwner } from './productCache.ts';
 import type * as ProductAnswer from './productAnswer.ts';
 import { takePrepared } from './prepare.ts';
 import { forgetCachedAnswer } from './sessionStore.ts';
@@ -150,17 +149,10 @@ function fetchProducts({
     if (read.shown) keep({ source, locale: now, ...read.shown });
   };
   // Unknown user or organisation: nothing is read from or written to the cache.
-  const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
-    (user) => {
-      const org = user.currentOrgId || user.orgId;
-      return typeof user.id === 'string' && typeof org === 'string'
-        ? { user: user.id, org }
-        : undefined;
-    },
-    () => undefined,
-  );
-  void Promise.all([code, owner]).then(
-    ([m, who]) => {
+  const user = client.session.getUser().catch(() => undefined);
+  void Promise.all([code, user]).then(
+    ([m, signedIn]) => {
+      const who = m.ownerOf(signedIn);
       const text = who && m.readCachedAnswer(storage, who, current.current.locale);
       if (!text || !live() || answered) return;
       try {
@@ -194,7 +186,8 @@ function fetchProducts({
         setFetched({ status: 'error', error });
         return;
       }
-      void owner.then((who) => {
+      void user.then((signedIn) => {
+        const who = m.ownerOf(signedIn);
         if (who) m.writeCachedAnswer(storage, who, current.current.locale, text);
       });
     },
@@ -249,18 +242,14 @@ export function useProductData(
   // A layout effect: the requests start when the loading state is committed, not a frame later
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
   const shown = useRef<string>(undefined);
-  const ran = useRef<{ client: SwitcherClient; storage: Storage | undefined; attempt: number }>(
-    undefined,
-  );
+  const seenReopens = useRef(reopens);
   useLayoutEffect(() => {
-    const before = ran.current;
-    ran.current = { client, storage, attempt };
     // A reopen of the kept dialog: the same display, its cards shown while it fetches again.
     const revalidate =
-      before?.client === client &&
-      before.storage === storage &&
-      before.attempt === attempt &&
+      reopens !== seenReopens.current &&
+      request.current?.client === client &&
       shown.current !== undefined;
+    seenReopens.current = reopens;
     return fetchProducts({
       client,
       logger,

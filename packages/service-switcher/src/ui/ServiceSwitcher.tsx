@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
 import { isCodeLoadError } from '../data/chunk.ts';
 import { gridCode, type GridCode } from './gridCode.ts';
@@ -55,14 +55,6 @@ export interface ServiceSwitcherProps {
 /** The browser's language choice (SW-5.2); English where there is no browser. */
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-
-/**
- * The grid of service cards with its two views, loading, empty and error states. What draws
- * the cards is a chunk requested at the first render, in parallel with the product request.
- */
-export function ServiceSwitcher(props: ServiceSwitcherProps) {
-  return <SwitcherDisplay {...props} />;
-}
 
 /**
  * The switcher, as the dialog draws it: `reopens` counts the kept dialog's reopens, each of
@@ -184,3 +176,9 @@ export function SwitcherDisplay({
     />
   );
 }
+
+/**
+ * The grid of service cards with its two views, loading, empty and error states. What draws
+ * the cards is a chunk requested at the first render, in parallel with the product request.
+ */
+export const ServiceSwitcher: (props: ServiceSwitcherProps) => ReactNode = SwitcherDisplay;
