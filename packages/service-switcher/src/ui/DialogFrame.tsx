@@ -1,9 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { DIALOG_NAME, useDialogFrameStyle } from './dialogFrameStyle.ts';
-import { browserLocale, SwitcherDisplay, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import {
+  browserLocale,
+  ServiceSwitcher,
+  type ServiceSwitcherProps,
+  type SwitcherDisplayProps,
+} from './ServiceSwitcher.tsx';
+
+/** The switcher with the prop only the dialog gives it (its reopens, decision 1151). */
+const SwitcherDisplay = ServiceSwitcher as (props: SwitcherDisplayProps) => ReactNode;
 import { useDirection } from './useDirection.ts';
 import { useFrameDocument } from './useFrameDocument.ts';
 import { useModalFocus } from './useModalFocus.ts';

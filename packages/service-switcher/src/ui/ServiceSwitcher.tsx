@@ -56,11 +56,14 @@ export interface ServiceSwitcherProps {
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 
+/** What the dialog gives its switcher besides the props: its reopens (decision 1151). */
+export type SwitcherDisplayProps = ServiceSwitcherProps & { readonly reopens?: number };
+
 /**
  * The switcher, as the dialog draws it: `reopens` counts the kept dialog's reopens, each of
  * which revalidates the products while the cards stay (decision 1151).
  */
-export function SwitcherDisplay({
+function SwitcherDisplay({
   client,
   locale: localeProp,
   defaultView = 'user',
@@ -75,7 +78,7 @@ export function SwitcherDisplay({
   recentServices = true,
   theme = 'light',
   reopens = 0,
-}: ServiceSwitcherProps & { readonly reopens?: number }) {
+}: SwitcherDisplayProps) {
   void gridCode.load().catch(() => {}); // a prefetch: the effect below reports a failure
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
