@@ -44,9 +44,6 @@ test.describe('given the code that draws the cards failing to load', () => {
     page,
   }) => {
     await signIn(page, 'ada');
-    // The sign-in's page prepares the dialog once idle, drawing it closed (decision 1151): leave
-    // it first, or its display, failing on the chunk routed below, logs the failure too.
-    await page.goto('about:blank');
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('draws the cards did not load'))

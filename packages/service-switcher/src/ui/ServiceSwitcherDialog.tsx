@@ -77,12 +77,11 @@ export function ServiceSwitcherDialog({
   ...switcher
 }: ServiceSwitcherDialogProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  usePrepareAhead(switcher, prefetch, trigger);
   const open = openProp ?? uncontrolled;
-  // Once prepared or opened, the dialog's frame is drawn and kept while closed: an open only
-  // shows it (decision 1151).
+  // Once opened, the dialog's frame is kept while closed: a reopen only shows it (decision 1151).
   const [kept, setKept] = useState(open);
   if (open && !kept) setKept(true);
-  usePrepareAhead(switcher, prefetch, trigger, () => setKept(true));
   const setOpen = useCallback(
     (next: boolean) => {
       if (openProp === undefined) setUncontrolled(next);

@@ -1,5 +1,5 @@
 import type { ProductsWithLicenses } from '@ics/platform-client';
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../testing/fakeClient.ts';
@@ -92,23 +92,5 @@ describe('given the switcher’s dialog, opened once and closed', () => {
     await vi.waitFor(() => expect(card('Data Quality')).toBeDefined(), 10_000);
     expect(h.fetches()).toBe(2);
     expect(card('Data Integration')).toBe(cardBefore);
-  });
-});
-
-describe('given the switcher’s closed dialog, prepared by the pointer on its trigger', () => {
-  it('draws its frame and cards while closed, so that the open shows that frame and card in its own commit, fetching nothing more', async () => {
-    const h = host(true);
-    expect(frame()).toBeNull();
-    await act(async () => fireEvent.pointerEnter(h.trigger.current as HTMLButtonElement));
-    await vi.waitFor(() => expect(card('Data Integration')).toBeDefined(), 10_000);
-    expect(dialog()?.open).toBe(false);
-    const [frameBefore, cardBefore] = [frame(), card('Data Integration')];
-
-    act(() => h.setOpen(true));
-    expect(dialog()?.open).toBe(true);
-    expect(frame()).toBe(frameBefore);
-    expect(card('Data Integration')).toBe(cardBefore);
-    expect(frame()?.contentDocument?.querySelector('[data-loader]')).toBeNull();
-    expect(h.fetches()).toBe(1);
   });
 });
