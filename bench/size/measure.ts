@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { build as esbuild, type Metafile } from 'esbuild';
 import { build, type Rollup } from 'vite';
 
 const root = new URL('../../', import.meta.url);
@@ -69,6 +70,50 @@ export async function entryKb(source: string, alsoLoaded: readonly string[] = []
   ))
     visit(chunk.fileName);
   return [...seen].reduce((kb, name) => kb + gzipKb(byName.get(name)?.code ?? ''), 0);
+}
+
+/**
+ * kB gzip of the JavaScript a host loads up front for `import { name } from specifier`, built as
+ * a host's bundler builds it: esbuild with code splitting (ESM, minified, production) from the
+ * packages' dist/ (no `source` condition), React external. Counted: the entry chunk and every
+ * chunk it imports statically, each gzipped alone, as the browser fetches them; not the chunks
+ * it imports dynamically. Unlike Rollup, esbuild ignores `sideEffects` once it splits code, and
+ * puts a module that any lazy chunk uses, and that the entry's imports reach (even through an
+ * unused re-export), in a chunk the entry imports (issue 44, decision 1150).
+ */
+export async function hostImportKb(specifier: string, name: string): Promise<number> {
+  const { metafile, outputFiles } = await esbuild({
+    stdin: {
+      contents: `import { ${name} } from '${specifier}';\nexport default ${name};\n`,
+      resolveDir: repoPath('bench/size'),
+      sourcefile: 'host-import.js',
+    },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: repoPath('.test-output/host-build'),
+    absWorkingDir: repoPath(''),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    logLevel: 'silent',
+  });
+  const outputs: Metafile['outputs'] = metafile.outputs;
+  const code = new Map(outputFiles.map((file) => [file.path, file.contents]));
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const i of outputs[path]?.imports ?? [])
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  const entry = Object.keys(outputs).find((path) =>
+    outputs[path]?.entryPoint?.endsWith('host-import.js'),
+  );
+  if (entry) visit(entry);
+  return [...seen].reduce((kb, path) => kb + gzipKb(code.get(repoPath(path)) ?? ''), 0);
 }
 
 export const cssKb = (...files: string[]) =>

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support.ts';
-import { frameOf, openDialog } from './switcherSupport.ts';
+import { openDialog } from './switcherSupport.ts';
 
 /** Counts the requests of the page whose path ends with `suffix`, from now on. */
 function counter(page: Page, suffix: string): () => number {
@@ -35,7 +35,7 @@ test.describe('given Ada Admin on the demo host, whose page shows her name throu
       // Each open's product fetch (the first, or a reopen's revalidation) has been sent.
       await expect.poll(products).toBe(open);
       await frame.getByRole('button', { name: 'Close Dialog' }).click();
-      await expect(frameOf(page).locator('body')).toHaveCount(0);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     expect(users()).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readGroups } from '../model/products.ts';
-import { BUNDLE_CACHE_KEYS, loadTranslations, type BundleFetch } from './bundles.ts';
+import { loadTranslations, type BundleFetch } from './bundles.ts';
+import { BUNDLE_CACHE_KEYS } from './sessionStore.ts';
 
 const groups = readGroups(
   [

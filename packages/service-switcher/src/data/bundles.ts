@@ -10,13 +10,7 @@ import {
   type Translations,
 } from '../model/translations.ts';
 import type { SwitcherLogger } from './client.ts';
-
-/** Session-storage keys of the bundle cache (SW-3.8). */
-export const BUNDLE_CACHE_KEYS = {
-  products: 'ics-switcher.productBundles',
-  groups: 'ics-switcher.groupBundles',
-  locale: 'ics-switcher.locale',
-} as const;
+import { BUNDLE_CACHE_KEYS } from './sessionStore.ts';
 
 /** Fetches and parses one translation file; rejects on any failure. */
 export type BundleFetch = (url: string) => Promise<unknown>;

@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-client';
+import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
 import { nextDefault } from '../model/defaultStar.ts';
 import {
   closeMessage,

@@ -7,6 +7,18 @@ export interface AnswerOwner {
   readonly org: string;
 }
 
+/** The owner of a signed-in user's answers; none for an unknown user or organisation. */
+export function ownerOf(
+  user:
+    | { readonly id?: unknown; readonly orgId?: unknown; readonly currentOrgId?: unknown }
+    | undefined,
+): AnswerOwner | undefined {
+  const org = user?.currentOrgId || user?.orgId;
+  return typeof user?.id === 'string' && typeof org === 'string'
+    ? { user: user.id, org }
+    : undefined;
+}
+
 interface Entry extends AnswerOwner {
   readonly locale: string;
   /** The answer as the server sent it, serialised: equal text means an equal answer. */

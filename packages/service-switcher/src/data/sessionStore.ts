@@ -4,6 +4,13 @@
 /** Session-storage key of the last product answer, kept with the bundles (issue 13). */
 export const PRODUCT_CACHE_KEY = 'ics-switcher.products';
 
+/** Session-storage keys of the bundle cache (SW-3.8). */
+export const BUNDLE_CACHE_KEYS = {
+  products: 'ics-switcher.productBundles',
+  groups: 'ics-switcher.groupBundles',
+  locale: 'ics-switcher.locale',
+} as const;
+
 /** The storage methods the switcher uses. */
 export type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -2,10 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { Locale } from '../model/language.ts';
 import type { ProductData } from '../model/products.ts';
 import type { BundleFetch } from './bundles.ts';
-import type { Translations } from '../model/translations.ts';
 import { chunk } from './chunk.ts';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
-import type { AnswerOwner } from './productCache.ts';
 import type * as ProductAnswer from './productAnswer.ts';
 import { takePrepared } from './prepare.ts';
 import { forgetCachedAnswer } from './sessionStore.ts';
@@ -29,6 +27,8 @@ export interface ProductDataOptions {
    * their own bundles have answered, and the others' texts follow (decision 0911).
    */
   readonly firstScreen?: { readonly view: 'user' | 'all'; readonly cards: () => number };
+  /** Reopens of the kept dialog: each revalidates the products, the cards staying (1151). */
+  readonly reopens?: number;
 }
 
 /** A product answer read and shown: `text` tells whether a later answer is the same. */
@@ -58,17 +58,12 @@ const LOADING = { status: 'loading' } as const;
  */
 interface ProductRequest {
   readonly client: SwitcherClient;
-  readonly attempt: number;
+  /** The attempt, and the reopen it revalidates for. */
+  readonly attempt: string;
   readonly answer: Promise<unknown>;
   readonly controller: AbortController;
   holders: number;
 }
-/**
- * The language of the registry's own texts (the spec's fallback language): its first screen is
- * drawn with them at once, and its bundles amend the cards when they arrive (decision 1002).
- */
-const REGISTRY_LOCALE: Locale = 'en';
-const NO_TEXTS: Translations = { products: new Map(), groups: new Map() };
 const isUnauthorized = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
@@ -83,14 +78,18 @@ interface ProductFetch {
   readonly keep: (texts: Translated) => void;
   /** The display's request, shared by StrictMode's two runs of the effect. */
   readonly request: { current: ProductRequest | undefined };
-  readonly attempt: number;
+  readonly attempt: string;
+  /** The answer's text on screen: an identical answer changes nothing. */
+  readonly shown: { current: string | undefined };
+  /** A revalidation of what is shown (a reopen): no loading state between. */
+  readonly revalidate: boolean;
 }
 
 /** A hold on the request of `client` and `attempt`: the one held already if still going, else a new one. */
 function holdRequest(
   request: { current: ProductRequest | undefined },
   client: SwitcherClient,
-  attempt: number,
+  attempt: string,
 ): ProductRequest {
   const held = request.current;
   if (held?.client === client && held.attempt === attempt && !held.controller.signal.aborted) {
@@ -127,45 +126,33 @@ function fetchProducts({
   keep,
   request,
   attempt,
+  shown,
+  revalidate,
 }: ProductFetch): () => void {
-  setFetched(LOADING);
+  if (!revalidate) {
+    shown.current = undefined;
+    setFetched(LOADING);
+  }
   const code = answerCode.load();
   const mine = holdRequest(request, client, attempt);
   let active = true;
   const live = () => active;
-  let shown: string | undefined;
   let answered = false;
   /** Shows an answer: with its texts in the same render when the bundles are cached. */
   const show = (m: AnswerCode, text: string, answer: unknown) => {
-    if (text === shown) return;
-    const source = {
-      text,
-      data: m.readProductData(answer, (message, item) =>
-        logger.warn(`[service-switcher] ${message}`, item),
-      ),
-    };
-    shown = text;
+    if (text === shown.current) return;
     const { locale: now, storage: store } = current.current;
-    const groups = m.groupsOf(source.data);
-    const texts = m.cachedTranslations({ groups, locale: now, storage: store });
+    const read = m.readAnswer(answer, now, store, logger);
+    const source = { text, data: read.data };
+    shown.current = text;
     setFetched({ status: 'ready', source });
-    if (texts)
-      keep({ source, locale: now, data: m.translate(source.data, texts, now), complete: true });
-    else if (now === REGISTRY_LOCALE)
-      keep({ source, locale: now, data: m.translate(source.data, NO_TEXTS, now), complete: false });
+    if (read.shown) keep({ source, locale: now, ...read.shown });
   };
   // Unknown user or organisation: nothing is read from or written to the cache.
-  const owner: Promise<AnswerOwner | undefined> = client.session.getUser().then(
-    (user) => {
-      const org = user.currentOrgId || user.orgId;
-      return typeof user.id === 'string' && typeof org === 'string'
-        ? { user: user.id, org }
-        : undefined;
-    },
-    () => undefined,
-  );
-  void Promise.all([code, owner]).then(
-    ([m, who]) => {
+  const user = client.session.getUser().catch(() => undefined);
+  void Promise.all([code, user]).then(
+    ([m, signedIn]) => {
+      const who = m.ownerOf(signedIn);
       const text = who && m.readCachedAnswer(storage, who, current.current.locale);
       if (!text || !live() || answered) return;
       try {
@@ -199,7 +186,8 @@ function fetchProducts({
         setFetched({ status: 'error', error });
         return;
       }
-      void owner.then((who) => {
+      void user.then((signedIn) => {
+        const who = m.ownerOf(signedIn);
         if (who) m.writeCachedAnswer(storage, who, current.current.locale, text);
       });
     },
@@ -231,7 +219,7 @@ function fetchProducts({
 export function useProductData(
   client: SwitcherClient,
   logger: SwitcherLogger,
-  { locale, fetchBundle, storage, firstScreen }: ProductDataOptions,
+  { locale, fetchBundle, storage, firstScreen, reopens = 0 }: ProductDataOptions,
 ): [ProductState, () => void] {
   // The code that reads the answer is requested at the first render, before the product fetch
   // starts: it is ready by the time a quick answer arrives (a prefetch, kept once loaded).
@@ -253,10 +241,28 @@ export function useProductData(
 
   // A layout effect: the requests start when the loading state is committed, not a frame later
   // once it is painted, and an answer that is quick enough replaces it before it is painted.
-  useLayoutEffect(
-    () => fetchProducts({ client, logger, storage, current, setFetched, keep, request, attempt }),
-    [client, logger, storage, attempt, keep],
-  );
+  const shown = useRef<string>(undefined);
+  const seenReopens = useRef(reopens);
+  useLayoutEffect(() => {
+    // A reopen of the kept dialog: the same display, its cards shown while it fetches again.
+    const revalidate =
+      reopens !== seenReopens.current &&
+      request.current?.client === client &&
+      shown.current !== undefined;
+    seenReopens.current = reopens;
+    return fetchProducts({
+      client,
+      logger,
+      storage,
+      current,
+      setFetched,
+      keep,
+      request,
+      attempt: `${attempt}:${reopens}`,
+      shown,
+      revalidate,
+    });
+  }, [client, logger, storage, attempt, keep, reopens]);
 
   useEffect(() => {
     if (fetched.status !== 'ready') return;
@@ -264,40 +270,27 @@ export function useProductData(
     const done = drawn.current;
     if (done?.source === source && done.locale === locale && done.complete) return;
     let live = true;
-    const first = current.current.firstScreen;
+    const translated = (data: ProductData, complete: boolean) => ({
+      source,
+      locale,
+      data,
+      complete,
+    });
     const load = async () => {
       const m = await answerCode.load();
-      const translate = (texts: Translations, complete: boolean) => ({
-        source,
+      const data = await m.readTexts({
+        data: source.data,
         locale,
-        data: m.translate(source.data, texts, locale),
-        complete,
+        fetchBundle,
+        storage,
+        logger,
+        base: document.baseURI,
+        firstScreen: current.current.firstScreen,
+        onFirstScreen: (read) => {
+          if (live) keep(translated(read, false));
+        },
       });
-      try {
-        const view = first?.view === 'all' ? source.data.allGroups : source.data.userGroups;
-        const cards = first?.cards() ?? 0;
-        const texts = await m.loadTranslations({
-          groups: m.groupsOf(source.data),
-          locale,
-          fetchBundle: fetchBundle ?? m.browserBundleFetch,
-          storage,
-          logger,
-          base: document.baseURI,
-          // Drawn already in the registry's language: every bundle at once, after it.
-          ...(first &&
-            locale !== REGISTRY_LOCALE && {
-              firstScreen: (read: Translations) =>
-                m.firstScreenAddresses(view, read, locale, cards),
-              onFirstScreen: (read: Translations) => {
-                if (live) keep(translate(read, false));
-              },
-            }),
-        });
-        return translate(texts, true);
-      } catch (error) {
-        logger.warn('[service-switcher] Translation bundles unavailable', error);
-        return translate({ products: new Map(), groups: new Map() }, true);
-      }
+      return translated(data, true);
     };
     void load().then((texts) => {
       if (live) keep(texts);

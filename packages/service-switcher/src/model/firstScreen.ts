@@ -1,5 +1,5 @@
-// How many cards a first screen holds, two ways: the translations wait only for the cards in
-// view (issue 23, decision 0911); the drawing draws generously more before the rest (0860).
+// How many cards a first screen holds for its translations, which wait only for the cards in
+// view (issue 23, decision 0911); the drawing draws generously more (useProgressiveDrawing.ts).
 
 /** A row of cards and the gap below it, in CSS px (switcher.css). */
 const ROW_PX = 132;
@@ -10,10 +10,3 @@ const ROW_PX = 132;
  * The dialog's 520 px show three rows of three.
  */
 export const firstScreenCards = (height: number) => 3 * Math.max(1, Math.ceil(height / ROW_PX) - 1);
-
-/**
- * Cards drawn in the first render of an answer (decision 0860): as many as a window of `height`
- * CSS px can show (three to a row, a row at least 120 px tall), and a row more. Generous on
- * purpose: drawing a few cards too many costs little, too few shows a gap.
- */
-export const cardsDrawnFirst = (height: number) => 3 * (Math.ceil(height / 120) + 1);

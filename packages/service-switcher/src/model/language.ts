@@ -1,4 +1,4 @@
-import { PLATFORM_LOCALES, primarySubtag, type PlatformLocale } from '@ics/platform-client';
+import { PLATFORM_LOCALES, primarySubtag, type PlatformLocale } from '@ics/platform-contract';
 
 /** The interface languages of the widget (SW-1.6): the platform's. */
 export const LOCALES = PLATFORM_LOCALES;

@@ -29,6 +29,13 @@ export function flatten(groups: readonly ProductGroup[]): Product[] {
 }
 
 /**
+ * Cards drawn in the first render of an answer (decision 0860): as many as a window of `height`
+ * CSS px can show (three to a row, a row at least 120 px tall), and a row more. Generous on
+ * purpose: drawing a few cards too many costs little, too few shows a gap.
+ */
+export const cardsDrawnFirst = (height: number) => 3 * (Math.ceil(height / 120) + 1);
+
+/**
  * The first `count` cards of each view, in order, for the first screens (decision 0860): 'My
  * Services' cut after `count` products; the groups of 'All Services' kept while they fit, the
  * last one cut, the rest left out. The same object when both views fit.

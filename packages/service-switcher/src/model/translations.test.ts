@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readGroups } from './products.ts';
-import { cardsDrawnFirst, firstScreenCards } from './firstScreen.ts';
+import { firstScreenCards } from './firstScreen.ts';
+import { cardsDrawnFirst } from './ordering.ts';
 import {
   bundleAddress,
   firstScreenAddresses,

@@ -1,9 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { DIALOG_NAME, useDialogFrameStyle } from './dialogFrameStyle.ts';
-import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import {
+  browserLocale,
+  ServiceSwitcher,
+  type ServiceSwitcherProps,
+  type SwitcherDisplayProps,
+} from './ServiceSwitcher.tsx';
+
+/** The switcher with the prop only the dialog gives it (its reopens, decision 1151). */
+const SwitcherDisplay = ServiceSwitcher as (props: SwitcherDisplayProps) => ReactNode;
 import { useDirection } from './useDirection.ts';
 import { useFrameDocument } from './useFrameDocument.ts';
 import { useModalFocus } from './useModalFocus.ts';
@@ -16,16 +24,19 @@ export interface DialogFrameProps extends Omit<
   readonly title?: string | undefined;
   /** Addresses of the frame's stylesheets; default the host page's switcher rules. */
   readonly stylesheets?: readonly string[] | undefined;
+  /** Shown as a modal; when false the dialog is closed and its frame kept, drawn (decision 1151). */
+  readonly open: boolean;
   /** The user closes the dialog (close control, Escape, a card). */
   readonly onClose: () => void;
 }
 
 /**
- * The open dialog: a modal `<dialog>` holding an isolated frame, in which a header, a loader
- * (until the frame's stylesheets have loaded and the products have arrived or failed, SW-2.7)
- * and the switcher are drawn through a portal.
+ * The dialog: a modal `<dialog>` holding an isolated frame, in which a header, a loader (until
+ * the frame's stylesheets have loaded and the products have arrived or failed, SW-2.7) and the
+ * switcher are drawn through a portal. Closed, it keeps its frame, document and cards, so that
+ * opening again only shows them; each reopen revalidates the products (decision 1151).
  */
-export function DialogFrame({ title, stylesheets, onClose, ...switcher }: DialogFrameProps) {
+export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: DialogFrameProps) {
   const locale = switcher.locale ?? browserLocale();
   const messages = useMessages(locale);
   const heading = title ?? messages.title;
@@ -48,7 +59,15 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
   // A user with no service: the dialog is described by what to do (APG dialog, issue 40). The
   // message is in the frame, which no attribute out here can point into: a copy is kept here.
   const empty = ready && Boolean(body?.querySelector('[data-state="empty"]'));
-  const onKeyDown = useModalFocus(dialog, body, sheetsLoaded, ready, closing);
+  const onKeyDown = useModalFocus(dialog, body, { open, sheetsLoaded, ready }, closing);
+  // Reopens, counted: each asks the kept switcher to revalidate its products.
+  const [opens, setOpens] = useState({ open, reopens: 0, shown: open });
+  if (opens.open !== open)
+    setOpens({
+      open,
+      reopens: opens.reopens + (open && opens.shown ? 1 : 0),
+      shown: opens.shown || open,
+    });
 
   return (
     <dialog
@@ -115,8 +134,9 @@ export function DialogFrame({ title, stylesheets, onClose, ...switcher }: Dialog
                 </div>
               )}
               <div className="ics-dialog__body" hidden={!ready}>
-                <ServiceSwitcher
+                <SwitcherDisplay
                   {...switcher}
+                  reopens={opens.reopens}
                   locale={locale}
                   dir={dir}
                   onRequestClose={() => closing.current()}

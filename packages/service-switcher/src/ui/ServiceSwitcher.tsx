@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { BundleFetch } from '../data/bundles.ts';
 import { isCodeLoadError } from '../data/chunk.ts';
 import { gridCode, type GridCode } from './gridCode.ts';
@@ -67,11 +67,14 @@ function useRetryFocus(root: RefObject<HTMLElement | null>, waiting: boolean) {
 export const browserLocale = (): Locale =>
   chooseLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 
+/** What the dialog gives its switcher besides the props: its reopens (decision 1151). */
+export type SwitcherDisplayProps = ServiceSwitcherProps & { readonly reopens?: number };
+
 /**
- * The grid of service cards with its two views, loading, empty and error states. What draws
- * the cards is a chunk requested at the first render, in parallel with the product request.
+ * The switcher, as the dialog draws it: `reopens` counts the kept dialog's reopens, each of
+ * which revalidates the products while the cards stay (decision 1151).
  */
-export function ServiceSwitcher({
+function SwitcherDisplay({
   client,
   locale: localeProp,
   defaultView = 'user',
@@ -85,7 +88,8 @@ export function ServiceSwitcher({
   search: searchEnabled = true,
   recentServices = true,
   theme = 'light',
-}: ServiceSwitcherProps) {
+  reopens = 0,
+}: SwitcherDisplayProps) {
   void gridCode.load().catch(() => {}); // a prefetch: the effect below reports a failure
   const locale = localeProp ?? browserLocale();
   const root = useRef<HTMLDivElement>(null);
@@ -98,10 +102,12 @@ export function ServiceSwitcher({
     locale,
     fetchBundle,
     storage,
+    reopens,
     firstScreen: {
       view: defaultView,
       // The window the switcher is drawn in: the dialog's frame, or the page.
-      cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight ?? 2400),
+      // A window of no height (a dialog drawn closed, decision 1151): as the server render.
+      cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight || 2400),
     },
   });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
@@ -190,3 +196,9 @@ export function ServiceSwitcher({
     />
   );
 }
+
+/**
+ * The grid of service cards with its two views, loading, empty and error states. What draws
+ * the cards is a chunk requested at the first render, in parallel with the product request.
+ */
+export const ServiceSwitcher: (props: ServiceSwitcherProps) => ReactNode = SwitcherDisplay;

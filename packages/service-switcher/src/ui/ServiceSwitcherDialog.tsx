@@ -79,6 +79,9 @@ export function ServiceSwitcherDialog({
   const [uncontrolled, setUncontrolled] = useState(defaultOpen);
   usePrepareAhead(switcher, prefetch, trigger);
   const open = openProp ?? uncontrolled;
+  // Once opened, the dialog's frame is kept while closed: a reopen only shows it (decision 1151).
+  const [kept, setKept] = useState(open);
+  if (open && !kept) setKept(true);
   const setOpen = useCallback(
     (next: boolean) => {
       if (openProp === undefined) setUncontrolled(next);
@@ -86,5 +89,7 @@ export function ServiceSwitcherDialog({
     },
     [openProp, onOpenChange],
   );
-  return open ? <DialogFrame {...switcher} title={title} onClose={() => setOpen(false)} /> : null;
+  return kept ? (
+    <DialogFrame {...switcher} title={title} open={open} onClose={() => setOpen(false)} />
+  ) : null;
 }

@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { cardsDrawnFirst } from '../model/firstScreen.ts';
-import { firstCards } from '../model/ordering.ts';
+import { cardsDrawnFirst, firstCards } from '../model/ordering.ts';
 import type { Product, ProductGroup } from '../model/products.ts';
 
 /** Cards drawn in the first render of an answer; the rest follow in a transition (0860). */
