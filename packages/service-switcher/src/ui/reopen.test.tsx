@@ -3,7 +3,6 @@ import { act, cleanup, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../testing/fakeClient.ts';
-import '../testing/jsdomDialog.ts';
 import { memoryStorage } from '../testing/memoryStorage.ts';
 import { ServiceSwitcherDialog } from './ServiceSwitcherDialog.tsx';
 
