@@ -1,4 +1,3 @@
-import { ProductRegistryProduct } from '@ics/platform-contract/schemas';
 import { Type, type Static } from '@sinclair/typebox';
 
 // The seed file's format (docs/your-own-data.md, decision 1130): the schema every seed is
@@ -79,15 +78,14 @@ const ProductGroup = Type.Object(
   { ...strict, description: 'A group of products, as the switcher shows them.' },
 );
 
-const registry = ProductRegistryProduct.properties;
 const Product = Type.Object(
   {
     uniqueName: Id("The product's unique name, e.g. cdi."),
     group: Id('The uniqueName of its product group.'),
     label: Text(200),
     description: Text(1000),
-    needLicense: Type.Optional({ ...registry.needLicense, description: 'Default true.' }),
-    openInNewWindow: Type.Optional({ ...registry.openInNewWindow, description: 'Default false.' }),
+    needLicense: Type.Optional(Type.Boolean({ description: 'Default true.' })),
+    openInNewWindow: Type.Optional(Type.Boolean({ description: 'Default false.' })),
     iconUrl: Type.Optional(Address('Default: the generated icon of the built-in products.')),
     indexPageUrl: Type.Optional(Address('Default /apps/<uniqueName>/.')),
     learnMorePageUrl: Type.Optional(Address('Default /docs/<uniqueName>/.')),

@@ -12,4 +12,4 @@ export { personaId, type Persona, type PersonaKey } from './personas.ts';
 /** The emulator's clock (`{ now(): number }`), passed as `startEmulator({ clock })`. */
 export type { EmulatorClock } from '../clock.ts';
 export { extensionHost, type TestExtensionHost } from './extensionHost.ts';
-export { switcherFrame } from './switcherFrame.ts';
+export { switcherFrame, type FrameBody, type QueryRoot } from './switcherFrame.ts';

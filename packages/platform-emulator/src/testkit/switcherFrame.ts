@@ -1,3 +1,16 @@
+/** Where the dialog is looked for: a rendered `container`, or the page's `document`. */
+export interface QueryRoot {
+  querySelector(selectors: string): unknown;
+}
+
+/**
+ * The DOM's `HTMLElement` in a test that has the DOM's types (jsdom), without the emulator's
+ * own build needing them.
+ */
+export type FrameBody = typeof globalThis extends { HTMLElement: { prototype: infer E } }
+  ? E
+  : never;
+
 /**
  * For jsdom tests of a page with `ServiceSwitcherDialog`: the body of the open dialog's frame.
  * The dialog draws its content in an isolated frame, which `screen`'s queries (they search the
@@ -15,8 +28,12 @@
  * expect(await frame.findByRole('heading', { name: 'My Services' })).toBeTruthy();
  * ```
  */
-export function switcherFrame(root: ParentNode = globalThis.document): HTMLElement {
-  const frame = root?.querySelector<HTMLIFrameElement>('dialog[open] > iframe');
+export function switcherFrame(
+  root: QueryRoot = (globalThis as { document?: QueryRoot }).document as QueryRoot,
+): FrameBody {
+  const frame = root?.querySelector('dialog[open] > iframe') as {
+    contentDocument?: { body?: FrameBody | null } | null;
+  } | null;
   const body = frame?.contentDocument?.body;
   if (!body)
     throw new Error(
