@@ -28,12 +28,14 @@ describe('given the size budgets', () => {
   // switcher, the client code it uses included (issue 44, decision 1150). Carbon's switcher
   // (`Switcher`, `SwitcherItem`, `SwitcherDivider` of @carbon/react 1.117.0) measures 4.65 kB by
   // the same measure (bench/README.md), the issue's goal for the component a host embeds: 10.0
-  // kB before, 4.64 kB after decision 1150, 4.72 kB with the kept dialog's revalidation (1151).
+  // kB before, 4.64 kB after decision 1150, 4.72 kB with the kept dialog's revalidation (1151),
+  // 4.81 kB with issue 40's spoken messages and focus handling (English ships up front): 0.16 kB
+  // over Carbon's, spent as bench/README.md's issue 44 section says.
   it.each([
-    ['ServiceSwitcher', 'switcher-host-embedded-js', 4.75],
+    ['ServiceSwitcher', 'switcher-host-embedded-js', 4.85],
     ['ServiceSwitcherPage', 'switcher-host-page-js', 5.5],
-    ['ServiceSwitcherDialog', 'switcher-host-dialog-js', 7.5],
-    ['mountServiceSwitcher', 'switcher-host-mount-js', 8],
+    ['ServiceSwitcherDialog', 'switcher-host-dialog-js', 7.6],
+    ['mountServiceSwitcher', 'switcher-host-mount-js', 8.1],
   ])(
     'keeps what a host loads up front for `import { %s }` from the switcher within its budget (esbuild, gzip, without React)',
     async (name, recorded, limit) => {
