@@ -57,7 +57,8 @@ export async function listJobs(
   kind: JobRow['kind'],
 ): Promise<JobRow[]> {
   return q.query<JobRow>(
-    'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc',
+    // Jobs created at one instant keep one order (newest first, then by id).
+    'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc, id',
     [orgId, kind],
   );
 }

@@ -1,7 +1,7 @@
 import { nameKey, type PackageObject } from '@ics/platform-contract';
 import { exampleIds as ids, examplePackage } from '@ics/platform-contract/schemas';
 import type { Database, Queryable } from '../db/database.ts';
-import { insertMessage } from '../db/notifications.ts';
+import { insertMessage, markOneRead } from '../db/notifications.ts';
 import {
   commitObject,
   insertCommit,
@@ -37,6 +37,15 @@ const entities: readonly (readonly [string, string, string, string | null])[] = 
   [ids.toUnlink, 'Stores mapping', 'MAPPING', ids.project],
 ];
 
+/** The objects source control works on. */
+const scm = new Set<string>([
+  ids.toCheckIn,
+  ids.checkedIn,
+  ids.toCheckOut,
+  ids.checkedOut,
+  ids.toUnlink,
+]);
+
 /** The exported document, as the example package holds it. */
 const exported = (examplePackage.objects as readonly PackageObject[]).map((o) => ({
   objectGuid: o.objectGuid,
@@ -49,10 +58,11 @@ const exported = (examplePackage.objects as readonly PackageObject[]).map((o) =>
 
 async function repository(q: Queryable): Promise<void> {
   for (const [id, name, type, parent] of entities)
+    // Lee (a member, with a credential) owns what source control works on; Ada the rest.
     await q.query(
       `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, owner_id, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, '', $7, $8, $8)`,
-      [id, org, name, nameKey(name), type, parent, ada, at],
+      [id, org, name, nameKey(name), type, parent, scm.has(id) ? lee : ada, at],
     );
   for (const [id, name] of [
     [ids.tag, 'Finance'],
@@ -128,19 +138,18 @@ async function migration(q: Queryable): Promise<void> {
 }
 
 async function sourceControl(q: Queryable): Promise<void> {
-  for (const user of [ada, lee])
-    await saveCredential(q, user, {
-      provider: 'GITHUB',
-      username: 'ada-acme',
-      token: 'ghp-example-token',
-    });
+  await saveCredential(q, lee, {
+    provider: 'GITHUB',
+    username: 'lee-acme',
+    token: 'ghp-example-token',
+  });
   await saveConnection(q, org, {
     provider: 'GITHUB',
     repositoryUrl: 'https://github.com/acme/pipelines',
     branch: 'main',
     folderPath: 'pipelines',
   });
-  await insertCommit(q, { hash: ids.commit, orgId: org, message: 'Nightly load', author: ada });
+  await insertCommit(q, { hash: ids.commit, orgId: org, message: 'Nightly load', author: lee });
   for (const id of [ids.checkedIn, ids.toCheckOut, ids.checkedOut, ids.toUnlink]) {
     const [name] = entities.filter((e) => e[0] === id).map((e) => e[1]);
     await commitObject(q, {
@@ -150,7 +159,7 @@ async function sourceControl(q: Queryable): Promise<void> {
       snapshot: { name: name ?? id, description: '', nativeData: {} },
     });
   }
-  await setCheckedOutBy(q, ids.checkedOut, ada);
+  await setCheckedOutBy(q, ids.checkedOut, lee);
   await insertCompareJob(q, {
     id: ids.compareJob,
     orgId: org,
@@ -166,8 +175,9 @@ async function people(q: Queryable): Promise<void> {
   ] as const;
   for (const [id, email, first, last, verified] of users)
     await q.query(
-      `insert into users (id, org_id, user_name, display_name, email, first_name, last_name, email_verified, persona_order)
-       values ($1, $2, $3, $4, $3, $5, $6, $7, 1000)`,
+      // Disabled: not people to sign in as (the login page and the console list active users).
+      `insert into users (id, org_id, user_name, display_name, email, first_name, last_name, email_verified, state, persona_order)
+       values ($1, $2, $3, $4, $3, $5, $6, $7, 'DISABLED', 1000)`,
       [id, org, email, `${first} ${last}`, first, last, verified],
     );
   const action = (message: string) => ({
@@ -183,18 +193,20 @@ async function people(q: Queryable): Promise<void> {
     [ids.messageToAnswer, [action(ids.messageToAnswer)]],
     [ids.messageWithAction, [action(ids.messageWithAction)]],
   ] as const)
-    for (const user of [lee])
-      await insertMessage(q, user, {
-        id,
-        notificationId: `ntf-${id.slice(4)}`,
-        type: 'BELL_NOTIFICATION',
-        priority: 'NORMAL',
-        categories: ['jobs'],
-        title: 'Example message',
-        body: 'A message the examples of the OpenAPI document name.',
-        publishTime: at,
-        actions: [...actions],
-      });
+    await insertMessage(q, lee, {
+      id,
+      notificationId: `ntf-${id.slice(4)}`,
+      type: 'BELL_NOTIFICATION',
+      priority: 'NORMAL',
+      categories: ['jobs'],
+      title: 'Example message',
+      body: 'A message the examples of the OpenAPI document name.',
+      publishTime: at,
+      actions: [...actions],
+    });
+  // Read already, so a member's unread count is the seed's (they answer a mark as any message).
+  for (const id of [ids.message, ids.messageToRead, ids.messageToAnswer, ids.messageWithAction])
+    await markOneRead(q, id);
 }
 
 /** Writes the example objects once, after the seed; a database that holds them is left as it is. */
