@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '@ics/platform-contract';
+import type { NotificationCategoryId, NotificationMessage } from '@ics/platform-contract';
 import type { Emulator } from '@ics/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsafeActionAddressError, type PlatformClient } from '@ics/platform-client';
@@ -139,11 +139,19 @@ describe('given the bell, categories, preferences and actions over real HTTP', (
       emailEnabled: true,
       bannerEnabled: true,
     });
-    const prefs = { mutedCategories: ['jobs'], emailEnabled: false, bannerEnabled: true };
+    const prefs = {
+      mutedCategories: ['jobs' as const],
+      emailEnabled: false,
+      bannerEnabled: true,
+    };
     await client.notifications.updatePreferences(prefs);
     expect(await client.notifications.getPreferences()).toEqual(prefs);
     await expect(
-      client.notifications.updatePreferences({ ...prefs, mutedCategories: ['nope'] }),
+      // Not a category of the enum: what a caller outside TypeScript may still send.
+      client.notifications.updatePreferences({
+        ...prefs,
+        mutedCategories: ['nope' as NotificationCategoryId],
+      }),
     ).rejects.toMatchObject({ status: 400 });
   });
 
