@@ -143,7 +143,12 @@ describe('given the identity service of the emulator, over real HTTP', () => {
 
   it('[PC-7.4] lists the users, groups and roles of an organisation with $filter, $orderby, $top, $skip and $count', async () => {
     const ada = await as('ada');
-    const all = await ada.identity.getOrgUsers(acme, { $orderby: 'firstName desc', $count: true });
+    // The active ones: the seed's two disabled users are the OpenAPI examples' (decision 1162).
+    const all = await ada.identity.getOrgUsers(acme, {
+      $filter: "state eq 'ACTIVE'",
+      $orderby: 'firstName desc',
+      $count: true,
+    });
     expect(all.value.map((u) => u.firstName)).toEqual(['Lee', 'Ada']);
     expect(all['@odata.count']).toBe(2);
     const filtered = await ada.identity.getOrgUsers(acme, {
