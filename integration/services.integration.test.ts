@@ -227,7 +227,7 @@ describe('given the metering service, over real HTTP', () => {
     expect((await ada.metering.getUsage({ from: '2026-11' })).value).toEqual([]);
   });
 
-  it('[PC-7.16] answers 400 for a reversed period, an unknown service or a non-positive quantity, writing nothing', async () => {
+  it('[PC-7.16] answers 400 for a reversed period or a non-positive quantity and 404 for an unknown service, writing nothing', async () => {
     const tia = await as('tia');
     await expect(tia.metering.getUsage({ from: '2026-10', to: '2026-01' })).rejects.toMatchObject({
       status: 400,
@@ -238,7 +238,7 @@ describe('given the metering service, over real HTTP', () => {
     });
     await expect(
       tia.metering.recordUsage({ service: 'nope', meter: 'compute.hours', quantity: 1 }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toMatchObject({ status: 404 }); // a reference to nothing (decision 1160)
     await expect(
       tia.metering.recordUsage({ service: 'cdi', meter: 'compute.hours', quantity: 0 }),
     ).rejects.toMatchObject({ status: 400 });

@@ -153,12 +153,14 @@ export type {
   ExecutionClient,
   ExportJob,
   ExportObject,
+  ExportPackage,
   ImportJob,
   ImportPackage,
   ImportSpecification,
   InclusionScope,
   MigrationJobStatus,
   MigrationObject,
+  PackageObject,
   RunType,
 } from './schemas/migration.ts';
 export type {
@@ -209,6 +211,12 @@ export {
 } from './validation/repositoryRules.ts';
 export { TIME_WORKER_PATH, TIME_WORKER_SOURCE } from './timeWorker.ts';
 export { sameOriginPath, signInReturnPath } from './validation/returnPath.ts';
+export {
+  NOTIFICATION_CATEGORIES,
+  TIME_ZONES,
+  type NotificationCategoryId,
+  type TimeZoneId,
+} from './referenceData.ts';
 export {
   PLATFORM_LOCALES,
   primarySubtag,

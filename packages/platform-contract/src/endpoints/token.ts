@@ -3,7 +3,10 @@ import type { token as S } from '../schemas/endpoints/token.ts';
 
 /** The identity service's JWT calls (docs/decisions/0300-token-and-session.md). */
 export const tokenEndpoints = {
-  /** Obtains a JWT for the signed-in browser session. */
+  /**
+   * Obtains a JWT for the signed-in browser session. A `client_id` the platform has not
+   * configured answers 404 naming it.
+   */
   getToken: endpoint<typeof S.getToken>()({
     backend: 'identity',
     method: 'GET',

@@ -1,6 +1,6 @@
 /** Entities of the authorisation service (spec §7 'Other services'). */
 import { Type } from '@sinclair/typebox';
-import { storable } from './primitives.ts';
+import { map, storable } from './primitives.ts';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
 
@@ -9,7 +9,7 @@ export const ClientAttributes = Type.Object(
   {
     clientId: storable(),
     name: storable(),
-    attributes: Type.Record(storable(), storable()),
+    attributes: map(storable(), storable()),
   },
   {
     additionalProperties: false,

@@ -1,5 +1,5 @@
 /** Entities of the branding service (spec: platform-client.md §3 'Branding'). */
-import { key, personName, storable } from './primitives.ts';
+import { key, map, personName, storable } from './primitives.ts';
 import { Type, type StringOptions } from '@sinclair/typebox';
 import type { Of } from './of.ts';
 import { schemaDescriptions as about } from './descriptions.ts';
@@ -25,7 +25,7 @@ export type Theme = Of<typeof Theme>;
  * Design variables: at most 100, each named like `primary` or `header.background` and valued
  * with a number or a text of at most 200 characters.
  */
-export const DesignVariables = Type.Record(
+export const DesignVariables = map(
   storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
   Type.Union([storable({ maxLength: 200 }), Type.Number()]),
   { maxProperties: 100, description: about.DesignVariables },
@@ -68,7 +68,7 @@ export const Brand = Type.Object(
     logoAccessUrl: Type.Union([storable(), Type.Null()]),
     faviconAccessUrl: Type.Union([storable(), Type.Null()]),
     logoPosition: LogoPosition,
-    variables: Type.Record(storable(), storable()),
+    variables: map(storable(), storable()),
   },
   {
     additionalProperties: false,
@@ -114,11 +114,9 @@ export const OrgBrandingInput = Type.Object(
     customTheme: Type.Optional(Type.Union([designVariablesText(10000), Type.Null()])),
     logoPosition: Type.Optional(LogoPosition),
     variables: Type.Optional(
-      Type.Record(
-        storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }),
-        storable({ maxLength: 500 }),
-        { maxProperties: 50 },
-      ),
+      map(storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }), storable({ maxLength: 500 }), {
+        maxProperties: 50,
+      }),
     ),
   },
   {

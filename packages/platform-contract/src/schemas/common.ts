@@ -1,5 +1,5 @@
 /** Entities of the platform API (spec: platform-client.md §3, switcher-widget.md §3). */
-import { storable, text } from './primitives.ts';
+import { map, storable, text } from './primitives.ts';
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
@@ -53,7 +53,7 @@ export type ApiErrorBody = Of<typeof ApiErrorBody>;
 /** The shell's `config`: where each backend lives and the page-level paths. */
 export const ShellConfig = Type.Object(
   {
-    serviceUrls: Type.Record(storable(), storable(), {
+    serviceUrls: map(storable(), storable(), {
       description:
         'Base URL per service config key (`identity-service` → `https://…/identity-service/api/v1`).',
     }),

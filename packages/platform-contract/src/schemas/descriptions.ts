@@ -71,8 +71,10 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'authorisation.getBillingUrl':
     "Where the organisation's billing is managed; administrators only.",
   'metering.getUsage': "Monthly usage records of the signed-in user's organisation.",
-  'metering.getUsageSummary': 'Totals per service and meter over an inclusive range of months.',
-  'metering.recordUsage': 'Records usage; answers the updated monthly record.',
+  'metering.getUsageSummary':
+    'Totals per service and meter over an inclusive range of months. `from` must not be after `to` (JSON Schema cannot relate two parameters): otherwise 400 naming `query.from`.',
+  'metering.recordUsage':
+    'Records usage; answers the updated monthly record. A `service` the catalogue does not hold answers 404 naming it.',
   'users.deleteUsers': 'Deletes every listed user, or none of them.',
   'bundles.getBundleDefinitions': "The definitions of the organisation's bundles.",
   'bundles.createBundleDefinition': 'Creates a bundle in DRAFT from a definition.',
@@ -154,7 +156,8 @@ export const endpointDescriptions: Readonly<Record<string, string>> = {
   'sourcecontrol.pull': 'Brings objects to their latest commit (409 while checked out).',
   'sourcecontrol.compare':
     'Compares objects with a commit; with `async` answers a job to poll with `getCompareJob`.',
-  'token.getToken': 'Obtains a JWT for the signed-in browser session.',
+  'token.getToken':
+    'Obtains a JWT for the signed-in browser session. A `client_id` the platform has not configured answers 404 naming it.',
   'token.renewToken':
     'Renews a still-valid JWT, sent in the `jwt_token` header with the session cookie. An expired token answers 401 `TOKEN_EXPIRED` (renew with `jwt/Renew2`); a token of another session, or none, 401 `INVALID_TOKEN`.',
   'token.renewToken2': 'Renews from the browser session alone, when the tab holds no valid JWT.',
@@ -239,6 +242,10 @@ export const schemaDescriptions = {
   ImportSpecification: 'What to import from an uploaded package, and where.',
   MigrationObject: 'An object of an export or import, with its outcome once the job ended.',
   ImportPackage: 'An uploaded import package.',
+  PackageObject: 'One repository object of an exported package, as the export read it.',
+  ExportPackage:
+    "A package as the platform exports it (`getExportPackage`) and imports it (`uploadImportPackage`): JSON text of the format `ics-package/1`, the SHA-256 checksum of its objects' JSON text, and at most 500 objects.",
+  PackageBytes: 'The bytes of an export package: JSON text of an `ExportPackage`.',
   NotificationStatus: 'Whether the user has read the message.',
   NotificationAction:
     "Something the user can do from a message; `url` is given by the message's sender.",

@@ -7,6 +7,7 @@
  * the test that drives every operation) can walk from the operation that creates or lists the
  * object to those that read, change and delete it.
  */
+import { exampleIds as ids, examplePackage } from './exampleObjects.ts';
 import { STORABLE_TEXT_PATTERN } from './primitives.ts';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -54,18 +55,20 @@ const seeded: Json = {
   interval: 'DAILY',
   status: 'READ',
   digest: 'DAILY',
+  parentId: ids.folder,
+  tag: 'Finance',
+  nameContains: 'Orders',
+  objectId: ids.checkedIn,
 };
 
 /**
- * A placeholder of an id that an earlier operation answers (see the links): the platform's ids
- * are 15 characters, and this one names nothing, so a request that keeps it gets 404.
+ * The seed's example objects (decision 1162): an id the links also read from an earlier answer
+ * (a project, a folder, a job) names a seeded object, so the example alone reaches a 2xx.
  */
-const created = (kind: string) => `${kind}-000000000000`.slice(0, 15);
-const project = created('prj');
-const folder = created('fld');
+const project: string = ids.project;
+const folder: string = ids.folder;
 /** Lee Locked may read: an ACL entry. */
 const leeReads = [{ principalType: 'USER', principalId: 'usr-lee-0000001', permissions: ['read'] }];
-const job = created('job');
 
 /** What the seed and the schema do not say, by operation. */
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
@@ -87,12 +90,9 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   'identity.updateUserProfile': { body: { title: 'Head of data' } },
   'identity.updateUser': { body: { displayName: 'Lee L.' }, params: { userId: 'usr-lee-0000001' } },
-  'identity.initEmailVerification': {
-    query: { triggerOnly: false },
-    body: { email: 'ada.admin@acme.example' },
-  },
+  'identity.initEmailVerification': { body: { email: 'ada.admin@acme.example' } },
   'identity.initEmailVerificationForUser': {
-    body: { email: 'sam.sample@acme.example', userId: created('usr') },
+    body: { email: 'una.unverified@acme.example', userId: ids.unverifiedUser },
   },
   'users.addUser': {
     body: {
@@ -102,7 +102,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
       email: 'sam.sample@acme.example',
     },
   },
-  'users.deleteUsers': { body: { userIds: [created('usr')] } },
+  'users.deleteUsers': { body: { userIds: [ids.userToDelete] } },
   'branding.createTheme': { body: { name: 'Ocean', value: '{"primary":"#0a6"}' } },
   'branding.saveOrgBranding': { body: { branding: '{"logoPosition":"center"}' } },
   'metering.recordUsage': {
@@ -121,18 +121,18 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   'repository.updateFolder': { params: { id: folder }, body: { name: 'Daily loads' } },
   'repository.updateDocument': {
-    params: { id: created('doc') },
+    params: { id: ids.document },
     body: { description: 'Loads the orders' },
   },
-  'repository.updateTag': { params: { id: created('tag') }, body: { description: 'Finance' } },
+  'repository.updateTag': { params: { id: ids.tag }, body: { description: 'Finance' } },
   'repository.copyProjects': { body: { xferSpec: { sourceSpecArr: [{ id: project }] } } },
   'repository.copyEntities': {
-    body: { xferSpec: { targetLocationId: project, sourceSpecArr: [{ id: created('doc') }] } },
+    body: { xferSpec: { targetLocationId: project, sourceSpecArr: [{ id: ids.document }] } },
   },
   'repository.moveEntities': {
-    body: { xferSpec: { targetLocationId: project, sourceSpecArr: [{ id: created('doc') }] } },
+    body: { xferSpec: { targetLocationId: project, sourceSpecArr: [{ id: ids.documentToMove }] } },
   },
-  'repository.deleteEntities': { body: { artifactIds: [project] } },
+  'repository.deleteEntities': { body: { artifactIds: [ids.projectsToDelete] } },
   'repository.checkEntityList': {
     body: { entityList: [{ name: 'Quarterly sales', documentType: 'Project' }] },
   },
@@ -152,47 +152,67 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     body: { containerId: project, documentType: 'MAPPING' },
   },
   'repository.updateTagAssignment': { body: { ids: [project], assign: ['Finance'] } },
-  'repository.deleteTagEntities': { body: { tagIds: [created('tag')] } },
+  'repository.deleteTagEntities': { body: { tagIds: [ids.tagToDelete] } },
   'repository.updateMeteringTagAssignment': { body: { ids: [project], meteringTagName: 'Sales' } },
+  'repository.getProjectFolders': { params: { id: project } },
+  'repository.getProjectBaseEntities': { params: { id: project } },
+  'repository.getFolderBaseEntities': { params: { id: folder } },
+  'repository.getDocument': { params: { id: ids.document } },
+  'repository.getBaseEntity': { params: { id: ids.document } },
+  'repository.deleteBaseEntity': { params: { id: ids.projectToDelete } },
   'repository.getAcl': { query: { id: project } },
   'repository.getPermission': { query: { id: project } },
   'bundles.createBundleDefinition': {
     body: { name: 'Sales pack', description: 'Sales loads', objectIds: [folder] },
   },
   'bundles.updateBundleDefinition': {
-    params: { id: created('bnd') },
+    params: { id: ids.bundle },
     body: { name: 'Sales pack 2', objectIds: [folder] },
   },
-  'bundles.validateBundle': { body: { bundleId: created('bnd') } },
-  'bundles.copyBundle': { params: { id: created('bnd') }, body: { locationFrsId: project } },
-  'bundles.pushBundle': { body: { bundleExternalId: created('bnd') } },
+  'bundles.deleteBundleDefinition': { params: { id: ids.bundleToDelete } },
+  'bundles.getBundle': { params: { id: ids.publishedBundle } },
+  'bundles.getBundleInstallation': { params: { id: ids.installation } },
+  'bundles.validateBundle': { body: { bundleId: ids.bundle } },
+  'bundles.publishBundle': { params: { id: ids.validatedBundle } },
+  'bundles.withdrawBundle': { params: { id: ids.bundleToWithdraw } },
+  'bundles.deprecateBundle': { params: { id: ids.bundleToDeprecate } },
+  'bundles.copyBundle': { params: { id: ids.publishedBundle }, body: { locationFrsId: project } },
+  'bundles.pushBundle': { body: { bundleExternalId: `ext-${ids.publishedBundle.slice(4)}` } },
   'migration.createExportJob': {
     body: {
       name: 'Sales export',
       objects: [{ objectGuid: project, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
     },
   },
+  'migration.getExportJob': { params: { id: ids.exportJob } },
+  'migration.getExportObjects': { params: { id: ids.exportJob } },
+  'migration.getExportPackage': { params: { id: ids.exportJob } },
+  'migration.getExportLog': { params: { id: ids.exportJob } },
   'migration.updateExportJob': {
-    params: { id: job },
+    params: { id: ids.exportToChange },
     body: {
       name: 'Sales export 2',
       objects: [{ objectGuid: project, inclusionScope: 'WITHOUT_DEPENDENCIES' }],
     },
   },
   'migration.createImportJob': {
-    body: { name: 'Sales import', importSpecification: { packageId: created('pkg') } },
+    body: { name: 'Sales import', importSpecification: { packageId: ids.package } },
   },
-  'migration.startImportJob': { body: { jobId: job } },
-  // The bytes of a package as `getExportPackage` answers them (the link from an export).
-  'migration.uploadImportPackage': {
-    body: '{"format":"ics-package/1","checksum":"…","objects":[…]}',
-  },
+  'migration.startImportJob': { body: { jobId: ids.importToStart } },
+  'migration.getImportJob': { params: { id: ids.importJob } },
+  'migration.getImportObjects': { params: { id: ids.importJob } },
+  'migration.getImportLog': { params: { id: ids.importJob } },
+  // The bytes of a package as `getExportPackage` answers them: the example export's.
+  'migration.uploadImportPackage': { body: JSON.stringify(examplePackage) },
   'notifications.markAsReadForAllUsers': { body: { notificationId: 'ntf-maintenance1' } },
-  'notifications.markBulkAsRead': { body: { ids: [created('msg')] } },
-  'notifications.markMessage': { params: { id: created('msg') } },
-  'notifications.respondToAction': { params: { id: created('msg'), actionId: 'ack' }, body: {} },
+  'notifications.markBulkAsRead': { body: { ids: [ids.messageToRead] } },
+  'notifications.markMessage': { params: { id: ids.message } },
+  'notifications.respondToAction': {
+    params: { id: ids.messageToAnswer, actionId: 'ack' },
+    body: {},
+  },
   'notifications.updateActionStatus': {
-    body: { messageId: created('msg'), actionId: 'ack', status: 'DONE' },
+    body: { messageId: ids.messageWithAction, actionId: 'ack', status: 'DONE' },
   },
   'notifications.updatePreferences': {
     body: { mutedCategories: ['jobs'], emailEnabled: true, bannerEnabled: true },
@@ -205,15 +225,16 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
       endTime: '2026-12-31T02:00:00Z',
     },
   },
-  'sourcecontrol.getRemoteCommits': { query: { objectId: project } },
-  'sourcecontrol.checkin': { body: { objectIds: [project], message: 'Nightly load' } },
-  'sourcecontrol.checkout': { body: { objectIds: [project] } },
-  'sourcecontrol.undoCheckout': { body: { objectIds: [project] } },
-  'sourcecontrol.unlink': { body: { objectIds: [project] } },
-  'sourcecontrol.pull': { body: { objectIds: [project] } },
-  'sourcecontrol.compare': { body: { objectIds: [project], async: true } },
-  'sourcecontrol.pullByCommitHash': { body: { objectIds: [project], commitHash: '0a1b2c3d4e5f' } },
-  'sourcecontrol.getCompareJob': { params: { id: job } },
+  'sourcecontrol.checkin': { body: { objectIds: [ids.toCheckIn], message: 'Nightly load' } },
+  'sourcecontrol.checkout': { body: { objectIds: [ids.toCheckOut] } },
+  'sourcecontrol.undoCheckout': { body: { objectIds: [ids.checkedOut] } },
+  'sourcecontrol.unlink': { body: { objectIds: [ids.toUnlink] } },
+  'sourcecontrol.pull': { body: { objectIds: [ids.checkedIn] } },
+  'sourcecontrol.compare': { body: { objectIds: [ids.checkedIn], async: true } },
+  'sourcecontrol.pullByCommitHash': {
+    body: { objectIds: [ids.checkedIn], commitHash: ids.commit },
+  },
+  'sourcecontrol.getCompareJob': { params: { id: ids.compareJob } },
   'notificationsettings.updateSettings': { body: { email: true, inApp: true, digest: 'DAILY' } },
   'token.getToken': {
     query: { client_id: 'cdlg_app', nonce: 'n-0001', access_code: 'xsrf-value' },
@@ -326,11 +347,15 @@ export const operationLinks: readonly OperationLink[] = [
     'identity.updateUser': { parameters: { userId: id } },
     'identity.getPendingVerificationForUser': { parameters: { userId: id } },
   }),
+  ...on('users.addUser', 'The user just added.', { 'users.deleteUsers': 'body' }, [
+    ids.userToDelete,
+    id,
+  ]),
   ...on(
     'users.addUser',
     'The user just added.',
-    { 'users.deleteUsers': 'body', 'identity.initEmailVerificationForUser': 'body' },
-    [created('usr'), id],
+    { 'identity.initEmailVerificationForUser': 'body' },
+    [ids.unverifiedUser, id],
   ),
   ...on('branding.createTheme', 'The theme just created.', {
     'branding.getTheme': { parameters: { themeId: id } },
@@ -349,7 +374,7 @@ export const operationLinks: readonly OperationLink[] = [
     {
       'bundles.validateBundle': 'body',
     },
-    [created('bnd'), id],
+    [ids.bundle, id],
   ),
   ...on('bundles.validateBundle', 'The bundle just validated.', {
     'bundles.publishBundle': { parameters: { id: '$response.body#/bundleId' } },
@@ -395,7 +420,7 @@ export const operationLinks: readonly OperationLink[] = [
     {
       'migration.startImportJob': 'body',
     },
-    [job, id],
+    [ids.importToStart, id],
   ),
   ...on('sourcecontrol.compare', 'The comparison just started.', {
     'sourcecontrol.getCompareJob': { parameters: { id: '$response.body#/jobId' } },

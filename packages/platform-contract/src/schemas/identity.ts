@@ -255,7 +255,9 @@ export const NewUser = Type.Object(
     lastName: personName(),
     email: email(),
     orgId: Type.Optional(key({ description: "Default: the administrator's organisation." })),
-    timeZone: Type.Optional(timeZone({ description: 'Default: `UTC`.' })),
+    timeZone: Type.Optional(
+      timeZone({ description: 'A time zone of `GET TimeZone`; default: `UTC`.' }),
+    ),
     roleIds: Type.Optional(list(key(), 50, { uniqueItems: true, description: 'Default: none.' })),
   },
   { additionalProperties: false, description: about.NewUser },

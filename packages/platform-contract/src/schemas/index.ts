@@ -111,12 +111,15 @@ export {
   ExecutionClient,
   ExportJob,
   ExportObject,
+  ExportPackage,
   ImportJob,
   ImportPackage,
   ImportSpecification,
   InclusionScope,
   MigrationJobStatus,
   MigrationObject,
+  PackageBytes,
+  PackageObject,
   RunType,
 } from './migration.ts';
 export {
@@ -151,19 +154,21 @@ export {
   ScmObjectsBody,
   ScmProvider,
 } from './sourceControl.ts';
-export { Binary } from './binary.ts';
 export { DocumentFilter, Paging } from './endpoints/repository.ts';
 export { endpointSchemas, schemasOf } from './contractSchemas.ts';
 export { openApiDocument } from './openapi.ts';
+export { exampleIds, examplePackage } from './exampleObjects.ts';
 export {
   count,
   email,
+  enumOf,
   httpAddress,
   instant,
   key,
   keys,
   list,
   localeTag,
+  map,
   Nothing,
   personName,
   repositoryDescription,

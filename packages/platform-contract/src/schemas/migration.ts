@@ -1,5 +1,5 @@
 /** Migration entities (spec §3 "Migration", PC-3.1, PC-9.9). */
-import { key, list, repositoryName, storable } from './primitives.ts';
+import { key, list, map, repositoryDescription, repositoryName, storable } from './primitives.ts';
 import { Type } from '@sinclair/typebox';
 import { closed } from './closed.ts';
 import type { Of } from './of.ts';
@@ -184,3 +184,42 @@ export const ComparableObjectType = Type.Object(
   closed,
 );
 export type ComparableObjectType = Of<typeof ComparableObjectType>;
+
+/** One repository object of an exported package, as the export read it. */
+export const PackageObject = Type.Object(
+  {
+    objectGuid: Type.String({ pattern: '^[\\w-]{1,64}$' }),
+    name: repositoryName(),
+    documentType: Type.String({ pattern: '^[A-Za-z_]{1,64}$' }),
+    path: storable({ maxLength: 4000 }),
+    description: repositoryDescription(),
+    nativeData: map(storable(), Type.Unknown()),
+    dependency: Type.Boolean(),
+  },
+  { additionalProperties: false, description: about.PackageObject },
+);
+export type PackageObject = Of<typeof PackageObject>;
+
+/**
+ * A package as the platform exports it (`getExportPackage`) and imports it
+ * (`uploadImportPackage`): JSON text of the format `ics-package/1`, the SHA-256 checksum of its
+ * objects' JSON text, and at most 500 objects.
+ */
+export const ExportPackage = Type.Object(
+  {
+    format: Type.Literal('ics-package/1'),
+    checksum: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    objects: list(PackageObject, 500),
+  },
+  { additionalProperties: false, description: about.ExportPackage },
+);
+export type ExportPackage = Of<typeof ExportPackage>;
+
+/** The bytes of an export package: JSON text of an `ExportPackage`. */
+export const PackageBytes = Type.Unsafe<Blob>({
+  type: 'string',
+  format: 'binary',
+  contentMediaType: 'application/json',
+  contentSchema: ExportPackage,
+  description: about.PackageBytes,
+});

@@ -1,5 +1,6 @@
 /** Notification entities (spec §3 "Notification message", §4, PC-3.1, PC-4.1). */
-import { key, list, skip, storable, top } from './primitives.ts';
+import { enumOf, key, list, skip, storable, top } from './primitives.ts';
+import { NOTIFICATION_CATEGORIES } from '../referenceData.ts';
 import { Type } from '@sinclair/typebox';
 import { odataFilterPattern, odataOrderByPattern } from './odata.ts';
 import { closed } from './closed.ts';
@@ -89,7 +90,9 @@ export type NotificationCategory = Of<typeof NotificationCategory>;
 /** Which categories and types reach the user. */
 export const NotificationPreferences = Type.Object(
   {
-    mutedCategories: list(key(), 20),
+    mutedCategories: list(enumOf(NOTIFICATION_CATEGORIES), 20, {
+      description: 'The categories (of `GET Categories`) whose messages are not shown.',
+    }),
     emailEnabled: Type.Boolean(),
     bannerEnabled: Type.Boolean(),
   },

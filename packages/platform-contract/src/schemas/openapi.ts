@@ -3,7 +3,6 @@ import { contract, listEndpoints, type DeclaredEndpoint } from '../contract.ts';
 import { takesSession } from '../endpoint.ts';
 import { exampleOf, operationExamples, operationLinks } from './examples.ts';
 import * as authorisation from './authorisation.ts';
-import * as binary from './binary.ts';
 import * as branding from './branding.ts';
 import * as bundles from './bundles.ts';
 import * as common from './common.ts';
@@ -99,8 +98,13 @@ function parameters(
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...rest } = shapes.json(property) as Record<string, unknown>;
+    // No boolean query examples: a tool may send one as `True`, which the platform refuses.
     const example =
-      examples && Object.hasOwn(examples, name) ? examples[name] : exampleOf(property, name);
+      examples && Object.hasOwn(examples, name)
+        ? examples[name]
+        : where === 'query' && property.type === 'boolean'
+          ? undefined
+          : exampleOf(property, name);
     return {
       name,
       in: where,
@@ -139,7 +143,6 @@ function refusalsOf(schemas: EndpointSchemas): string {
 
 /** The schemas the service modules export by name: the shapes the document names. */
 const named = {
-  ...binary,
   ...authorisation,
   ...branding,
   ...bundles,

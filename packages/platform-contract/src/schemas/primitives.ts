@@ -1,4 +1,16 @@
-import { Type, type ArrayOptions, type StringOptions, type TSchema } from '@sinclair/typebox';
+import {
+  Type,
+  type ArrayOptions,
+  type ObjectOptions,
+  type Static,
+  type SchemaOptions,
+  type StringOptions,
+  type TLiteral,
+  type TUnion,
+  type TSchema,
+  type TString,
+} from '@sinclair/typebox';
+import { TIME_ZONES, type TimeZoneId } from '../referenceData.ts';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
@@ -36,6 +48,19 @@ export const repositoryName = (options?: StringOptions) =>
 /** A repository object's description (PC-5.1): at most 4,000 characters, may be empty. */
 export const repositoryDescription = (options?: StringOptions) =>
   storable({ maxLength: MAX_DESCRIPTION_LENGTH, ...options });
+
+/**
+ * An object of keys `key` accepts and values of `value`: `propertyNames` states the key rule and
+ * `additionalProperties` the values, which every JSON Schema tool reads (decision 1161; a
+ * `patternProperties` map without `additionalProperties` constrained no key).
+ */
+export const map = <T extends TSchema>(key: TString, value: T, options?: ObjectOptions) =>
+  Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    propertyNames: key,
+    additionalProperties: value,
+    ...options,
+  });
 
 /** A non-empty text of at most `maxLength` characters. */
 export const text = (maxLength = 255, options?: StringOptions) =>
@@ -90,8 +115,19 @@ export const httpAddress = (options?: StringOptions) =>
     ...options,
   });
 
-/** An IANA time-zone id such as `Europe/Berlin`. */
-export const timeZone = (options?: StringOptions) => text(64, options);
+/** One of `values`: an enum of the document (a union of literals). */
+export const enumOf = <const T extends string>(values: readonly T[], options?: SchemaOptions) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<TLiteral<T>[]>;
+
+/** A time zone the platform offers (`GET TimeZone`, `TIME_ZONES`), such as `Europe/Berlin`. */
+export const timeZone = (options?: SchemaOptions) =>
+  enumOf(
+    TIME_ZONES.map((zone): TimeZoneId => zone.id),
+    { description: 'A time zone of `GET TimeZone`, such as `Europe/Berlin`.', ...options },
+  );
 
 /** A BCP 47 language tag such as `de` or `pt-BR`. */
 export const localeTag = (options?: StringOptions) =>

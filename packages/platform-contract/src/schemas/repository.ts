@@ -3,6 +3,7 @@ import {
   key,
   keys,
   list,
+  map,
   repositoryDescription,
   repositoryName,
   storable,
@@ -63,7 +64,7 @@ export const RepositoryEntity = Type.Object(
     createdTime: storable(),
     updatedTime: storable(),
     nativeData: Type.Optional(
-      Type.Record(storable(), Type.Unknown(), {
+      map(storable(), Type.Unknown(), {
         description: 'Present when asked for with `$expand=nativeData`.',
       }),
     ),
@@ -199,7 +200,7 @@ export const UpdateEntityBody = Type.Object(
   {
     name: Type.Optional(repositoryName()),
     description: Type.Optional(repositoryDescription()),
-    nativeData: Type.Optional(Type.Record(storable(), Type.Unknown())),
+    nativeData: Type.Optional(map(storable(), Type.Unknown())),
   },
   closed,
 );

@@ -66,13 +66,13 @@ describe('given a JWT issued to a session', () => {
 
 describe('given client ids', () => {
   it.each(['Token', 'Renew2'])(
-    '%s issues tokens for configured client ids only (400 otherwise)',
+    '%s issues tokens for configured client ids only (404 naming an unknown one)',
     async (call) => {
       const query = (clientId: string) =>
         `${jwt}/${call}?client_id=${clientId}&nonce=n0nce${call === 'Token' ? `&access_code=${ada.xsrf}` : ''}`;
       const refused = await ada.call('GET', query('evil_app'));
-      expect(refused.status).toBe(400);
-      expect(refused.json.error.message).toMatch(/client/);
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.message).toMatch(/client 'evil_app'/);
       for (const known of ['cdlg_app', 'service_switcher']) {
         expect((await ada.call('GET', query(known))).status).toBe(200);
       }

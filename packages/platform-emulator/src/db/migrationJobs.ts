@@ -1,17 +1,7 @@
-import type { MigrationObject, UserSession } from '@ics/platform-contract';
+import type { MigrationObject, PackageObject, UserSession } from '@ics/platform-contract';
 import { newId } from '../ids.ts';
 import type { Queryable } from './database.ts';
 
-/** An object of an export package: its content and whether it came in as a dependency. */
-export interface PackageObject {
-  objectGuid: string;
-  name: string;
-  documentType: string;
-  path: string;
-  description: string;
-  nativeData: Record<string, unknown>;
-  dependency: boolean;
-}
 /** What a job left once it ran: its objects, log and (exports) package. */
 export interface Outcome {
   status: 'SUCCESSFUL' | 'FAILED';
@@ -67,7 +57,8 @@ export async function listJobs(
   kind: JobRow['kind'],
 ): Promise<JobRow[]> {
   return q.query<JobRow>(
-    'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc',
+    // Jobs created at one instant keep one order (newest first, then by id).
+    'select * from migration_jobs where org_id = $1 and kind = $2 order by created_at desc, id',
     [orgId, kind],
   );
 }

@@ -1,3 +1,4 @@
+import type { PackageObject } from '@ics/platform-contract';
 import { createHash } from 'node:crypto';
 import {
   nameKey,
@@ -13,7 +14,6 @@ import {
   saveOutcome,
   type JobRow as Row,
   type Outcome,
-  type PackageObject,
 } from '../db/migrationJobs.ts';
 import { insertMessage } from '../db/notifications.ts';
 import { findContainer, findEntities } from '../db/repository/entities.ts';

@@ -1,4 +1,4 @@
-import { contract, type UserSession } from '@ics/platform-contract';
+import { contract, TIME_ZONES, type UserSession } from '@ics/platform-contract';
 import type { Queryable } from '../db/database.ts';
 import {
   findGroup,
@@ -15,7 +15,6 @@ import {
   sendVerification,
   updateUserFields,
 } from '../db/identity.ts';
-import { isTimeZone, timeZones } from '../seed/timeZones.ts';
 import { endUserSessions } from '../db/sessions.ts';
 import {
   isAdmin,
@@ -28,16 +27,10 @@ import { queryCollection, type Fields } from '../http/odata.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
-const invalid = (target: string, message: string) =>
-  new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
-
-export function checkTimeZone(target: string, timeZone: string | undefined): void {
-  if (timeZone !== undefined && !isTimeZone(timeZone)) {
-    throw invalid(target, `is not a known time zone; see GET TimeZone.`);
-  }
-}
-
-/** Checks that every role id is a role of the organisation (400 otherwise). */
+/**
+ * Checks that every role id is a role of the organisation: 404 naming the unknown ones, as for
+ * any reference to something that does not exist (decision 1160).
+ */
 export async function checkRoles(
   db: Queryable,
   orgId: string,
@@ -47,10 +40,7 @@ export async function checkRoles(
   const known = new Set((await listRoles(db, orgId)).map((r) => r.id));
   const unknown = roleIds.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw invalid(
-      'body.roleIds',
-      `names roles the organization does not have: ${unknown.join(', ')}.`,
-    );
+    throw notFound(`The role '${unknown.join("', '")}' of the organisation`);
   }
 }
 
@@ -95,7 +85,6 @@ export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void 
   });
 
   router.add(i.updateUserProfile, async ({ body, session }) => {
-    checkTimeZone('body.timeZone', body.timeZone);
     await updateUserFields(db, session.user.id, body);
     const profile = await findProfile(db, session.user.id);
     if (!profile) throw notFound('Your user');
@@ -152,7 +141,6 @@ export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void 
 
   router.add(i.updateUser, async ({ params, body, session }) => {
     const user = await visibleUser(db, session.user, params.userId);
-    checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, user.orgId, body.roleIds);
     const { roleIds, ...fields } = body;
     const roles = await listRoles(db, user.orgId);
@@ -193,7 +181,7 @@ export function identityRoutes(router: ContractRouter, { db }: RouteDeps): void 
 export function identitySettingsRoutes(router: ContractRouter, { db }: RouteDeps): void {
   const i = contract.identity;
 
-  router.add(i.getTimeZones, async () => ({ value: timeZones }));
+  router.add(i.getTimeZones, async () => ({ value: [...TIME_ZONES] }));
 
   router.add(i.getConfigInfo, async ({ session }) => {
     const idle = Number(await orgAttribute(db, session.user.orgId, 'session.idleTimeoutSeconds'));

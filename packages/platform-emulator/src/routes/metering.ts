@@ -2,7 +2,7 @@ import { contract } from '@ics/platform-contract';
 import { instantOf } from '../clock.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
 import { catalogue } from '../seed/catalogue.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { queryCollection } from '../http/odata.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
@@ -34,7 +34,7 @@ export function meteringRoutes(router: ContractRouter, { db, clock }: RouteDeps)
 
   router.add(m.recordUsage, async ({ body, session }) => {
     if (!services.has(body.service)) {
-      throw invalid('body.service', `is not a service of the catalogue: '${body.service}'.`);
+      throw notFound(`The service '${body.service}' of the catalogue`);
     }
     const at = body.occurredAt === undefined ? instantOf(clock) : new Date(body.occurredAt);
     const month = at.toISOString().slice(0, 7);

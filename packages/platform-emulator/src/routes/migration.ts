@@ -4,6 +4,7 @@ import {
   validateRepositoryName,
   type ExportJob,
   type ImportJob,
+  type PackageObject,
   type UserSession,
 } from '@ics/platform-contract';
 import { instantOf } from '../clock.ts';
@@ -17,7 +18,6 @@ import {
   startImport,
   type JobRow as Row,
   type JobSettings,
-  type PackageObject,
 } from '../db/migrationJobs.ts';
 import { findContainer } from '../db/repository/entities.ts';
 import { referenceGraph } from '../db/repository/trees.ts';

@@ -3,7 +3,7 @@ import { sessionRef } from '../auth/bearerSession.ts';
 import { sameSecret, type SessionContext } from '../auth/session.ts';
 import { isClientId } from '../db/clients.ts';
 import { findSession } from '../db/sessions.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
@@ -19,9 +19,7 @@ export function tokenRoutes(router: ContractRouter, { db, tokens: issuer }: Rout
     clientId: string,
   ): Promise<JwtTokenResponse> => {
     if (!(await isClientId(db, clientId))) {
-      throw new ApiError(400, 'VALIDATION', `'${clientId}' is not a client id of the platform.`, [
-        { target: 'query.client_id', message: 'is not a configured client id' },
-      ]);
+      throw notFound(`The client '${clientId}'`);
     }
     const row = await findSession(db, session.sessionId, issuer.now());
     return {

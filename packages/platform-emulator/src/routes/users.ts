@@ -3,7 +3,7 @@ import { findUser } from '../db/identity.ts';
 import { addUser, deleteUsers } from '../db/users.ts';
 import { requireVisibleOrg } from '../policy/policy.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { checkRoles, checkTimeZone } from './identity.ts';
+import { checkRoles } from './identity.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
 
@@ -13,7 +13,6 @@ export function usersRoutes(router: ContractRouter, { db }: RouteDeps): void {
 
   router.add(m.addUser, async ({ body, session }) => {
     const org = await requireVisibleOrg(db, session.user, body.orgId ?? session.user.orgId);
-    checkTimeZone('body.timeZone', body.timeZone);
     await checkRoles(db, org.id, body.roleIds);
     const id = await addUser(db, {
       orgId: org.id,

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
+import { seedExampleObjects } from './exampleObjects.ts';
 import { seed } from './seed.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
@@ -13,4 +14,6 @@ export async function migrateAndSeed(db: Database, data: Seed = resolveSeed()): 
   await migrate(db);
   await seed(db, data);
   await seedServices(db);
+  // The objects the OpenAPI document's examples name (decision 1162), after the seed.
+  await seedExampleObjects(db);
 }

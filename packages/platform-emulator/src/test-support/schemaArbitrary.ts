@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /**
  * fast-check arbitraries from the JSON Schema subset the contract's TypeBox schemas use
- * (object, array, string, integer, number, boolean, null, const, anyOf, patternProperties and
+ * (object, array, string, integer, number, boolean, null, const, anyOf, maps (`propertyNames` with `additionalProperties`) and
  * the bounds on them), for the generative test of every operation. Test-only (src/test-support is
  * not built).
  */
@@ -63,7 +63,7 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const pattern = schema['pattern'] as string | undefined;
   if (pattern) {
     return fc
-      .stringMatching(new RegExp(pattern))
+      .stringMatching(new RegExp(pattern, 'u'))
       .filter((s) => s.length >= minLength && s.length <= maxLength);
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, Math.max(minLength, 24)) });
@@ -74,24 +74,23 @@ function objectOf(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
     Object.fromEntries(Object.entries(props(schema)).map(([k, v]) => [k, validOf(v)])),
     { requiredKeys: [...required(schema)] },
   );
-  const patterns = Object.entries(
-    (schema['patternProperties'] ?? {}) as Readonly<Record<string, JsonSchema>>,
-  );
+  // A map's keys are what its `propertyNames` accepts (read with the `u` flag, as JSON Schema
+  // reads patterns), its values what `additionalProperties` does.
+  const names = schema['propertyNames'] as JsonSchema | undefined;
   const extra =
     typeof schema['additionalProperties'] === 'object'
       ? fc.dictionary(
-          fc.string({ minLength: 1, maxLength: 12 }),
+          names
+            ? (validOf(names) as fc.Arbitrary<string>)
+            : fc.string({ minLength: 1, maxLength: 12 }),
           validOf(schema['additionalProperties'] as JsonSchema),
           { maxKeys: SMALL },
         )
       : fc.constant({});
-  const byPattern = patterns.map(([pattern, value]) =>
-    fc.dictionary(fc.stringMatching(new RegExp(pattern)), validOf(value), { maxKeys: SMALL }),
-  );
   const minProperties = num(schema, 'minProperties') ?? 0;
   return fc
-    .tuple(known, extra, ...byPattern)
-    .map((parts) => Object.assign({}, ...parts.slice(1), parts[0]) as Record<string, unknown>)
+    .tuple(known, extra)
+    .map(([own, more]) => ({ ...more, ...own }))
     .filter((o) => Object.keys(o).length >= minProperties);
 }
 
@@ -146,7 +145,7 @@ export function breakagesOf(schema: JsonSchema, value: unknown, field: string): 
   }
   if (value && typeof value === 'object' && !Array.isArray(value) && schema['type'] === 'object') {
     const record = value as Record<string, unknown>;
-    if (schema['additionalProperties'] === false && !schema['patternProperties'])
+    if (schema['additionalProperties'] === false)
       put('extra property', { ...record, zzUnknown: 1 });
     for (const name of required(schema)) {
       const { [name]: _dropped, ...rest } = record;

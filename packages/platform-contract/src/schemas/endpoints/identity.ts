@@ -35,7 +35,6 @@ export const identity = {
   updateUserProfile: {
     body: UserProfileUpdate,
     response: UserProfile,
-    refusals: { 'body.timeZone': 'must be a time zone of `GET TimeZone`.' },
   },
   getCurrentUserInfo: { response: CurrentUserInfo },
   getOrg: {
@@ -59,10 +58,6 @@ export const identity = {
     params: Type.Object({ userId: key() }, closed),
     body: UserUpdate,
     response: IdentityUser,
-    refusals: {
-      'body.timeZone': 'must be a time zone of `GET TimeZone`.',
-      'body.roleIds': "must name roles of the user's organisation.",
-    },
   },
   getGroup: { params: Type.Object({ groupId: key() }, closed), response: UserGroup },
   getRole: { params: Type.Object({ roleId: key() }, closed), response: Role },

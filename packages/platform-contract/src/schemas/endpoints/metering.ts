@@ -17,8 +17,5 @@ export const metering = {
   recordUsage: {
     body: UsageEvent,
     response: UsageRecord,
-    refusals: {
-      'body.service': "must be a service of the platform's catalogue (a product's `uniqueName`).",
-    },
   },
 } satisfies Record<string, EndpointSchemas>;

@@ -1,6 +1,5 @@
 import { key, storable } from '../primitives.ts';
 import { Type } from '@sinclair/typebox';
-import { Binary } from '../binary.ts';
 import { closed } from '../closed.ts';
 import type { EndpointSchemas } from '../endpointSchemas.ts';
 import { ODataCollection } from '../common.ts';
@@ -12,6 +11,7 @@ import {
   ImportJob,
   ImportPackage,
   MigrationObject,
+  PackageBytes,
 } from '../migration.ts';
 
 const Id = Type.Object({ id: key() }, closed);
@@ -23,17 +23,21 @@ export const migration = {
   getExportJob: { params: Id, response: ExportJob },
   updateExportJob: { params: Id, body: CreateExportJobBody, response: ExportJob },
   getExportObjects: { params: Id, response: ODataCollection(MigrationObject) },
-  getExportPackage: { params: Id, response: Binary, responseType: 'application/octet-stream' },
+  getExportPackage: {
+    params: Id,
+    response: PackageBytes,
+    responseType: 'application/octet-stream',
+  },
   getExportLog: { params: Id, response: storable(), responseType: 'text/plain' },
   getImportJobs: { response: ODataCollection(ImportJob) },
   createImportJob: { body: CreateImportJobBody, response: ImportJob },
   getImportJob: { params: Id, response: ImportJob },
   uploadImportPackage: {
-    body: Binary,
+    body: PackageBytes,
     bodyType: 'application/octet-stream',
     response: ImportPackage,
     refusals: {
-      body: 'must be a package exported by the platform (`getExportPackage`), its objects unchanged.',
+      body: 'must be a package exported by the platform (`getExportPackage`): JSON text of an `ExportPackage`.',
     },
   },
   startImportJob: {

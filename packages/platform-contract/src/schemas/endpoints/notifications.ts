@@ -23,7 +23,6 @@ export const notifications = {
   updatePreferences: {
     body: NotificationPreferences,
     response: NotificationPreferences,
-    refusals: { 'body.mutedCategories': 'must name categories of `GET Categories`.' },
   },
   getReceivedMessages: {
     params: Type.Object({ userId: key() }, closed),

@@ -41,7 +41,7 @@ const Id = Type.Object({ id: key() }, closed);
 /** Paging of repository lists. */
 export const Paging = Type.Object(
   {
-    $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
+    $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999, examples: [10] })),
     $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
     $count: Type.Optional(Type.Boolean()),
   },

@@ -34,7 +34,7 @@ export const sourceControl = {
     query: Type.Object(
       {
         objectId: Type.Optional(key()),
-        $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999 })),
+        $top: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999, examples: [10] })),
       },
       closed,
     ),

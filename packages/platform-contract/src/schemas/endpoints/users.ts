@@ -6,10 +6,6 @@ export const users = {
   addUser: {
     body: NewUser,
     response: IdentityUser,
-    refusals: {
-      'body.timeZone': 'must be a time zone of `GET TimeZone`.',
-      'body.roleIds': "must name roles of the user's organisation.",
-    },
   },
   deleteUsers: { body: UserDeletion, response: UserDeletionResult },
 } satisfies Record<string, EndpointSchemas>;
