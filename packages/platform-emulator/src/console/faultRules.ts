@@ -7,7 +7,7 @@ import { pathOf } from '../http/requestPath.ts';
 /** The longest path pattern a rule may have. */
 const MAX_PATTERN = 500;
 /** How many rules there may be at once: a script that adds without clearing is stopped here. */
-export const MAX_FAULT_RULES = 100;
+const MAX_FAULT_RULES = 100;
 
 /**
  * A matcher for a path pattern whose `*` matches any characters, in time linear in the pattern

@@ -74,6 +74,30 @@ export type SwitcherDisplayProps = ServiceSwitcherProps & { readonly reopens?: n
  * The switcher, as the dialog draws it: `reopens` counts the kept dialog's reopens, each of
  * which revalidates the products while the cards stay (decision 1151).
  */
+/**
+ * The code that draws the cards (a chunk of its own): loaded, `'failed'` (logged), or not yet;
+ * setting it back to `undefined` asks for it again.
+ */
+function useGridCode(logger: SwitcherLogger) {
+  const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => gridCode.loaded);
+  useEffect(() => {
+    if (grid) return;
+    let live = true;
+    gridCode.load().then(
+      (code) => live && setGrid(code),
+      (error: unknown) => {
+        if (!live) return;
+        logger.error('[service-switcher] The code that draws the cards did not load', error);
+        setGrid('failed');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [grid, logger]);
+  return [grid, setGrid] as const;
+}
+
 function SwitcherDisplay({
   client,
   locale: localeProp,
@@ -111,23 +135,8 @@ function SwitcherDisplay({
     },
   });
   const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
-  const [grid, setGrid] = useState<GridCode | 'failed' | undefined>(() => gridCode.loaded);
+  const [grid, setGrid] = useGridCode(logger);
   const [retried, setRetried] = useState(false);
-  useEffect(() => {
-    if (grid) return;
-    let live = true;
-    gridCode.load().then(
-      (code) => live && setGrid(code),
-      (error: unknown) => {
-        if (!live) return;
-        logger.error('[service-switcher] The code that draws the cards did not load', error);
-        setGrid('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [grid, logger]);
   const failed = state.status === 'error' || grid === 'failed';
   // Code that did not load (the cards' or the answer's reader) asks for a reload (issue 36).
   const codeFailed =
