@@ -1,12 +1,11 @@
 import { contract } from '@ics/platform-contract';
 import { instantOf } from '../clock.ts';
+import { catalogueProductNames } from '../db/products.ts';
 import { addUsage, usageRecords, usageTotals } from '../db/usage.ts';
-import { catalogue } from '../seed/catalogue.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { queryCollection } from '../http/odata.ts';
 import type { RouteDeps } from '../http/routeGroup.ts';
 import type { ContractRouter } from '../http/router.ts';
-const services = new Set(catalogue.flatMap((g) => g.products).map((p) => p.uniqueName));
 
 const invalid = (target: string, message: string) =>
   new ApiError(400, 'VALIDATION', `${target} ${message}`, [{ target, message }]);
@@ -33,7 +32,8 @@ export function meteringRoutes(router: ContractRouter, { db, clock }: RouteDeps)
   });
 
   router.add(m.recordUsage, async ({ body, session }) => {
-    if (!services.has(body.service)) {
+    // The catalogue as the database holds it: a team's seed adds its own products.
+    if (!(await catalogueProductNames(db)).includes(body.service)) {
       throw notFound(`The service '${body.service}' of the catalogue`);
     }
     const at = body.occurredAt === undefined ? instantOf(clock) : new Date(body.occurredAt);

@@ -64,6 +64,22 @@ describe("given a team's seed file with its product and three people", () => {
     expect(orders(await productsOf('usr-tom-0000001'))?.trial?.daysLeft).toBe(3);
   });
 
+  it("meters usage of the team's product (its id is the database's catalogue, not the built-in one), and 404s an unknown one", async () => {
+    const sam = await signInWithInject(emulator.app, 'usr-sam-0000001');
+    const record = (service: string) =>
+      emulator.app.inject({
+        method: 'POST',
+        url: '/metering-service/api/v1/UsageEvents',
+        cookies: sam.cookies,
+        headers: { 'x-xsrf-token': sam.xsrf.value },
+        payload: { service, meter: 'compute.hours', quantity: 1 },
+      });
+    expect((await record('orders')).statusCode).toBe(201);
+    const unknown = await record('ordersx');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toContain("'ordersx'");
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
