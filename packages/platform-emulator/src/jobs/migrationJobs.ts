@@ -158,16 +158,19 @@ async function runExport(tx: Queryable, row: Row): Promise<Omit<Outcome, 'endTim
     message: null,
     log,
     package: { objects },
-    objects: objects.map((o) => ({
-      objectGuid: o.objectGuid,
-      name: o.name,
-      documentType: o.documentType,
-      path: o.path,
-      status: 'SUCCESSFUL',
-      dependency: o.dependency,
-    })),
+    objects: objects.map(exportedObject),
   };
 }
+
+/** How an ended export lists an object of its package. */
+export const exportedObject = (o: PackageObject) => ({
+  objectGuid: o.objectGuid,
+  name: o.name,
+  documentType: o.documentType,
+  path: o.path,
+  status: 'SUCCESSFUL' as const,
+  dependency: o.dependency,
+});
 
 async function runImport(
   tx: Queryable,

@@ -1,6 +1,7 @@
 import { nameKey, type PackageObject } from '@ics/platform-contract';
 import { exampleIds as ids, examplePackage } from '@ics/platform-contract/schemas';
 import type { Database, Queryable } from '../db/database.ts';
+import { exportedObject } from '../jobs/migrationJobs.ts';
 import { insertMessage, markOneRead } from '../db/notifications.ts';
 import {
   commitObject,
@@ -47,14 +48,7 @@ const scm = new Set<string>([
 ]);
 
 /** The exported document, as the example package holds it. */
-const exported = (examplePackage.objects as readonly PackageObject[]).map((o) => ({
-  objectGuid: o.objectGuid,
-  name: o.name,
-  documentType: o.documentType,
-  path: o.path,
-  status: 'SUCCESSFUL',
-  dependency: o.dependency,
-}));
+const exported = (examplePackage.objects as readonly PackageObject[]).map(exportedObject);
 
 async function repository(q: Queryable): Promise<void> {
   for (const [id, name, type, parent] of entities)
