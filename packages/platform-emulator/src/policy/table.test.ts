@@ -539,7 +539,10 @@ beforeAll(async () => {
   await ok(
     ada.call('POST', `${frs}/UpdateTagAssignment`, { ids: [ids.secret], assign: ['Secret tag'] }),
   );
-  ids.tag = (await ok(ada.call('GET', `${frs}/Tags`))).value[0].id;
+  // The tag Ada just put on her secret project (the seed holds others, the examples' among them).
+  ids.tag = (await ok(ada.call('GET', `${frs}/Tags`))).value.find(
+    (tag: { name: string }) => tag.name === 'Secret tag',
+  ).id;
   for (const id of [ids.secret, ids.doc]) {
     await ok(ada.call('POST', `${frs}/UpdateACL`, { objectId: id, entries: [adaOnly()] }));
   }
