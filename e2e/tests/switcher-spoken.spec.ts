@@ -196,7 +196,8 @@ test.describe('given Lee Locked with a screen reader', () => {
     await expect(reason).toBeHidden();
     await expect(page.locator('dialog.ics-dialog')).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.locator('dialog.ics-dialog')).toHaveCount(0);
+    // Closed: the dialog and its frame stay in the page, shut (decision 1151).
+    await expect(page.locator('dialog.ics-dialog[open]')).toHaveCount(0);
   });
 });
 
@@ -224,7 +225,8 @@ test.describe('given a host page with a screen reader', () => {
     await dialogFrame(page);
     await host.clear();
     await page.keyboard.press('Escape');
-    await expect(page.locator('dialog.ics-dialog')).toHaveCount(0);
+    // Closed: the dialog and its frame stay in the page, shut (decision 1151).
+    await expect(page.locator('dialog.ics-dialog[open]')).toHaveCount(0);
     await expect.poll(() => host.last()).toMatch(/^button, Services\b/);
   });
 });

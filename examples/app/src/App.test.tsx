@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { createPlatformClient } from '@ics/platform-client';
 import { emulatorHandlers } from '@ics/platform-emulator/msw';
 import { startEmulator, type TestEmulator } from '@ics/platform-emulator/testing';
@@ -14,8 +14,9 @@ beforeAll(async () => {
   // From the committed state (example.state.json), which holds a project of Ada's: the page must
   // list it.
   emulator = await startEmulator({
-    seed: fileURLToPath(new URL('../example.seed.json', import.meta.url)),
-    state: fileURLToPath(new URL('../example.state.json', import.meta.url)),
+    // From the project's folder, where Vitest runs: under jsdom, a module's URL is not a file's.
+    seed: resolve('example.seed.json'),
+    state: resolve('example.state.json'),
   });
   server.listen({ onUnhandledRequest: 'error' });
 });
