@@ -26,15 +26,12 @@ export const BundleDefinition = Type.Object(
     id: storable(),
     name: storable(),
     description: storable(),
-    externalId: storable({
-      description: 'Stable id across organisations, used to push and install it.',
-    }),
-    objectIds: Type.Array(storable(), {
-      description: 'Repository entities the bundle carries.',
-    }),
-    accessCode: Type.Union([storable(), Type.Null()], {
-      description: 'When set, copying or pushing the bundle requires this code.',
-    }),
+    /** Stable id across organisations, used to push and install it. */
+    externalId: storable(),
+    /** Repository entities the bundle carries. */
+    objectIds: Type.Array(storable()),
+    /** When set, copying or pushing the bundle requires this code. */
+    accessCode: Type.Union([storable(), Type.Null()]),
   },
   {
     additionalProperties: false,

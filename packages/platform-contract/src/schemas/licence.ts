@@ -7,17 +7,15 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** One licence of an organisation. Which list it is in says its state. */
 export const LicenseItem = Type.Object(
   {
-    id: storable({
-      description: "Licence id, as access checks name it (e.g. a product's uniqueName).",
-    }),
+    /** Licence id, as access checks name it (e.g. a product's uniqueName). */
+    id: storable(),
     name: storable(),
-    startDate: storable({ description: 'ISO 8601 date (`YYYY-MM-DD`).' }),
-    endDate: storable({
-      description: 'ISO 8601 date after which the licence is no longer active.',
-    }),
-    graceEndDate: storable({
-      description: 'ISO 8601 date until which an ended licence still works (grace period).',
-    }),
+    /** ISO 8601 date (`YYYY-MM-DD`). */
+    startDate: storable(),
+    /** ISO 8601 date after which the licence is no longer active. */
+    endDate: storable(),
+    /** ISO 8601 date until which an ended licence still works (grace period). */
+    graceEndDate: storable(),
   },
   {
     additionalProperties: false,

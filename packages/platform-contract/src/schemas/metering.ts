@@ -16,8 +16,10 @@ export type UsagePeriod = Of<typeof UsagePeriod>;
 export const UsageRecord = Type.Object(
   {
     orgId: storable(),
-    service: storable({ description: "The product's uniqueName, e.g. `cdi`." }),
-    meter: storable({ description: 'What is counted, e.g. `compute.hours`.' }),
+    /** The product's uniqueName, e.g. `cdi`. */
+    service: storable(),
+    /** What is counted, e.g. `compute.hours`. */
+    meter: storable(),
     period: UsagePeriod,
     quantity: Type.Number(),
   },
@@ -50,12 +52,13 @@ export const UsageEvent = Type.Object(
   {
     service: key(),
     meter: storable({ pattern: '^[a-z][a-z0-9_.]{0,63}$' }),
+    /** Positive, at most 1e9. */
     quantity: Type.Number({
       exclusiveMinimum: 0,
       maximum: 1e9,
-      description: 'Positive, at most 1e9.',
     }),
-    occurredAt: Type.Optional(instant({ description: 'ISO 8601 time; default now.' })),
+    /** ISO 8601 time; default now. */
+    occurredAt: Type.Optional(instant()),
   },
   {
     additionalProperties: false,

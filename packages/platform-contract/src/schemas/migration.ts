@@ -59,9 +59,8 @@ const JobBase = Type.Object(
     createdTime: storable(),
     startTime: Type.Union([storable(), Type.Null()]),
     endTime: Type.Union([storable(), Type.Null()]),
-    message: Type.Union([storable(), Type.Null()], {
-      description: 'Why it failed, when it did.',
-    }),
+    /** Why it failed, when it did. */
+    message: Type.Union([storable(), Type.Null()]),
   },
   closed,
 );
@@ -79,6 +78,8 @@ export type ExportJob = Of<typeof ExportJob>;
 export const ImportSpecification = Type.Object(
   {
     packageId: key(),
+    // Described in their options, not JSDoc: `ImportJob` copies this schema into its own, where
+    // the OpenAPI document could not find a JSDoc's text (decision 1163).
     targetLocationId: Type.Optional(
       key({
         description:
@@ -148,21 +149,15 @@ export const MigrationObject = Type.Object(
     name: storable(),
     documentType: storable(),
     path: storable(),
-    status: Type.Union(
-      [
-        Type.Literal('PENDING'),
-        Type.Literal('SUCCESSFUL'),
-        Type.Literal('SKIPPED'),
-        Type.Literal('FAILED'),
-      ],
-      {
-        description:
-          '`PENDING` until the job ends; then `SUCCESSFUL`, `SKIPPED` (name taken) or `FAILED`.',
-      },
-    ),
-    dependency: Type.Boolean({
-      description: '`true` when it was included as a dependency of a chosen object.',
-    }),
+    /** `PENDING` until the job ends; then `SUCCESSFUL`, `SKIPPED` (name taken) or `FAILED`. */
+    status: Type.Union([
+      Type.Literal('PENDING'),
+      Type.Literal('SUCCESSFUL'),
+      Type.Literal('SKIPPED'),
+      Type.Literal('FAILED'),
+    ]),
+    /** `true` when it was included as a dependency of a chosen object. */
+    dependency: Type.Boolean(),
   },
   {
     additionalProperties: false,

@@ -34,17 +34,13 @@ export const NotificationAction = Type.Object(
   {
     id: storable(),
     label: storable(),
-    kind: Type.Union([Type.Literal('ACTION'), Type.Literal('DOWNLOAD'), Type.Literal('INPUT')], {
-      description:
-        "`ACTION` posts to `url`; `DOWNLOAD` fetches a file; `INPUT` posts the user's input.",
-    }),
+    /** `ACTION` posts to `url`; `DOWNLOAD` fetches a file; `INPUT` posts the user's input. */
+    kind: Type.Union([Type.Literal('ACTION'), Type.Literal('DOWNLOAD'), Type.Literal('INPUT')]),
     url: storable(),
-    status: Type.Union([storable(), Type.Null()], {
-      description: 'Set by `updateActionStatus` (e.g. `DISMISSED`), or `DONE` once performed.',
-    }),
-    response: Type.Optional(
-      storable({ description: 'What the user answered to an INPUT action.' }),
-    ),
+    /** Set by `updateActionStatus` (e.g. `DISMISSED`), or `DONE` once performed. */
+    status: Type.Union([storable(), Type.Null()]),
+    /** What the user answered to an INPUT action. */
+    response: Type.Optional(storable()),
   },
   {
     additionalProperties: false,
@@ -79,9 +75,8 @@ export type NotificationMessage = Of<typeof NotificationMessage>;
 export const NotificationCategory = Type.Object(
   {
     id: storable(),
-    label: storable({
-      description: 'In the asked locale, English when there is no translation.',
-    }),
+    /** In the asked locale, English when there is no translation. */
+    label: storable(),
   },
   closed,
 );
@@ -90,9 +85,8 @@ export type NotificationCategory = Of<typeof NotificationCategory>;
 /** Which categories and types reach the user. */
 export const NotificationPreferences = Type.Object(
   {
-    mutedCategories: list(enumOf(NOTIFICATION_CATEGORIES), 20, {
-      description: 'The categories (of `GET Categories`) whose messages are not shown.',
-    }),
+    /** The categories (of `GET Categories`) whose messages are not shown. */
+    mutedCategories: list(enumOf(NOTIFICATION_CATEGORIES), 20),
     emailEnabled: Type.Boolean(),
     bannerEnabled: Type.Boolean(),
   },
@@ -130,25 +124,23 @@ const messageFields = ['status', 'type', 'priority', 'publishTime', 'messageCrea
 /** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
 export const ReceivedMessagesQuery = Type.Object(
   {
+    /** OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`. */
     $filter: Type.Optional(
       Type.String({
         maxLength: 500,
         pattern: odataFilterPattern(messageFields),
         examples: ["status eq 'NEW'"],
-        description:
-          "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
       }),
     ),
     $count: Type.Optional(Type.Boolean()),
     $skip: Type.Optional(skip()),
     $top: Type.Optional(top()),
+    /** `<field> asc|desc` with field messageCreateTime, publishTime, priority or status. */
     $orderby: Type.Optional(
       Type.String({
         maxLength: 64,
         pattern: odataOrderByPattern(messageFields),
         examples: ['messageCreateTime desc'],
-        description:
-          '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
       }),
     ),
   },
@@ -164,9 +156,8 @@ export const NotificationSettings = Type.Object(
   {
     email: Type.Boolean(),
     inApp: Type.Boolean(),
-    digest: Type.Union([Type.Literal('NONE'), Type.Literal('DAILY'), Type.Literal('WEEKLY')], {
-      description: 'Digest frequency for e-mail.',
-    }),
+    /** Digest frequency for e-mail. */
+    digest: Type.Union([Type.Literal('NONE'), Type.Literal('DAILY'), Type.Literal('WEEKLY')]),
   },
   {
     additionalProperties: false,

@@ -47,37 +47,26 @@ export const RepositoryEntity = Type.Object(
     id: storable(),
     name: storable(),
     description: storable(),
-    documentType: storable({
-      description:
-        '`Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`.',
-    }),
-    parentInfo: Type.Union([ParentInfo, Type.Null()], { description: '`null` for projects.' }),
-    path: storable({
-      description: 'Names from the project down, slash-separated: `/Default/Sales/Load orders`.',
-    }),
+    /** `Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`. */
+    documentType: storable(),
+    /** `null` for projects. */
+    parentInfo: Type.Union([ParentInfo, Type.Null()]),
+    /** Names from the project down, slash-separated: `/Default/Sales/Load orders`. */
+    path: storable(),
     repoInfo: Type.Object({ repoHandle: storable() }, closed),
-    tags: Type.Array(storable(), { description: 'Names of the tags assigned to the entity.' }),
-    meteringTag: Type.Union([storable(), Type.Null()], {
-      description: "The metering tag the entity's usage is billed to, if any.",
-    }),
+    /** Names of the tags assigned to the entity. */
+    tags: Type.Array(storable()),
+    /** The metering tag the entity's usage is billed to, if any. */
+    meteringTag: Type.Union([storable(), Type.Null()]),
     createdBy: storable(),
     createdTime: storable(),
     updatedTime: storable(),
-    nativeData: Type.Optional(
-      map(storable(), Type.Unknown(), {
-        description: 'Present when asked for with `$expand=nativeData`.',
-      }),
-    ),
-    inboundRefs: Type.Optional(
-      Type.Array(EntityRef, {
-        description: 'Documents referring to this one; present with `$expand=refs`.',
-      }),
-    ),
-    outboundRefs: Type.Optional(
-      Type.Array(EntityRef, {
-        description: 'Documents this one refers to; present with `$expand=refs`.',
-      }),
-    ),
+    /** Present when asked for with `$expand=nativeData`. */
+    nativeData: Type.Optional(map(storable(), Type.Unknown())),
+    /** Documents referring to this one; present with `$expand=refs`. */
+    inboundRefs: Type.Optional(Type.Array(EntityRef)),
+    /** Documents this one refers to; present with `$expand=refs`. */
+    outboundRefs: Type.Optional(Type.Array(EntityRef)),
   },
   { additionalProperties: false, description: about.RepositoryEntity },
 );
@@ -117,7 +106,8 @@ export const Tag = Type.Object(
     id: storable(),
     name: storable(),
     description: storable(),
-    usageCount: Type.Number({ description: 'How many entities carry it.' }),
+    /** How many entities carry it. */
+    usageCount: Type.Number(),
   },
   { additionalProperties: false, description: about.Tag },
 );
@@ -163,10 +153,8 @@ export const Acl = Type.Object(
     objectId: storable(),
     owner: storable(),
     entries: Type.Array(AclEntry),
-    inheritedFrom: Type.Union([storable(), Type.Null()], {
-      description:
-        'The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`.',
-    }),
+    /** The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`. */
+    inheritedFrom: Type.Union([storable(), Type.Null()]),
   },
   {
     additionalProperties: false,
@@ -210,12 +198,8 @@ export type UpdateEntityBody = Of<typeof UpdateEntityBody>;
 export const SourceSpec = Type.Object(
   {
     id: key(),
-    name: Type.Optional(
-      repositoryName({
-        description:
-          "A new name for the copy; default the source's name, with ` (Copy)` when that is taken.",
-      }),
-    ),
+    /** A new name for the copy; default the source's name, with ` (Copy)` when that is taken. */
+    name: Type.Optional(repositoryName()),
   },
   closed,
 );
@@ -251,9 +235,8 @@ export const CandidateEntity = Type.Object(
   {
     name: storable(),
     documentType: storable(),
-    parentId: Type.Optional(
-      storable({ description: 'The intended parent; omitted for projects.' }),
-    ),
+    /** The intended parent; omitted for projects. */
+    parentId: Type.Optional(storable()),
   },
   closed,
 );
@@ -265,16 +248,16 @@ export type CandidateEntity = Of<typeof CandidateEntity>;
  */
 export const EntityConflict = Type.Object(
   {
-    index: Type.Number({ description: 'Position in `entityList`.' }),
+    /** Position in `entityList`. */
+    index: Type.Number(),
     name: storable(),
     documentType: storable(),
-    reason: Type.Union(
-      [Type.Literal('EXISTS'), Type.Literal('DUPLICATE'), Type.Literal('INVALID_NAME')],
-      {
-        description:
-          '`EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`.',
-      },
-    ),
+    /** `EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`. */
+    reason: Type.Union([
+      Type.Literal('EXISTS'),
+      Type.Literal('DUPLICATE'),
+      Type.Literal('INVALID_NAME'),
+    ]),
     existingId: Type.Optional(storable()),
     message: storable(),
   },
@@ -292,14 +275,13 @@ export type CheckEntityListResult = Of<typeof CheckEntityListResult>;
 /** The body of `updateEntityAccess`: ACL entries added to several entities at once. */
 export const EntityAccessBody = Type.Object(
   {
+    /** At most 100 distinct entities (issue 24: one request may not hold the database). */
     ids: keys(100, {
       uniqueItems: true,
-      description:
-        'At most 100 distinct entities (issue 24: one request may not hold the database).',
     }),
+    /** Added to each entity's list, replacing an entry for the same principal. */
     entries: list(AclEntry, 50, {
       minItems: 1,
-      description: "Added to each entity's list, replacing an entry for the same principal.",
     }),
   },
   {
@@ -316,9 +298,8 @@ export type EntityAccessBody = Of<typeof EntityAccessBody>;
 export const UpdateAclBody = Type.Object(
   {
     objectId: key(),
-    entries: list(AclEntry, 100, {
-      description: 'The new list; empty means "inherit from the parent".',
-    }),
+    /** The new list; empty means "inherit from the parent". */
+    entries: list(AclEntry, 100),
   },
   closed,
 );
@@ -339,9 +320,8 @@ export const DoctypePrivilege = Type.Object(
   {
     containerId: storable(),
     documentType: storable(),
-    canCreate: Type.Boolean({
-      description: 'Whether the user may create such documents in the container.',
-    }),
+    /** Whether the user may create such documents in the container. */
+    canCreate: Type.Boolean(),
     permissions: Type.Array(RepositoryPermission),
   },
   closed,
@@ -352,11 +332,8 @@ export type DoctypePrivilege = Of<typeof DoctypePrivilege>;
 export const TagAssignmentBody = Type.Object(
   {
     ids: keys(),
-    assign: Type.Optional(
-      list(repositoryName(), 50, {
-        description: 'Tag names to assign; tags that do not exist are created.',
-      }),
-    ),
+    /** Tag names to assign; tags that do not exist are created. */
+    assign: Type.Optional(list(repositoryName(), 50)),
     unassign: Type.Optional(list(storable(), 50)),
   },
   closed,
@@ -367,9 +344,8 @@ export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 export const MeteringTagAssignmentBody = Type.Object(
   {
     ids: keys(),
-    meteringTagName: Type.Union([repositoryName(), Type.Null()], {
-      description: "`null` removes the entities' metering tag.",
-    }),
+    /** `null` removes the entities' metering tag. */
+    meteringTagName: Type.Union([repositoryName(), Type.Null()]),
   },
   closed,
 );

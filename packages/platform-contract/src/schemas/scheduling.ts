@@ -27,23 +27,23 @@ export const ScheduleBody = Type.Object(
   {
     name: repositoryName(),
     description: Type.Optional(repositoryDescription()),
-    startTime: instant({ description: 'ISO 8601 instant of the first run.' }),
+    /** ISO 8601 instant of the first run. */
+    startTime: instant(),
+    /** Default `NONE` (runs once). */
     interval: Type.Optional(
       Type.Unsafe<Static<typeof ScheduleInterval>>({
         ...ScheduleInterval,
-        description: 'Default `NONE` (runs once).',
       }),
     ),
+    /** Every how many intervals; default 1. */
     frequency: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 1000,
-        description: 'Every how many intervals; default 1.',
       }),
     ),
-    endTime: Type.Optional(
-      instant({ description: 'ISO 8601 instant after which it runs no more; after `startTime`.' }),
-    ),
+    /** ISO 8601 instant after which it runs no more; after `startTime`. */
+    endTime: Type.Optional(instant()),
   },
   closed,
 );
@@ -59,9 +59,8 @@ export const Schedule = Type.Object(
     interval: ScheduleInterval,
     frequency: Type.Number(),
     endTime: Type.Union([storable(), Type.Null()]),
-    nextRunTime: Type.Union([storable(), Type.Null()], {
-      description: 'The next run after now, or `null` when none remains.',
-    }),
+    /** The next run after now, or `null` when none remains. */
+    nextRunTime: Type.Union([storable(), Type.Null()]),
     createdBy: storable(),
   },
   closed,

@@ -77,9 +77,8 @@ export const ScmCommit = Type.Object(
     message: storable(),
     author: storable(),
     time: storable(),
-    objectIds: Type.Array(storable(), {
-      description: 'Ids of the repository objects the commit holds.',
-    }),
+    /** Ids of the repository objects the commit holds. */
+    objectIds: Type.Array(storable()),
   },
   closed,
 );
@@ -182,7 +181,8 @@ export const CompareJob = Type.Object(
   {
     jobId: storable(),
     status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('SUCCESSFUL')]),
-    results: Type.Optional(Type.Array(CompareResult, { description: 'Present once SUCCESSFUL.' })),
+    /** Present once SUCCESSFUL. */
+    results: Type.Optional(Type.Array(CompareResult)),
   },
   closed,
 );
@@ -195,7 +195,8 @@ export type CompareJob = Of<typeof CompareJob>;
 export const ScmActionResult = Type.Object(
   {
     objects: Type.Array(ScmObjectState),
-    commitHash: Type.Optional(storable({ description: 'The commit made by a checkin.' })),
+    /** The commit made by a checkin. */
+    commitHash: Type.Optional(storable()),
   },
   closed,
 );

@@ -7,13 +7,10 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** The answer of `jwt/Token`, `jwt/Renew` and `jwt/Renew2`. */
 export const JwtTokenResponse = Type.Object(
   {
-    jwt_token: storable({
-      description:
-        'A signed JWT whose claims carry `exp`, `iat`, `nonce`, `client_id`, `org_id`, `user_id`.',
-    }),
-    session_expiry: storable({
-      description: 'When the browser session itself ends, as an ISO 8601 time (informational).',
-    }),
+    /** A signed JWT whose claims carry `exp`, `iat`, `nonce`, `client_id`, `org_id`, `user_id`. */
+    jwt_token: storable(),
+    /** When the browser session itself ends, as an ISO 8601 time (informational). */
+    session_expiry: storable(),
   },
   {
     additionalProperties: false,
@@ -48,12 +45,8 @@ export const ContributionScript = Type.Object(
   {
     resourceUrl: storable(),
     fallbackUrl: Type.Optional(storable()),
-    integrity: Type.Optional(
-      storable({
-        description:
-          'Subresource integrity of the script (`sha384-…`), the same for both addresses; the browser refuses a script whose content does not match.',
-      }),
-    ),
+    /** Subresource integrity of the script (`sha384-…`), the same for both addresses; the browser refuses a script whose content does not match. */
+    integrity: Type.Optional(storable()),
   },
   {
     additionalProperties: false,
@@ -73,7 +66,8 @@ export type SupportedTarget = Of<typeof SupportedTarget>;
 export const ProductContribution = Type.Object(
   {
     resourceName: storable(),
-    version: storable({ description: 'Semantic version `major.minor.patch` of the extension.' }),
+    /** Semantic version `major.minor.patch` of the extension. */
+    version: storable(),
     supportedTarget: SupportedTarget,
     publicPath: storable(),
     js: Type.Array(ContributionScript),
@@ -90,15 +84,10 @@ export type ProductContribution = Of<typeof ProductContribution>;
 export const ProductContributionList = Type.Object(
   {
     value: Type.Array(ProductContribution),
-    maintenanceWindowEnd: Type.Optional(
-      storable({
-        description:
-          'Planned end of a maintenance window (ISO 8601), appended to script URLs (PC-9.12).',
-      }),
-    ),
-    zeroDowntime: Type.Optional(
-      Type.Boolean({ description: 'When true, each script has a hard time-out (PC-9.5).' }),
-    ),
+    /** Planned end of a maintenance window (ISO 8601), appended to script URLs (PC-9.12). */
+    maintenanceWindowEnd: Type.Optional(storable()),
+    /** When true, each script has a hard time-out (PC-9.5). */
+    zeroDowntime: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, description: about.ProductContributionList },
 );
