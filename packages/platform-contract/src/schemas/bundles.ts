@@ -23,8 +23,11 @@ export type BundleStatus = Of<typeof BundleStatus>;
 /** The editable part of a bundle: what it holds and who may use it. */
 export const BundleDefinition = Type.Object(
   {
+    /** The bundle's id. */
     id: storable(),
+    /** The bundle's name. */
     name: storable(),
+    /** What the bundle holds and is for; empty when none was given. */
     description: storable(),
     /** Stable id across organisations, used to push and install it. */
     externalId: storable(),
@@ -46,9 +49,13 @@ export type BundleDefinition = Of<typeof BundleDefinition>;
  */
 export const BundleDefinitionBody = Type.Object(
   {
+    /** The bundle's name. */
     name: repositoryName(),
+    /** What it holds and is for; absent for none. */
     description: Type.Optional(repositoryDescription()),
+    /** Ids of the 0 to 500 repository entities it holds. */
     objectIds: list(key(), 500),
+    /** Code required to copy or push it (at most 64 characters), or `null`/absent for none. */
     accessCode: Type.Optional(Type.Union([storable({ maxLength: 64 }), Type.Null()])),
   },
   closed,
@@ -83,11 +90,17 @@ export type Bundle = Of<typeof Bundle>;
 /** A bundle installed in an organisation. */
 export const BundleInstallation = Type.Object(
   {
+    /** The installation's id. */
     id: storable(),
+    /** Id of the installed bundle. */
     bundleId: storable(),
+    /** The bundle's `externalId`, the same in every organisation. */
     bundleExternalId: storable(),
+    /** Id of the organisation it is installed in. */
     orgId: storable(),
+    /** User name of whoever installed it. */
     installedBy: storable(),
+    /** When it was installed: an ISO 8601 date-time in UTC. */
     installedTime: storable(),
   },
   { additionalProperties: false, description: about.BundleInstallation },
@@ -100,9 +113,13 @@ export type BundleInstallation = Of<typeof BundleInstallation>;
  */
 export const BundleValidation = Type.Object(
   {
+    /** Id of the validated bundle. */
     bundleId: storable(),
+    /** Whether no problem was found. */
     valid: Type.Boolean(),
+    /** The bundle's status after validation. */
     status: BundleStatus,
+    /** Each problem found, in words; empty when `valid`. */
     problems: Type.Array(storable()),
   },
   closed,
