@@ -516,7 +516,10 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'EffectiveLicenses.expired': 'Licences that ended.',
   'EffectiveLicenses.gracePeriod': 'Licences past their end date that still work for a short time.',
   'AssignedEdition.id': "The edition's id.",
+  'AssignedEdition.name': "The edition's name.",
+  'AssignedEdition.licenseIds': 'Ids of the licences the edition grants.',
   'LicenseViews.orgId': 'Id of the organisation.',
+  'LicenseViews.assignedEditions': 'The editions assigned to it.',
   'UsageRecord.orgId': 'Id of the organisation.',
   'UsageRecord.service': "The product's uniqueName, e.g. `cdi`.",
   'UsageRecord.meter': 'What is counted, e.g. `compute.hours`.',
@@ -538,6 +541,7 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'UsageSummary.to': 'Last month of the period, `YYYY-MM`.',
   'UsageSummary.services': 'The total `quantity` of each `service` and `meter` over the period.',
   'ExportObject.objectGuid': 'Id of the repository object to export.',
+  'ExportObject.inclusionScope': 'Whether the objects it refers to go into the package too.',
   'ExportJob.id': "The job's id.",
   'ExportJob.name': "The job's name, as given when it was created.",
   'ExportJob.executionClient': 'Where the job was started from: `UI`, `API` or `CLI`.',
@@ -582,7 +586,11 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'MigrationObject.dependency': '`true` when it was included as a dependency of a chosen object.',
   'ImportPackage.packageId':
     "The uploaded package's id, named by an import job's `importSpecification`.",
+  'ImportPackage.checksumValid':
+    "Whether the package's checksum matches its objects; an import of a package that fails it needs `relaxChecksum`.",
+  'ImportPackage.objects': 'The objects the package holds.',
   'ComparableObjectType.documentType': 'The document type, e.g. `MAPPING`.',
+  'ComparableObjectType.label': 'Its name for people, e.g. `Mapping`.',
   'PackageObject.objectGuid':
     'Id of the object in the organisation it was exported from (letters, digits, `_` and `-`, at most 64).',
   'PackageObject.name': "The object's name.",
@@ -628,6 +636,8 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'BellSearchBody.top': 'How many messages at most, 0 to 200; absent for 20.',
   'BellSearchBody.skip': 'How many matching messages to pass over first; absent for none.',
   'BellSearchResult.messages': 'The page of matching messages.',
+  'BellSearchResult.total': 'How many messages match, over all pages.',
+  'BellSearchResult.unread': 'How many of the matching messages are unread.',
   'ReceivedMessagesQuery.$filter':
     "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
   'ReceivedMessagesQuery.$count':
@@ -640,7 +650,10 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'NotificationSettings.inApp': "Whether notifications are shown in the platform's pages.",
   'NotificationSettings.digest': 'Digest frequency for e-mail.',
   'ParentInfo.parentType': 'Whether the parent is a `Project` or a `Folder`.',
+  'ParentInfo.parentId': 'Id of the parent project or folder.',
   'EntityRef.id': 'Id of the referred document.',
+  'EntityRef.name': 'Its name.',
+  'EntityRef.documentType': 'Its document type, e.g. `CONNECTION`.',
   'RepositoryEntity.id': "The entity's id, stable across renames and moves.",
   'RepositoryEntity.name': "The entity's name, unique among its parent's children.",
   'RepositoryEntity.description': 'What the entity is for; empty when none was given.',
@@ -712,6 +725,8 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'Tag.description': 'What the tag is for; empty when none was given.',
   'Tag.usageCount': 'How many entities carry it.',
   'MeteringTag.id': "The metering tag's id.",
+  'MeteringTag.name': "The metering tag's name, unique in the organisation.",
+  'MeteringTag.usageCount': 'How many entities carry it.',
   'AclEntry.principalType':
     'Whether the entry is for one user (`USER`) or everyone of an organisation (`ORG`).',
   'AclEntry.principalId': 'Id of that user or organisation.',
@@ -723,7 +738,9 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'Acl.inheritedFrom':
     'The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`.',
   'EffectivePermission.objectId': 'Id of the entity asked about.',
+  'EffectivePermission.permissions': 'What the current user may do with it; empty when nothing.',
   'CreateContainerBody.name': "The new project's or folder's name, valid and free in its parent.",
+  'CreateContainerBody.description': 'What it is for; absent for none.',
   'UpdateEntityBody.name': 'New name; absent keeps the current one.',
   'UpdateEntityBody.description': 'New description; absent keeps the current one.',
   'UpdateEntityBody.nativeData': 'New product-specific data, replacing the old; absent keeps it.',
@@ -753,6 +770,7 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'UpdateAclBody.objectId': 'Id of the entity whose list is replaced.',
   'UpdateAclBody.entries': 'The new list; empty means "inherit from the parent".',
   'DoctypePrivilegeQuery.containerId': 'Id of the project or folder.',
+  'DoctypePrivilegeQuery.documentType': 'The document type asked about, e.g. `MAPPING`.',
   'DoctypePrivilege.containerId': 'Id of the project or folder asked about.',
   'DoctypePrivilege.documentType': 'The document type asked about.',
   'DoctypePrivilege.canCreate': 'Whether the user may create such documents in the container.',
@@ -802,6 +820,9 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'ScmCredential.updatedTime':
     'When the credentials were last saved: an ISO 8601 date-time in UTC.',
   'ScmCredentialBody.provider': 'The source-control provider the credentials are for.',
+  'ScmCredentialBody.username': "The user's name at the provider.",
+  'ScmCredentialBody.token':
+    'The access token, at most 4,000 characters; stored, never answered back.',
   'RepoConnection.provider': 'The source-control provider hosting the repository.',
   'RepoConnection.repositoryUrl':
     "The remote repository's `https://` address, at most 2,000 characters.",
@@ -809,12 +830,16 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'RepoConnection.folderPath':
     'The folder of the remote repository that holds the objects (at most 1,000 characters); empty for its root.',
   'OAuthRedirect.provider': 'The provider to authorise at.',
+  'OAuthRedirect.authorizationUrl': "The provider's page to send the user to.",
+  'OAuthRedirect.state': "An opaque value the provider's answer must carry back unchanged.",
   'ScmCommit.hash': "The commit's hash.",
   'ScmCommit.message': 'The commit message.',
   'ScmCommit.author': 'Who made the commit, as the provider names them.',
   'ScmCommit.time': 'When it was made: an ISO 8601 date-time.',
   'ScmCommit.objectIds': 'Ids of the repository objects the commit holds.',
   'RemoteProject.name': "The project's name in the remote repository.",
+  'RemoteProject.objectCount': 'How many objects it holds.',
+  'RemoteProject.lastCommitHash': 'Hash of the latest commit that changed it.',
   'ScmObjectState.objectId': 'Id of the repository object.',
   'ScmObjectState.linked': 'Whether it is under source control.',
   'ScmObjectState.checkedOutBy':
@@ -826,6 +851,8 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'PullByCommitHashBody.objectIds': 'Ids of the repository objects to act on.',
   'CompareBody.objectIds': 'Ids of the repository objects to act on.',
   'ScmDifference.field': 'Name of the field that differs.',
+  'ScmDifference.repository': 'Its value in the repository.',
+  'ScmDifference.remote': 'Its value in the remote at the compared commit.',
   'CompareResult.objectId': 'Id of the compared object.',
   'CompareResult.commitHash': 'The commit it was compared with.',
   'CompareResult.identical': 'Whether the object is the same as at that commit.',
@@ -840,6 +867,10 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'JwtTokenResponse.session_expiry':
     'When the browser session itself ends, as an ISO 8601 time (informational).',
   'JwtTokenQuery.client_id': 'Id of the OAuth client (application) the token is for.',
+  'JwtTokenQuery.nonce':
+    "A value of the caller's choosing, at most 128 characters, returned in the token's claims.",
+  'JwtTokenQuery.access_code':
+    'The one-time access code the client was given, at most 256 characters.',
   'JwtClaims.exp': 'When the token expires, in seconds since 1970-01-01 UTC.',
   'JwtClaims.iat': 'When it was issued, in seconds since 1970-01-01 UTC.',
   'JwtClaims.nonce': 'The `nonce` the token was asked for with.',

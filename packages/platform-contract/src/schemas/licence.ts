@@ -48,8 +48,10 @@ export type EffectiveLicenses = Of<typeof EffectiveLicenses>;
 export const AssignedEdition = Type.Object(
   {
     /** The edition's id. */
-    id: storable() /** The edition's name. */,
-    name: storable() /** Ids of the licences the edition grants. */,
+    id: storable(),
+    /** The edition's name. */
+    name: storable(),
+    /** Ids of the licences the edition grants. */
     licenseIds: Type.Array(storable()),
   },
   {
@@ -63,7 +65,8 @@ export type AssignedEdition = Of<typeof AssignedEdition>;
 export const LicenseViews = Type.Object(
   {
     /** Id of the organisation. */
-    orgId: storable() /** The editions assigned to it. */,
+    orgId: storable(),
+    /** The editions assigned to it. */
     assignedEditions: Type.Array(AssignedEdition),
   },
   {

@@ -45,7 +45,8 @@ export type MigrationJobStatus = Of<typeof MigrationJobStatus>;
 export const ExportObject = Type.Object(
   {
     /** Id of the repository object to export. */
-    objectGuid: key() /** Whether the objects it refers to go into the package too. */,
+    objectGuid: key(),
+    /** Whether the objects it refers to go into the package too. */
     inclusionScope: InclusionScope,
   },
   closed,
@@ -196,9 +197,10 @@ export type MigrationObject = Of<typeof MigrationObject>;
 export const ImportPackage = Type.Object(
   {
     /** The uploaded package's id, named by an import job's `importSpecification`. */
-    packageId:
-      storable() /** Whether the package's checksum matches its objects; an import of a package that fails it needs `relaxChecksum`. */,
-    checksumValid: Type.Boolean() /** The objects the package holds. */,
+    packageId: storable(),
+    /** Whether the package's checksum matches its objects; an import of a package that fails it needs `relaxChecksum`. */
+    checksumValid: Type.Boolean(),
+    /** The objects the package holds. */
     objects: Type.Array(MigrationObject),
   },
   { additionalProperties: false, description: about.ImportPackage },
@@ -209,7 +211,8 @@ export type ImportPackage = Of<typeof ImportPackage>;
 export const ComparableObjectType = Type.Object(
   {
     /** The document type, e.g. `MAPPING`. */
-    documentType: storable() /** Its name for people, e.g. `Mapping`. */,
+    documentType: storable(),
+    /** Its name for people, e.g. `Mapping`. */
     label: storable(),
   },
   closed,

@@ -136,8 +136,10 @@ export type BellSearchBody = Of<typeof BellSearchBody>;
 export const BellSearchResult = Type.Object(
   {
     /** The page of matching messages. */
-    messages: Type.Array(NotificationMessage) /** How many messages match, over all pages. */,
-    total: Type.Number() /** How many of the matching messages are unread. */,
+    messages: Type.Array(NotificationMessage),
+    /** How many messages match, over all pages. */
+    total: Type.Number(),
+    /** How many of the matching messages are unread. */
     unread: Type.Number(),
   },
   closed,

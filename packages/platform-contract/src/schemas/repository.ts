@@ -25,7 +25,8 @@ export type ContainerType = Of<typeof ContainerType>;
 export const ParentInfo = Type.Object(
   {
     /** Whether the parent is a `Project` or a `Folder`. */
-    parentType: ContainerType /** Id of the parent project or folder. */,
+    parentType: ContainerType,
+    /** Id of the parent project or folder. */
     parentId: storable(),
   },
   {
@@ -39,8 +40,10 @@ export type ParentInfo = Of<typeof ParentInfo>;
 export const EntityRef = Type.Object(
   {
     /** Id of the referred document. */
-    id: storable() /** Its name. */,
-    name: storable() /** Its document type, e.g. `CONNECTION`. */,
+    id: storable(),
+    /** Its name. */
+    name: storable(),
+    /** Its document type, e.g. `CONNECTION`. */
     documentType: storable(),
   },
   {
@@ -136,8 +139,10 @@ export type Tag = Of<typeof Tag>;
 export const MeteringTag = Type.Object(
   {
     /** The metering tag's id. */
-    id: storable() /** The metering tag's name, unique in the organisation. */,
-    name: storable() /** How many entities carry it. */,
+    id: storable(),
+    /** The metering tag's name, unique in the organisation. */
+    name: storable(),
+    /** How many entities carry it. */
     usageCount: Type.Number(),
   },
   {
@@ -197,7 +202,8 @@ export type Acl = Of<typeof Acl>;
 export const EffectivePermission = Type.Object(
   {
     /** Id of the entity asked about. */
-    objectId: storable() /** What the current user may do with it; empty when nothing. */,
+    objectId: storable(),
+    /** What the current user may do with it; empty when nothing. */
     permissions: Type.Array(RepositoryPermission),
   },
   {
@@ -211,7 +217,8 @@ export type EffectivePermission = Of<typeof EffectivePermission>;
 export const CreateContainerBody = Type.Object(
   {
     /** The new project's or folder's name, valid and free in its parent. */
-    name: repositoryName() /** What it is for; absent for none. */,
+    name: repositoryName(),
+    /** What it is for; absent for none. */
     description: Type.Optional(repositoryDescription()),
   },
   { additionalProperties: false, description: about.CreateContainerBody },
@@ -368,7 +375,8 @@ export type UpdateAclBody = Of<typeof UpdateAclBody>;
 export const DoctypePrivilegeQuery = Type.Object(
   {
     /** Id of the project or folder. */
-    containerId: key() /** The document type asked about, e.g. `MAPPING`. */,
+    containerId: key(),
+    /** The document type asked about, e.g. `MAPPING`. */
     documentType: text(),
   },
   closed,

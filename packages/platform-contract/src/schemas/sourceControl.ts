@@ -40,9 +40,10 @@ export type ScmCredential = Of<typeof ScmCredential>;
 export const ScmCredentialBody = Type.Object(
   {
     /** The source-control provider the credentials are for. */
-    provider: ScmProvider /** The user's name at the provider. */,
-    username:
-      text() /** The access token, at most 4,000 characters; stored, never answered back. */,
+    provider: ScmProvider,
+    /** The user's name at the provider. */
+    username: text(),
+    /** The access token, at most 4,000 characters; stored, never answered back. */
     token: text(4000),
   },
   closed,
@@ -78,9 +79,10 @@ export type RepoConnection = Of<typeof RepoConnection>;
 export const OAuthRedirect = Type.Object(
   {
     /** The provider to authorise at. */
-    provider: ScmProvider /** The provider's page to send the user to. */,
-    authorizationUrl:
-      storable() /** An opaque value the provider's answer must carry back unchanged. */,
+    provider: ScmProvider,
+    /** The provider's page to send the user to. */
+    authorizationUrl: storable(),
+    /** An opaque value the provider's answer must carry back unchanged. */
     state: storable(),
   },
   closed,
@@ -112,8 +114,10 @@ export type ScmCommit = Of<typeof ScmCommit>;
 export const RemoteProject = Type.Object(
   {
     /** The project's name in the remote repository. */
-    name: storable() /** How many objects it holds. */,
-    objectCount: Type.Number() /** Hash of the latest commit that changed it. */,
+    name: storable(),
+    /** How many objects it holds. */
+    objectCount: Type.Number(),
+    /** Hash of the latest commit that changed it. */
     lastCommitHash: storable(),
   },
   closed,
@@ -197,8 +201,10 @@ export type CompareBody = Of<typeof CompareBody>;
 export const ScmDifference = Type.Object(
   {
     /** Name of the field that differs. */
-    field: storable() /** Its value in the repository. */,
-    repository: Type.Unknown() /** Its value in the remote at the compared commit. */,
+    field: storable(),
+    /** Its value in the repository. */
+    repository: Type.Unknown(),
+    /** Its value in the remote at the compared commit. */
     remote: Type.Unknown(),
   },
   closed,

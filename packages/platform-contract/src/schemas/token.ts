@@ -23,9 +23,10 @@ export type JwtTokenResponse = Of<typeof JwtTokenResponse>;
 export const JwtTokenQuery = Type.Object(
   {
     /** Id of the OAuth client (application) the token is for. */
-    client_id:
-      key() /** A value of the caller's choosing, at most 128 characters, returned in the token's claims. */,
-    nonce: text(128) /** The one-time access code the client was given, at most 256 characters. */,
+    client_id: key(),
+    /** A value of the caller's choosing, at most 128 characters, returned in the token's claims. */
+    nonce: text(128),
+    /** The one-time access code the client was given, at most 256 characters. */
     access_code: text(256),
   },
   { additionalProperties: false, description: about.JwtTokenQuery },
