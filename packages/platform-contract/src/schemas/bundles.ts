@@ -69,15 +69,15 @@ export const Bundle = Type.Composite(
     Type.Object(
       {
         status: BundleStatus,
+        /** Id of the organisation that owns the bundle. */
         orgId: storable(),
-        locationId: Type.Union([storable(), Type.Null()], {
-          description:
-            'The repository location (project or folder id) a copied bundle was placed in.',
-        }),
-        sourceBundleId: Type.Union([storable(), Type.Null()], {
-          description: 'The bundle it was copied from.',
-        }),
+        /** The repository location (project or folder id) a copied bundle was placed in. */
+        locationId: Type.Union([storable(), Type.Null()]),
+        /** The bundle it was copied from. */
+        sourceBundleId: Type.Union([storable(), Type.Null()]),
+        /** User name of whoever created the bundle. */
         createdBy: storable(),
+        /** When it last changed: an ISO 8601 date-time in UTC. */
         updatedTime: storable(),
       },
       closed,

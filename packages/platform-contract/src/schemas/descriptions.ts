@@ -333,6 +333,12 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'BundleDefinitionBody.objectIds': 'Ids of the 0 to 500 repository entities it holds.',
   'BundleDefinitionBody.accessCode':
     'Code required to copy or push it (at most 64 characters), or `null`/absent for none.',
+  'Bundle.orgId': 'Id of the organisation that owns the bundle.',
+  'Bundle.locationId':
+    'The repository location (project or folder id) a copied bundle was placed in.',
+  'Bundle.sourceBundleId': 'The bundle it was copied from.',
+  'Bundle.createdBy': 'User name of whoever created the bundle.',
+  'Bundle.updatedTime': 'When it last changed: an ISO 8601 date-time in UTC.',
   'Bundle.id': "The bundle's id.",
   'Bundle.name': "The bundle's name.",
   'Bundle.description': 'What the bundle holds and is for; empty when none was given.',
@@ -542,6 +548,7 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'UsageSummary.services': 'The total `quantity` of each `service` and `meter` over the period.',
   'ExportObject.objectGuid': 'Id of the repository object to export.',
   'ExportObject.inclusionScope': 'Whether the objects it refers to go into the package too.',
+  'ExportJob.objects': 'The repository objects the job exports, as they were asked for.',
   'ExportJob.id': "The job's id.",
   'ExportJob.name': "The job's name, as given when it was created.",
   'ExportJob.executionClient': 'Where the job was started from: `UI`, `API` or `CLI`.',
@@ -555,6 +562,9 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'ExportJob.message': 'Why it failed, when it did.',
   'ImportSpecification.packageId':
     'Id of the uploaded package to import from (see `ImportPackage`).',
+  'ImportJob.importSpecification': 'What the job imports from which uploaded package, and where.',
+  'ImportJob.relaxChecksum':
+    'Whether a package whose checksum does not match its objects is imported anyway.',
   'ImportJob.id': "The job's id.",
   'ImportJob.name': "The job's name, as given when it was created.",
   'ImportJob.executionClient': 'Where the job was started from: `UI`, `API` or `CLI`.',
@@ -587,7 +597,7 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'ImportPackage.packageId':
     "The uploaded package's id, named by an import job's `importSpecification`.",
   'ImportPackage.checksumValid':
-    "Whether the package's checksum matches its objects; an import of a package that fails it needs `relaxChecksum`.",
+    'Whether its checksum matches its objects; if not, an import needs `relaxChecksum`.',
   'ImportPackage.objects': 'The objects the package holds.',
   'ComparableObjectType.documentType': 'The document type, e.g. `MAPPING`.',
   'ComparableObjectType.label': 'Its name for people, e.g. `Mapping`.',
@@ -847,7 +857,10 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'ScmObjectState.lastCommitHash':
     'Hash of the last commit it was checked in or pulled with, or `null` when never.',
   'ScmObjectsBody.objectIds': 'Ids of the repository objects to act on.',
+  'CheckinBody.message': 'The commit message, at most 4,000 characters.',
   'CheckinBody.objectIds': 'Ids of the repository objects to act on.',
+  'PullByCommitHashBody.commitHash':
+    'The commit to pull them as of: 7 to 40 lower-case hexadecimal digits of its hash.',
   'PullByCommitHashBody.objectIds': 'Ids of the repository objects to act on.',
   'CompareBody.objectIds': 'Ids of the repository objects to act on.',
   'ScmDifference.field': 'Name of the field that differs.',

@@ -83,7 +83,16 @@ const JobBase = Type.Object(
  * An export job: who started it and when, its status, and the objects it exports into a package.
  */
 export const ExportJob = Type.Composite(
-  [JobBase, Type.Object({ objects: Type.Array(ExportObject) }, closed)],
+  [
+    JobBase,
+    Type.Object(
+      {
+        /** The repository objects the job exports, as they were asked for. */
+        objects: Type.Array(ExportObject),
+      },
+      closed,
+    ),
+  ],
   closed,
 );
 export type ExportJob = Of<typeof ExportJob>;
@@ -122,7 +131,12 @@ export const ImportJob = Type.Composite(
   [
     JobBase,
     Type.Object(
-      { importSpecification: ImportSpecification, relaxChecksum: Type.Boolean() },
+      {
+        /** What the job imports from which uploaded package, and where. */
+        importSpecification: ImportSpecification,
+        /** Whether a package whose checksum does not match its objects is imported anyway. */
+        relaxChecksum: Type.Boolean(),
+      },
       closed,
     ),
   ],
@@ -198,7 +212,7 @@ export const ImportPackage = Type.Object(
   {
     /** The uploaded package's id, named by an import job's `importSpecification`. */
     packageId: storable(),
-    /** Whether the package's checksum matches its objects; an import of a package that fails it needs `relaxChecksum`. */
+    /** Whether its checksum matches its objects; if not, an import needs `relaxChecksum`. */
     checksumValid: Type.Boolean(),
     /** The objects the package holds. */
     objects: Type.Array(MigrationObject),

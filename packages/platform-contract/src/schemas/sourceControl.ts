@@ -157,7 +157,16 @@ export type ScmObjectsBody = Of<typeof ScmObjectsBody>;
  * The body of `checkin`: the objects to commit and the commit message (at most 4 000 characters).
  */
 export const CheckinBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
+  [
+    ScmObjectsBody,
+    Type.Object(
+      {
+        /** The commit message, at most 4,000 characters. */
+        message: text(4000),
+      },
+      closed,
+    ),
+  ],
   closed,
 );
 export type CheckinBody = Of<typeof CheckinBody>;
@@ -166,7 +175,16 @@ export type CheckinBody = Of<typeof CheckinBody>;
  * The body that pulls the given objects as they were at one commit (7 to 40 lowercase hex digits).
  */
 export const PullByCommitHashBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ commitHash: storable({ pattern: CommitHash }) }, closed)],
+  [
+    ScmObjectsBody,
+    Type.Object(
+      {
+        /** The commit to pull them as of: 7 to 40 lower-case hexadecimal digits of its hash. */
+        commitHash: storable({ pattern: CommitHash }),
+      },
+      closed,
+    ),
+  ],
   closed,
 );
 export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
