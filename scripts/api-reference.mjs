@@ -1,8 +1,9 @@
 // The packages' API reference: one TypeDoc run over every public entry of the four libraries
 // (each `exports` entry with a TypeScript `source`), written as HTML to the emulator's
 // `dist-reference/`, which it serves at /docs/reference/ and ships in its package (decision 1127). The same run checks the doc comments: every exported
-// name has one, and so do at least 90 % of the members of exported interfaces and classes, and
-// every member of the client's services. Exits 1 naming what lacks a comment.
+// name has one, and so do at least 90 % of the members of exported interfaces and classes, every
+// member of the client's services, and at least 95 % of the fields of the contract's data types
+// (decision 1163). Exits 1 naming what lacks a comment.
 //
 //   node scripts/api-reference.mjs              build, check, print the coverage
 //   node scripts/api-reference.mjs --list       also list every member without a comment
@@ -10,13 +11,16 @@
 //                                               (the emulator's `prepack`)
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
+import ts from 'typescript';
 import { builds, inputsHash, STAMP, upToDate } from './incremental.mjs';
 import { libraries } from './workspaces.mjs';
 
 /** The share of members of exported interfaces and classes that must have a comment. */
 const MEMBER_FLOOR = 0.9;
+/** The share of the fields of the contract's data types (its exported types) that must have one. */
+const FIELD_FLOOR = 0.95;
 /** Interfaces whose members must all have a comment: the client and its services. */
 const fullyDocumented = (name) => /Service$|^Platform(Client|Core)$|^ExtensionLoader$/.test(name);
 
@@ -96,6 +100,36 @@ const noteComment = (_context, reflection) => {
 };
 app.converter.on(Converter.EVENT_CREATE_DECLARATION, noteComment);
 app.converter.on(Converter.EVENT_CREATE_SIGNATURE, noteComment);
+// The fields of the contract's data types: each exported type alias of `@ics/platform-contract`
+// is derived from its schema (`Of<typeof Brand>`), so its fields are the schema's properties, and
+// their doc comments are the JSDoc written on those properties (decision 1163). Counted once per
+// `Type.field`, however many entries export the type. A field with no declaration of its own (one
+// that `Type.Composite` computes from its parts, as `Project`'s) cannot carry a comment: counted
+// apart, as derived.
+const fields = new Map();
+const derivedFields = new Set();
+app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+  if (!reflection.kindOf(ReflectionKind.TypeAlias)) return;
+  if (!reflection.parent?.name.startsWith('@ics/platform-contract')) return;
+  const symbol = context.getSymbolFromReflection(reflection);
+  if (!symbol) return;
+  const type = context.checker.getDeclaredTypeOfSymbol(symbol);
+  if (type.isUnion() || !(type.flags & ts.TypeFlags.Object)) return;
+  for (const field of context.checker.getPropertiesOfType(type)) {
+    const declaration = field.declarations?.[0];
+    const name = `${reflection.name}.${field.name}`;
+    if (!declaration) {
+      derivedFields.add(name);
+      continue;
+    }
+    const source = declaration.getSourceFile();
+    const line = source.getLineAndCharacterOfPosition(declaration.getStart()).line + 1;
+    fields.set(name, {
+      documented: field.getDocumentationComment(context.checker).some((part) => part.text.trim()),
+      where: ` (${relative(root, source.fileName)}:${line})`,
+    });
+  }
+});
 const project = await app.convert();
 rmSync(scratch, { recursive: true, force: true });
 if (!project) {
@@ -127,6 +161,13 @@ for (const module of modules) {
   }
 }
 const share = members.total === 0 ? 1 : members.documented / members.total;
+const undocumentedFields = [...fields].filter(([, field]) => !field.documented);
+const fieldShare = fields.size === 0 ? 1 : 1 - undocumentedFields.length / fields.size;
+if (fieldShare < FIELD_FLOOR)
+  problems.push(
+    `${(fieldShare * 100).toFixed(1)} % of the contract's data-type fields have a doc comment, under ${FIELD_FLOOR * 100} %` +
+      (list ? '' : ' (--list names them)'),
+  );
 if (share < MEMBER_FLOOR)
   problems.push(
     `${(share * 100).toFixed(1)} % of members have a doc comment, under ${MEMBER_FLOOR * 100} %` +
@@ -147,9 +188,15 @@ renameSync(partial, OUT);
 console.log(
   `API reference of ${modules.length} entries in ${builds['API reference'].output}/ (${((Date.now() - started) / 1000).toFixed(1)} s): ` +
     `${exportsCount.documented} of ${exportsCount.total} exports and ` +
-    `${members.documented} of ${members.total} members (${(share * 100).toFixed(1)} %) have a doc comment.`,
+    `${members.documented} of ${members.total} members (${(share * 100).toFixed(1)} %) and ` +
+    `${fields.size - undocumentedFields.length} of ${fields.size} fields of the contract's data types ` +
+    `(${(fieldShare * 100).toFixed(1)} %) have a doc comment ` +
+    `(${derivedFields.size} more fields are derived by \`Type.Composite\` and cannot).`,
 );
 if (list) for (const name of undocumentedMembers) console.log(`  no comment: ${name}`);
+if (list)
+  for (const [name, { where }] of undocumentedFields)
+    console.log(`  no comment: field ${name}${where}`);
 for (const problem of problems) console.error(`✗ ${problem}`);
 if (problems.length > 0 || app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);
 

@@ -7,8 +7,11 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** The attributes the platform keeps for one OAuth client (application). */
 export const ClientAttributes = Type.Object(
   {
+    /** The OAuth client's id. */
     clientId: storable(),
+    /** The client's name. */
     name: storable(),
+    /** Its attributes, by name. */
     attributes: map(storable(), storable()),
   },
   {
@@ -20,7 +23,10 @@ export type ClientAttributes = Of<typeof ClientAttributes>;
 
 /** An address the authorisation service hands out; `url` is `null` when there is none. */
 export const AccountUrl = Type.Object(
-  { url: Type.Union([storable(), Type.Null()]) },
+  {
+    /** The address, or `null` when the platform has none to give. */
+    url: Type.Union([storable(), Type.Null()]),
+  },
   {
     additionalProperties: false,
     description: about.AccountUrl,

@@ -7,12 +7,14 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** A theme. `value` is a JSON text of an object of design variables (`{"primary":"#0a6"}`). */
 export const Theme = Type.Object(
   {
+    /** The theme's id. */
     id: storable(),
+    /** The theme's name as users see it. */
     name: storable(),
+    /** JSON text of the theme's design variables, e.g. `{"primary":"#0a6"}`. */
     value: storable(),
-    orgId: Type.Union([storable(), Type.Null()], {
-      description: "`null` for the platform's built-in themes.",
-    }),
+    /** `null` for the platform's built-in themes. */
+    orgId: Type.Union([storable(), Type.Null()]),
   },
   {
     additionalProperties: false,
@@ -43,7 +45,12 @@ const designVariablesText = (maxLength: number, options?: StringOptions) =>
 
 /** Body of `POST Themes`: `value` is JSON text of `DesignVariables`. */
 export const NewTheme = Type.Object(
-  { name: personName(), value: designVariablesText(10000) },
+  {
+    /** The new theme's name as users see it. */
+    name: personName(),
+    /** JSON text of its `DesignVariables`, at most 10,000 characters. */
+    value: designVariablesText(10000),
+  },
   {
     additionalProperties: false,
     description: about.NewTheme,
@@ -61,13 +68,17 @@ export type LogoPosition = Of<typeof LogoPosition>;
 /** A brand: theme, custom theme, logo, favicon, logo position and variables. */
 export const Brand = Type.Object(
   {
+    /** The theme the brand starts from, or `null` for the platform's default look. */
     theme: Type.Union([Theme, Type.Null()]),
-    customTheme: Type.Union([storable(), Type.Null()], {
-      description: "JSON text of design variables overriding the theme's, or `null`.",
-    }),
+    /** JSON text of design variables overriding the theme's, or `null`. */
+    customTheme: Type.Union([storable(), Type.Null()]),
+    /** Address the logo image is fetched from, or `null` when there is no logo. */
     logoAccessUrl: Type.Union([storable(), Type.Null()]),
+    /** Address the favicon is fetched from, or `null` for the platform's. */
     faviconAccessUrl: Type.Union([storable(), Type.Null()]),
+    /** Where the logo sits in the header. */
     logoPosition: LogoPosition,
+    /** Further named texts of the brand (e.g. a product name), by name. */
     variables: map(storable(), storable()),
   },
   {
@@ -79,14 +90,22 @@ export type Brand = Of<typeof Brand>;
 
 /** The branding of the platform (`AppBranding`). */
 export const AppBranding = Type.Object(
-  { brand: Brand },
+  {
+    /** The platform's own brand, shown where an organisation has none. */
+    brand: Brand,
+  },
   { additionalProperties: false, description: about.AppBranding },
 );
 export type AppBranding = Of<typeof AppBranding>;
 
 /** The branding of one organisation; `brand` is `null` when it has none of its own. */
 export const OrgBranding = Type.Object(
-  { orgId: storable(), brand: Type.Union([Brand, Type.Null()]) },
+  {
+    /** Id of the organisation. */
+    orgId: storable(),
+    /** Its own brand, or `null` when it uses its parent's or the platform's. */
+    brand: Type.Union([Brand, Type.Null()]),
+  },
   {
     additionalProperties: false,
     description: about.OrgBranding,
@@ -96,7 +115,12 @@ export type OrgBranding = Of<typeof OrgBranding>;
 
 /** `OrgAndParentOrgBranding`: `parentOrg` is `null` for a top-level organisation. */
 export const OrgAndParentOrgBranding = Type.Object(
-  { org: OrgBranding, parentOrg: Type.Union([OrgBranding, Type.Null()]) },
+  {
+    /** The organisation's branding. */
+    org: OrgBranding,
+    /** Its parent's branding, or `null` for a top-level organisation. */
+    parentOrg: Type.Union([OrgBranding, Type.Null()]),
+  },
   {
     additionalProperties: false,
     description: about.OrgAndParentOrgBranding,
@@ -110,9 +134,13 @@ export type OrgAndParentOrgBranding = Of<typeof OrgAndParentOrgBranding>;
  */
 export const OrgBrandingInput = Type.Object(
   {
+    /** Id of the theme to start from, or `null` for none; absent keeps the current one. */
     themeId: Type.Optional(Type.Union([key(), Type.Null()])),
+    /** JSON text of design variables overriding the theme's (at most 10,000 characters), or `null` to remove them. */
     customTheme: Type.Optional(Type.Union([designVariablesText(10000), Type.Null()])),
+    /** Where the logo sits in the header; absent keeps the current position. */
     logoPosition: Type.Optional(LogoPosition),
+    /** Named texts of the brand (at most 50, each at most 500 characters); replace the current ones. */
     variables: Type.Optional(
       map(storable({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,63}$' }), storable({ maxLength: 500 }), {
         maxProperties: 50,

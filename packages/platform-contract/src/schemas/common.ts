@@ -26,6 +26,7 @@ type Collection<T> = Static<ReturnType<typeof ODataCollection<TUnsafe<T>>>>;
 /** The JSON body of every error answer of the platform. */
 export const ApiErrorBody = Type.Object(
   {
+    /** What went wrong: a stable `code`, a `message` for people and, for bad input, the `details` of each offending field. */
     error: Type.Object(
       {
         code: storable({
@@ -53,19 +54,14 @@ export type ApiErrorBody = Of<typeof ApiErrorBody>;
 /** The shell's `config`: where each backend lives and the page-level paths. */
 export const ShellConfig = Type.Object(
   {
-    serviceUrls: map(storable(), storable(), {
-      description:
-        'Base URL per service config key (`identity-service` → `https://…/identity-service/api/v1`).',
-    }),
-    identityHomePath: storable({
-      description: 'Where the browser goes on an unauthenticated reply (PC-2.1).',
-    }),
-    identityLogoutPath: storable({
-      description: 'Where the browser goes after logout (PC-2.2).',
-    }),
-    saasBaseURL: Type.Optional(
-      storable({ description: 'Base of the SaaS login host; required by `saasLogout`.' }),
-    ),
+    /** Base URL per service config key (`identity-service` → `https://…/identity-service/api/v1`). */
+    serviceUrls: map(storable(), storable()),
+    /** Where the browser goes on an unauthenticated reply (PC-2.1). */
+    identityHomePath: storable(),
+    /** Where the browser goes after logout (PC-2.2). */
+    identityLogoutPath: storable(),
+    /** Base of the SaaS login host; required by `saasLogout`. */
+    saasBaseURL: Type.Optional(storable()),
   },
   {
     additionalProperties: false,
@@ -77,16 +73,22 @@ export type ShellConfig = Of<typeof ShellConfig>;
 /** The signed-in user's session (`session/User`). */
 export const UserSession = Type.Object(
   {
+    /** The signed-in user's id. */
     id: storable(),
+    /** The name the user signed in with. */
     userName: storable(),
+    /** The name shown for the user. */
     displayName: storable(),
+    /** Id of the organisation the user belongs to. */
     orgId: storable(),
+    /** Id of the organisation the session works in (a sub-organisation switched to, or `orgId`). */
     currentOrgId: storable(),
+    /** Id of the parent of the user's organisation; empty for a top-level organisation. */
     parentOrgId: storable(),
+    /** Names of the privileges the user holds in the current organisation. */
     effectivePrivileges: Type.Array(storable()),
-    locale: Type.Optional(
-      storable({ description: "BCP 47 tag of the user's preferred language, when set." }),
-    ),
+    /** BCP 47 tag of the user's preferred language, when set. */
+    locale: Type.Optional(storable()),
   },
   { additionalProperties: false, description: about.UserSession },
 );
@@ -95,30 +97,36 @@ export type UserSession = Of<typeof UserSession>;
 /** A product of the registry, as the shell returns it. */
 export const ProductRegistryProduct = Type.Object(
   {
+    /** The product's unique name, e.g. `dataIntegration`. */
     uniqueName: storable(),
+    /** The kind of registry item; absent for a plain product. */
     productRegistryItemType: Type.Optional(storable()),
+    /** Key of the product's name in the locale resource; absent to use `defaultLabel`. */
     label: Type.Optional(storable()),
+    /** The product's name when no translation is found. */
     defaultLabel: Type.Optional(storable()),
+    /** A sentence saying what the product does. */
     description: Type.Optional(storable()),
+    /** Tooltip shown on the product's entry when no translation is found. */
     defaultTooltip: Type.Optional(storable()),
+    /** Address of the product's icon. */
     iconUrl: Type.Optional(storable()),
+    /** Address of the product's start page. */
     indexPageUrl: Type.Optional(storable()),
+    /** Whether the product opens in a new window or tab instead of the current one; absent means `false`. */
     openInNewWindow: Type.Optional(Type.Boolean()),
+    /** Address of a page that tells more about the product. */
     learnMorePageUrl: Type.Optional(storable()),
+    /** Whether the product may only be opened with a licence; absent means `false`. */
     needLicense: Type.Optional(Type.Boolean()),
-    localeResourceUrl: Type.Optional(
-      storable({
-        description:
-          "Folder of the product's translation bundles; the file is `<this><lang>/translation.json`.",
-      }),
-    ),
+    /** Folder of the product's translation bundles; the file is `<this><lang>/translation.json`. */
+    localeResourceUrl: Type.Optional(storable()),
+    /** Present while the user's organisation evaluates the product (decision: docs/spec-coverage.md). */
     trial: Type.Optional(
       Type.Object(
         { daysLeft: Type.Number(), tryNowUrl: Type.Optional(storable()) },
         {
           additionalProperties: false,
-          description:
-            "Present while the user's organisation evaluates the product (decision: docs/spec-coverage.md).",
         },
       ),
     ),
@@ -133,11 +141,17 @@ export type ProductRegistryProduct = Of<typeof ProductRegistryProduct>;
 /** A registry item of type `productGroup`, holding products. */
 export const ProductRegistryGroup = Type.Object(
   {
+    /** The group's unique name. */
     uniqueName: storable(),
+    /** Always `productGroup`. */
     productRegistryItemType: Type.Literal('productGroup'),
+    /** Key of the group's name in the locale resource; absent to use `defaultLabel`. */
     label: Type.Optional(storable()),
+    /** The group's name when no translation is found. */
     defaultLabel: Type.Optional(storable()),
+    /** Address of the locale resource holding the group's translated texts. */
     localeResourceUrl: Type.Optional(storable()),
+    /** The products of the group, in the order they are shown. */
     products: Type.Array(ProductRegistryProduct),
   },
   {
@@ -154,11 +168,15 @@ export type ProductRegistryItem = Of<typeof ProductRegistryItem>;
 /** The answer of the product fetch the switcher makes (`ProductsWithLicenses`). */
 export const ProductsWithLicenses = Type.Object(
   {
+    /** Unique names of the products the organisation holds a licence for. */
     licensedProducts: Type.Array(storable()),
+    /** The product the user chose as default service, or `null`/absent when none was chosen. */
     preferredProduct: Type.Optional(
       Type.Union([Type.Object({ uniqueName: storable() }, closed), Type.Null()]),
     ),
+    /** The registry items the user may open. */
     userProducts: Type.Array(ProductRegistryItem),
+    /** Every registry item of the platform, whether or not the user may open it. */
     allProducts: Type.Array(ProductRegistryItem),
   },
   {
@@ -170,7 +188,12 @@ export type ProductsWithLicenses = Of<typeof ProductsWithLicenses>;
 
 /** A user or organisation preference. */
 export const UserPreference = Type.Object(
-  { fullyQualifiedName: text(255), value: storable({ maxLength: 4000 }) },
+  {
+    /** The preference's key, at most 255 characters (e.g. `ics.defaultService`). */
+    fullyQualifiedName: text(255),
+    /** The preference's value as text, at most 4,000 characters. */
+    value: storable({ maxLength: 4000 }),
+  },
   { additionalProperties: false, description: about.UserPreference },
 );
 export type UserPreference = Of<typeof UserPreference>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../backends.ts';
-import { schemaDescriptions } from './descriptions.ts';
+import { fieldDescriptions, schemaDescriptions } from './descriptions.ts';
 import * as schemas from './index.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -25,5 +25,26 @@ describe('the descriptions of the schemas, written once in their JSDoc', () => {
     expect(document.components.schemas['ShellConfig']?.description).toBe(
       "The shell's `config`: where each backend lives and the page-level paths.",
     );
+  });
+
+  it("gives each field of a named shape its JSDoc as the field's description in the document", () => {
+    const { components } = openApiDocument() as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const shown = Object.entries(fieldDescriptions).filter(
+      ([key]) => (key.split('.')[0] ?? '') in components.schemas,
+    );
+    expect(shown.length).toBeGreaterThan(100);
+    for (const [key, text] of shown) {
+      const [shape = '', field = ''] = key.split(/\.(.*)/);
+      expect(components.schemas[shape]?.properties?.[field], key).toMatchObject({
+        description: text,
+      });
+    }
+    // A field that is itself a named shape keeps its `$ref`, with the description beside it.
+    expect(components.schemas['Brand']?.properties?.['logoPosition']).toEqual({
+      $ref: '#/components/schemas/LogoPosition',
+      description: fieldDescriptions['Brand.logoPosition'],
+    });
   });
 });

@@ -7,17 +7,16 @@ import { schemaDescriptions as about } from './descriptions.ts';
 /** One licence of an organisation. Which list it is in says its state. */
 export const LicenseItem = Type.Object(
   {
-    id: storable({
-      description: "Licence id, as access checks name it (e.g. a product's uniqueName).",
-    }),
+    /** Licence id, as access checks name it (e.g. a product's uniqueName). */
+    id: storable(),
+    /** The licence's name, e.g. the product or feature it grants. */
     name: storable(),
-    startDate: storable({ description: 'ISO 8601 date (`YYYY-MM-DD`).' }),
-    endDate: storable({
-      description: 'ISO 8601 date after which the licence is no longer active.',
-    }),
-    graceEndDate: storable({
-      description: 'ISO 8601 date until which an ended licence still works (grace period).',
-    }),
+    /** ISO 8601 date (`YYYY-MM-DD`). */
+    startDate: storable(),
+    /** ISO 8601 date after which the licence is no longer active. */
+    endDate: storable(),
+    /** ISO 8601 date until which an ended licence still works (grace period). */
+    graceEndDate: storable(),
   },
   {
     additionalProperties: false,
@@ -29,9 +28,13 @@ export type LicenseItem = Of<typeof LicenseItem>;
 /** `OrgLicenseAssignment({orgId})/EffectiveLicenses()`: the organisation's licences by state. */
 export const EffectiveLicenses = Type.Object(
   {
+    /** Id of the organisation. */
     orgId: storable(),
+    /** Licences in force. */
     active: Type.Array(LicenseItem),
+    /** Licences that ended. */
     expired: Type.Array(LicenseItem),
+    /** Licences past their end date that still work for a short time. */
     gracePeriod: Type.Array(LicenseItem),
   },
   {
@@ -43,7 +46,14 @@ export type EffectiveLicenses = Of<typeof EffectiveLicenses>;
 
 /** An edition (bundle of licences) assigned to an organisation. */
 export const AssignedEdition = Type.Object(
-  { id: storable(), name: storable(), licenseIds: Type.Array(storable()) },
+  {
+    /** The edition's id. */
+    id: storable(),
+    /** The edition's name. */
+    name: storable(),
+    /** Ids of the licences the edition grants. */
+    licenseIds: Type.Array(storable()),
+  },
   {
     additionalProperties: false,
     description: about.AssignedEdition,
@@ -53,7 +63,12 @@ export type AssignedEdition = Of<typeof AssignedEdition>;
 
 /** `OrgLicenseAssignment({orgId})/Views()`: the editions assigned to the organisation. */
 export const LicenseViews = Type.Object(
-  { orgId: storable(), assignedEditions: Type.Array(AssignedEdition) },
+  {
+    /** Id of the organisation. */
+    orgId: storable(),
+    /** The editions assigned to it. */
+    assignedEditions: Type.Array(AssignedEdition),
+  },
   {
     additionalProperties: false,
     description: about.LicenseViews,

@@ -19,7 +19,7 @@ import * as sourceControl from './sourceControl.ts';
 import * as token from './token.ts';
 import { schemasOf } from './contractSchemas.ts';
 import type { EndpointSchemas } from './endpointSchemas.ts';
-import { endpointDescriptions, groupDescriptions } from './descriptions.ts';
+import { endpointDescriptions, fieldDescriptions, groupDescriptions } from './descriptions.ts';
 
 /** The security schemes of the platform, by the names the document gives them. */
 const securitySchemes = {
@@ -65,6 +65,21 @@ class Shapes {
         this.#names.set(value, name);
   }
 
+  /** The JSDoc of a field of a named schema (`fieldDescriptions`, decision 1163). */
+  fieldDescription(schema: object, field: string): string | undefined {
+    return fieldDescriptions[`${this.#names.get(schema) ?? ''}.${field}`];
+  }
+
+  /** A named shape with each field's JSDoc as its description, beside a `$ref` if need be. */
+  #describeFields(name: string, shape: unknown): unknown {
+    const { properties } = shape as { properties?: Record<string, object> };
+    for (const [field, schema] of Object.entries(properties ?? {})) {
+      const description = fieldDescriptions[`${name}.${field}`];
+      if (description !== undefined && properties) properties[field] = { ...schema, description };
+    }
+    return shape;
+  }
+
   json(value: unknown, self?: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.json(item));
     if (typeof value !== 'object' || value === null) return value;
@@ -72,7 +87,7 @@ class Shapes {
     if (name !== undefined && value !== self) {
       if (!(name in this.components)) {
         this.components[name] = {};
-        this.components[name] = this.json(value, value);
+        this.components[name] = this.#describeFields(name, this.json(value, value));
       }
       return { $ref: `#/components/schemas/${name}` };
     }
@@ -97,7 +112,9 @@ function parameters(
   if (!schema) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = shapes.json(property) as Record<string, unknown>;
+    const { description = shapes.fieldDescription(schema, name), ...rest } = shapes.json(
+      property,
+    ) as Record<string, unknown>;
     // No boolean query examples: a tool may send one as `True`, which the platform refuses.
     const example =
       examples && Object.hasOwn(examples, name)

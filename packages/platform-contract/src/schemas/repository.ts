@@ -23,7 +23,12 @@ export type ContainerType = Of<typeof ContainerType>;
 
 /** Where an entity sits: its parent's kind and id. Projects have none. */
 export const ParentInfo = Type.Object(
-  { parentType: ContainerType, parentId: storable() },
+  {
+    /** Whether the parent is a `Project` or a `Folder`. */
+    parentType: ContainerType,
+    /** Id of the parent project or folder. */
+    parentId: storable(),
+  },
   {
     additionalProperties: false,
     description: about.ParentInfo,
@@ -33,7 +38,14 @@ export type ParentInfo = Of<typeof ParentInfo>;
 
 /** A reference between two documents (a mapping using a connection, …). */
 export const EntityRef = Type.Object(
-  { id: storable(), name: storable(), documentType: storable() },
+  {
+    /** Id of the referred document. */
+    id: storable(),
+    /** Its name. */
+    name: storable(),
+    /** Its document type, e.g. `CONNECTION`. */
+    documentType: storable(),
+  },
   {
     additionalProperties: false,
     description: about.EntityRef,
@@ -44,40 +56,36 @@ export type EntityRef = Of<typeof EntityRef>;
 /** A project, folder or document of the repository. */
 export const RepositoryEntity = Type.Object(
   {
+    /** The entity's id, stable across renames and moves. */
     id: storable(),
+    /** The entity's name, unique among its parent's children. */
     name: storable(),
+    /** What the entity is for; empty when none was given. */
     description: storable(),
-    documentType: storable({
-      description:
-        '`Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`.',
-    }),
-    parentInfo: Type.Union([ParentInfo, Type.Null()], { description: '`null` for projects.' }),
-    path: storable({
-      description: 'Names from the project down, slash-separated: `/Default/Sales/Load orders`.',
-    }),
+    /** `Project`, `Folder`, or a document type such as `MAPPING`, `CONNECTION`, `TASKFLOW`. */
+    documentType: storable(),
+    /** `null` for projects. */
+    parentInfo: Type.Union([ParentInfo, Type.Null()]),
+    /** Names from the project down, slash-separated: `/Default/Sales/Load orders`. */
+    path: storable(),
+    /** Where the entity is stored: `repoHandle` names the repository. */
     repoInfo: Type.Object({ repoHandle: storable() }, closed),
-    tags: Type.Array(storable(), { description: 'Names of the tags assigned to the entity.' }),
-    meteringTag: Type.Union([storable(), Type.Null()], {
-      description: "The metering tag the entity's usage is billed to, if any.",
-    }),
+    /** Names of the tags assigned to the entity. */
+    tags: Type.Array(storable()),
+    /** The metering tag the entity's usage is billed to, if any. */
+    meteringTag: Type.Union([storable(), Type.Null()]),
+    /** User name of whoever created the entity. */
     createdBy: storable(),
+    /** When it was created: an ISO 8601 date-time in UTC. */
     createdTime: storable(),
+    /** When it last changed: an ISO 8601 date-time in UTC. */
     updatedTime: storable(),
-    nativeData: Type.Optional(
-      map(storable(), Type.Unknown(), {
-        description: 'Present when asked for with `$expand=nativeData`.',
-      }),
-    ),
-    inboundRefs: Type.Optional(
-      Type.Array(EntityRef, {
-        description: 'Documents referring to this one; present with `$expand=refs`.',
-      }),
-    ),
-    outboundRefs: Type.Optional(
-      Type.Array(EntityRef, {
-        description: 'Documents this one refers to; present with `$expand=refs`.',
-      }),
-    ),
+    /** Present when asked for with `$expand=nativeData`. */
+    nativeData: Type.Optional(map(storable(), Type.Unknown())),
+    /** Documents referring to this one; present with `$expand=refs`. */
+    inboundRefs: Type.Optional(Type.Array(EntityRef)),
+    /** Documents this one refers to; present with `$expand=refs`. */
+    outboundRefs: Type.Optional(Type.Array(EntityRef)),
   },
   { additionalProperties: false, description: about.RepositoryEntity },
 );
@@ -114,10 +122,14 @@ export type RepositoryDocument = Of<typeof RepositoryDocument>;
 /** A free-form label users assign to entities. */
 export const Tag = Type.Object(
   {
+    /** The tag's id. */
     id: storable(),
+    /** The tag's name, unique in the organisation. */
     name: storable(),
+    /** What the tag is for; empty when none was given. */
     description: storable(),
-    usageCount: Type.Number({ description: 'How many entities carry it.' }),
+    /** How many entities carry it. */
+    usageCount: Type.Number(),
   },
   { additionalProperties: false, description: about.Tag },
 );
@@ -125,7 +137,14 @@ export type Tag = Of<typeof Tag>;
 
 /** A label that attributes an entity's consumption for metering. */
 export const MeteringTag = Type.Object(
-  { id: storable(), name: storable(), usageCount: Type.Number() },
+  {
+    /** The metering tag's id. */
+    id: storable(),
+    /** The metering tag's name, unique in the organisation. */
+    name: storable(),
+    /** How many entities carry it. */
+    usageCount: Type.Number(),
+  },
   {
     additionalProperties: false,
     description: about.MeteringTag,
@@ -149,8 +168,11 @@ export type RepositoryPermission = Of<typeof RepositoryPermission>;
 /** One entry of an access-control list. */
 export const AclEntry = Type.Object(
   {
+    /** Whether the entry is for one user (`USER`) or everyone of an organisation (`ORG`). */
     principalType: Type.Union([Type.Literal('USER'), Type.Literal('ORG')]),
+    /** Id of that user or organisation. */
     principalId: key(),
+    /** What the principal may do: up to the five repository permissions, each once. */
     permissions: list(RepositoryPermission, 5),
   },
   { additionalProperties: false, description: about.AclEntry },
@@ -160,13 +182,14 @@ export type AclEntry = Of<typeof AclEntry>;
 /** The access-control list stored on an entity. An entity without entries inherits its parent's. */
 export const Acl = Type.Object(
   {
+    /** Id of the entity the list is stored on. */
     objectId: storable(),
+    /** Id of the user who owns the entity. */
     owner: storable(),
+    /** Who may do what; empty when the entity inherits its parent's list. */
     entries: Type.Array(AclEntry),
-    inheritedFrom: Type.Union([storable(), Type.Null()], {
-      description:
-        'The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`.',
-    }),
+    /** The entity whose entries apply (itself or the nearest ancestor that has entries), or `null`. */
+    inheritedFrom: Type.Union([storable(), Type.Null()]),
   },
   {
     additionalProperties: false,
@@ -177,7 +200,12 @@ export type Acl = Of<typeof Acl>;
 
 /** What the current user may do with an entity, from the stored ACLs. */
 export const EffectivePermission = Type.Object(
-  { objectId: storable(), permissions: Type.Array(RepositoryPermission) },
+  {
+    /** Id of the entity asked about. */
+    objectId: storable(),
+    /** What the current user may do with it; empty when nothing. */
+    permissions: Type.Array(RepositoryPermission),
+  },
   {
     additionalProperties: false,
     description: about.EffectivePermission,
@@ -187,7 +215,12 @@ export type EffectivePermission = Of<typeof EffectivePermission>;
 
 /** Bodies of the repository's calls. */
 export const CreateContainerBody = Type.Object(
-  { name: repositoryName(), description: Type.Optional(repositoryDescription()) },
+  {
+    /** The new project's or folder's name, valid and free in its parent. */
+    name: repositoryName(),
+    /** What it is for; absent for none. */
+    description: Type.Optional(repositoryDescription()),
+  },
   { additionalProperties: false, description: about.CreateContainerBody },
 );
 export type CreateContainerBody = Of<typeof CreateContainerBody>;
@@ -198,8 +231,11 @@ export type CreateContainerBody = Of<typeof CreateContainerBody>;
  */
 export const UpdateEntityBody = Type.Object(
   {
+    /** New name; absent keeps the current one. */
     name: Type.Optional(repositoryName()),
+    /** New description; absent keeps the current one. */
     description: Type.Optional(repositoryDescription()),
+    /** New product-specific data, replacing the old; absent keeps it. */
     nativeData: Type.Optional(map(storable(), Type.Unknown())),
   },
   closed,
@@ -209,13 +245,10 @@ export type UpdateEntityBody = Of<typeof UpdateEntityBody>;
 /** One entity to copy or move, and optionally the name the copy gets. */
 export const SourceSpec = Type.Object(
   {
+    /** Id of the entity to copy or move. */
     id: key(),
-    name: Type.Optional(
-      repositoryName({
-        description:
-          "A new name for the copy; default the source's name, with ` (Copy)` when that is taken.",
-      }),
-    ),
+    /** A new name for the copy; default the source's name, with ` (Copy)` when that is taken. */
+    name: Type.Optional(repositoryName()),
   },
   closed,
 );
@@ -227,6 +260,7 @@ export type SourceSpec = Of<typeof SourceSpec>;
  */
 export const TransferBody = Type.Object(
   {
+    /** The target container (`targetLocationId`) and the 1 to 1000 entities to copy or move into it (`sourceSpecArr`). */
     xferSpec: Type.Object(
       { targetLocationId: key(), sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) },
       closed,
@@ -238,7 +272,10 @@ export type TransferBody = Of<typeof TransferBody>;
 
 /** The body of `copyProjects`: 1 to 1000 projects to copy, each beside its source. */
 export const CopyProjectsBody = Type.Object(
-  { xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed) },
+  {
+    /** The 1 to 1000 projects to copy (`sourceSpecArr`). */
+    xferSpec: Type.Object({ sourceSpecArr: list(SourceSpec, 1000, { minItems: 1 }) }, closed),
+  },
   closed,
 );
 export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
@@ -249,11 +286,12 @@ export type CopyProjectsBody = Of<typeof CopyProjectsBody>;
  */
 export const CandidateEntity = Type.Object(
   {
+    /** The name the entity would have. */
     name: storable(),
+    /** Its document type, e.g. `Folder` or `MAPPING`. */
     documentType: storable(),
-    parentId: Type.Optional(
-      storable({ description: 'The intended parent; omitted for projects.' }),
-    ),
+    /** The intended parent; omitted for projects. */
+    parentId: Type.Optional(storable()),
   },
   closed,
 );
@@ -265,17 +303,21 @@ export type CandidateEntity = Of<typeof CandidateEntity>;
  */
 export const EntityConflict = Type.Object(
   {
-    index: Type.Number({ description: 'Position in `entityList`.' }),
+    /** Position in `entityList`. */
+    index: Type.Number(),
+    /** The candidate's name. */
     name: storable(),
+    /** The candidate's document type. */
     documentType: storable(),
-    reason: Type.Union(
-      [Type.Literal('EXISTS'), Type.Literal('DUPLICATE'), Type.Literal('INVALID_NAME')],
-      {
-        description:
-          '`EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`.',
-      },
-    ),
+    /** `EXISTS`: the parent holds one already; `DUPLICATE`: twice in the list; `INVALID_NAME`. */
+    reason: Type.Union([
+      Type.Literal('EXISTS'),
+      Type.Literal('DUPLICATE'),
+      Type.Literal('INVALID_NAME'),
+    ]),
+    /** Id of the entity that already holds the name, when that is the conflict. */
     existingId: Type.Optional(storable()),
+    /** Why the candidate cannot be created, in words. */
     message: storable(),
   },
   closed,
@@ -286,20 +328,25 @@ export type EntityConflict = Of<typeof EntityConflict>;
  * The answer of `checkEntityList`: one conflict per candidate that cannot be created; empty when
  * all can.
  */
-export const CheckEntityListResult = Type.Object({ conflicts: Type.Array(EntityConflict) }, closed);
+export const CheckEntityListResult = Type.Object(
+  {
+    /** One entry per candidate that cannot be created, in the order of the list; empty when all can. */
+    conflicts: Type.Array(EntityConflict),
+  },
+  closed,
+);
 export type CheckEntityListResult = Of<typeof CheckEntityListResult>;
 
 /** The body of `updateEntityAccess`: ACL entries added to several entities at once. */
 export const EntityAccessBody = Type.Object(
   {
+    /** At most 100 distinct entities (issue 24: one request may not hold the database). */
     ids: keys(100, {
       uniqueItems: true,
-      description:
-        'At most 100 distinct entities (issue 24: one request may not hold the database).',
     }),
+    /** Added to each entity's list, replacing an entry for the same principal. */
     entries: list(AclEntry, 50, {
       minItems: 1,
-      description: "Added to each entity's list, replacing an entry for the same principal.",
     }),
   },
   {
@@ -315,10 +362,10 @@ export type EntityAccessBody = Of<typeof EntityAccessBody>;
 /** The body of `updateAcl`: the whole new ACL of one entity, replacing the old one. */
 export const UpdateAclBody = Type.Object(
   {
+    /** Id of the entity whose list is replaced. */
     objectId: key(),
-    entries: list(AclEntry, 100, {
-      description: 'The new list; empty means "inherit from the parent".',
-    }),
+    /** The new list; empty means "inherit from the parent". */
+    entries: list(AclEntry, 100),
   },
   closed,
 );
@@ -326,7 +373,12 @@ export type UpdateAclBody = Of<typeof UpdateAclBody>;
 
 /** The body of `getEffPrivilegeForDoctypeContainer`: a container and a document type. */
 export const DoctypePrivilegeQuery = Type.Object(
-  { containerId: key(), documentType: text() },
+  {
+    /** Id of the project or folder. */
+    containerId: key(),
+    /** The document type asked about, e.g. `MAPPING`. */
+    documentType: text(),
+  },
   closed,
 );
 export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
@@ -337,11 +389,13 @@ export type DoctypePrivilegeQuery = Of<typeof DoctypePrivilegeQuery>;
  */
 export const DoctypePrivilege = Type.Object(
   {
+    /** Id of the project or folder asked about. */
     containerId: storable(),
+    /** The document type asked about. */
     documentType: storable(),
-    canCreate: Type.Boolean({
-      description: 'Whether the user may create such documents in the container.',
-    }),
+    /** Whether the user may create such documents in the container. */
+    canCreate: Type.Boolean(),
+    /** What the signed-in user may do with documents of that type there; empty when nothing. */
     permissions: Type.Array(RepositoryPermission),
   },
   closed,
@@ -351,12 +405,11 @@ export type DoctypePrivilege = Of<typeof DoctypePrivilege>;
 /** The body of `updateTagAssignment`: tag names to assign to and remove from the given entities. */
 export const TagAssignmentBody = Type.Object(
   {
+    /** Ids of the entities to change. */
     ids: keys(),
-    assign: Type.Optional(
-      list(repositoryName(), 50, {
-        description: 'Tag names to assign; tags that do not exist are created.',
-      }),
-    ),
+    /** Tag names to assign; tags that do not exist are created. */
+    assign: Type.Optional(list(repositoryName(), 50)),
+    /** Names of the tags to remove from them (at most 50); absent removes none. */
     unassign: Type.Optional(list(storable(), 50)),
   },
   closed,
@@ -366,10 +419,10 @@ export type TagAssignmentBody = Of<typeof TagAssignmentBody>;
 /** The body that sets (or, with `null`, removes) the metering tag of the given entities. */
 export const MeteringTagAssignmentBody = Type.Object(
   {
+    /** Ids of the entities to change. */
     ids: keys(),
-    meteringTagName: Type.Union([repositoryName(), Type.Null()], {
-      description: "`null` removes the entities' metering tag.",
-    }),
+    /** `null` removes the entities' metering tag. */
+    meteringTagName: Type.Union([repositoryName(), Type.Null()]),
   },
   closed,
 );
@@ -381,9 +434,13 @@ export type MeteringTagAssignmentBody = Of<typeof MeteringTagAssignmentBody>;
  */
 export const ProjectStat = Type.Object(
   {
+    /** The project's id. */
     projectId: storable(),
+    /** The project's name. */
     projectName: storable(),
+    /** How many entities the project holds, itself excepted. */
     entityCount: Type.Number(),
+    /** When any of them last changed: an ISO 8601 date-time in UTC. */
     lastUpdatedTime: storable(),
   },
   closed,

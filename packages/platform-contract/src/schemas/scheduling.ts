@@ -25,25 +25,27 @@ export type ScheduleInterval = Of<typeof ScheduleInterval>;
  */
 export const ScheduleBody = Type.Object(
   {
+    /** The schedule's name. */
     name: repositoryName(),
+    /** What it is for; absent for none. */
     description: Type.Optional(repositoryDescription()),
-    startTime: instant({ description: 'ISO 8601 instant of the first run.' }),
+    /** ISO 8601 instant of the first run. */
+    startTime: instant(),
+    /** Default `NONE` (runs once). */
     interval: Type.Optional(
       Type.Unsafe<Static<typeof ScheduleInterval>>({
         ...ScheduleInterval,
-        description: 'Default `NONE` (runs once).',
       }),
     ),
+    /** Every how many intervals; default 1. */
     frequency: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 1000,
-        description: 'Every how many intervals; default 1.',
       }),
     ),
-    endTime: Type.Optional(
-      instant({ description: 'ISO 8601 instant after which it runs no more; after `startTime`.' }),
-    ),
+    /** ISO 8601 instant after which it runs no more; after `startTime`. */
+    endTime: Type.Optional(instant()),
   },
   closed,
 );
@@ -52,16 +54,23 @@ export type ScheduleBody = Of<typeof ScheduleBody>;
 /** A schedule: when it first ran or runs, how often it repeats, when it ends and its next run. */
 export const Schedule = Type.Object(
   {
+    /** The schedule's id. */
     id: storable(),
+    /** The schedule's name. */
     name: storable(),
+    /** What it is for; empty when none was given. */
     description: storable(),
+    /** When it first runs or ran: an ISO 8601 instant. */
     startTime: storable(),
+    /** How often it repeats; `NONE` when it runs once. */
     interval: ScheduleInterval,
+    /** Every how many intervals it runs. */
     frequency: Type.Number(),
+    /** An ISO 8601 instant after which it runs no more, or `null` for no end. */
     endTime: Type.Union([storable(), Type.Null()]),
-    nextRunTime: Type.Union([storable(), Type.Null()], {
-      description: 'The next run after now, or `null` when none remains.',
-    }),
+    /** The next run after now, or `null` when none remains. */
+    nextRunTime: Type.Union([storable(), Type.Null()]),
+    /** User name of whoever created it. */
     createdBy: storable(),
   },
   closed,

@@ -17,9 +17,13 @@ export type ScmProvider = Of<typeof ScmProvider>;
 /** A user's credentials for the source-control provider (the token is never returned). */
 export const ScmCredential = Type.Object(
   {
+    /** The source-control provider the credentials are for. */
     provider: ScmProvider,
+    /** The user's name at the provider. */
     username: storable(),
+    /** Whether an access token is stored (the token itself is never returned). */
     hasToken: Type.Boolean(),
+    /** When the credentials were last saved: an ISO 8601 date-time in UTC. */
     updatedTime: storable(),
   },
   {
@@ -34,7 +38,14 @@ export type ScmCredential = Of<typeof ScmCredential>;
  * 000 characters; stored, never answered back).
  */
 export const ScmCredentialBody = Type.Object(
-  { provider: ScmProvider, username: text(), token: text(4000) },
+  {
+    /** The source-control provider the credentials are for. */
+    provider: ScmProvider,
+    /** The user's name at the provider. */
+    username: text(),
+    /** The access token, at most 4,000 characters; stored, never answered back. */
+    token: text(4000),
+  },
   closed,
 );
 export type ScmCredentialBody = Of<typeof ScmCredentialBody>;
@@ -42,12 +53,16 @@ export type ScmCredentialBody = Of<typeof ScmCredentialBody>;
 /** The organisation's connection to a remote repository. */
 export const RepoConnection = Type.Object(
   {
+    /** The source-control provider hosting the repository. */
     provider: ScmProvider,
+    /** The remote repository's `https://` address, at most 2,000 characters. */
     repositoryUrl: storable({
       pattern: '^https://[^\\s\\u0000\\uD800-\\uDFFF]+$',
       maxLength: 2000,
     }),
+    /** The branch objects are checked in to and pulled from. */
     branch: text(255),
+    /** The folder of the remote repository that holds the objects (at most 1,000 characters); empty for its root. */
     folderPath: storable({ maxLength: 1000 }),
   },
   {
@@ -62,7 +77,14 @@ export type RepoConnection = Of<typeof RepoConnection>;
  * `state` that the provider's answer must carry back.
  */
 export const OAuthRedirect = Type.Object(
-  { provider: ScmProvider, authorizationUrl: storable(), state: storable() },
+  {
+    /** The provider to authorise at. */
+    provider: ScmProvider,
+    /** The provider's page to send the user to. */
+    authorizationUrl: storable(),
+    /** An opaque value the provider's answer must carry back unchanged. */
+    state: storable(),
+  },
   closed,
 );
 export type OAuthRedirect = Of<typeof OAuthRedirect>;
@@ -73,13 +95,16 @@ export type OAuthRedirect = Of<typeof OAuthRedirect>;
  */
 export const ScmCommit = Type.Object(
   {
+    /** The commit's hash. */
     hash: storable(),
+    /** The commit message. */
     message: storable(),
+    /** Who made the commit, as the provider names them. */
     author: storable(),
+    /** When it was made: an ISO 8601 date-time. */
     time: storable(),
-    objectIds: Type.Array(storable(), {
-      description: 'Ids of the repository objects the commit holds.',
-    }),
+    /** Ids of the repository objects the commit holds. */
+    objectIds: Type.Array(storable()),
   },
   closed,
 );
@@ -87,7 +112,14 @@ export type ScmCommit = Of<typeof ScmCommit>;
 
 /** A project found in the connected remote repository, with its object count and latest commit. */
 export const RemoteProject = Type.Object(
-  { name: storable(), objectCount: Type.Number(), lastCommitHash: storable() },
+  {
+    /** The project's name in the remote repository. */
+    name: storable(),
+    /** How many objects it holds. */
+    objectCount: Type.Number(),
+    /** Hash of the latest commit that changed it. */
+    lastCommitHash: storable(),
+  },
   closed,
 );
 export type RemoteProject = Of<typeof RemoteProject>;
@@ -95,9 +127,13 @@ export type RemoteProject = Of<typeof RemoteProject>;
 /** The source-control state of a repository object. */
 export const ScmObjectState = Type.Object(
   {
+    /** Id of the repository object. */
     objectId: storable(),
+    /** Whether it is under source control. */
     linked: Type.Boolean(),
+    /** User name of whoever has it checked out, or `null` when nobody has. */
     checkedOutBy: Type.Union([storable(), Type.Null()]),
+    /** Hash of the last commit it was checked in or pulled with, or `null` when never. */
     lastCommitHash: Type.Union([storable(), Type.Null()]),
   },
   { additionalProperties: false, description: about.ScmObjectState },
@@ -108,14 +144,29 @@ export type ScmObjectState = Of<typeof ScmObjectState>;
 const CommitHash = '^[0-9a-f]{7,40}$';
 
 /** The body of `checkout` and `undoCheckout`: the repository objects to act on. */
-export const ScmObjectsBody = Type.Object({ objectIds: keys() }, closed);
+export const ScmObjectsBody = Type.Object(
+  {
+    /** Ids of the repository objects to act on. */
+    objectIds: keys(),
+  },
+  closed,
+);
 export type ScmObjectsBody = Of<typeof ScmObjectsBody>;
 
 /**
  * The body of `checkin`: the objects to commit and the commit message (at most 4 000 characters).
  */
 export const CheckinBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ message: text(4000) }, closed)],
+  [
+    ScmObjectsBody,
+    Type.Object(
+      {
+        /** The commit message, at most 4,000 characters. */
+        message: text(4000),
+      },
+      closed,
+    ),
+  ],
   closed,
 );
 export type CheckinBody = Of<typeof CheckinBody>;
@@ -124,7 +175,16 @@ export type CheckinBody = Of<typeof CheckinBody>;
  * The body that pulls the given objects as they were at one commit (7 to 40 lowercase hex digits).
  */
 export const PullByCommitHashBody = Type.Composite(
-  [ScmObjectsBody, Type.Object({ commitHash: storable({ pattern: CommitHash }) }, closed)],
+  [
+    ScmObjectsBody,
+    Type.Object(
+      {
+        /** The commit to pull them as of: 7 to 40 lower-case hexadecimal digits of its hash. */
+        commitHash: storable({ pattern: CommitHash }),
+      },
+      closed,
+    ),
+  ],
   closed,
 );
 export type PullByCommitHashBody = Of<typeof PullByCommitHashBody>;
@@ -157,7 +217,14 @@ export type CompareBody = Of<typeof CompareBody>;
 
 /** One field whose value differs between the repository and the remote. */
 export const ScmDifference = Type.Object(
-  { field: storable(), repository: Type.Unknown(), remote: Type.Unknown() },
+  {
+    /** Name of the field that differs. */
+    field: storable(),
+    /** Its value in the repository. */
+    repository: Type.Unknown(),
+    /** Its value in the remote at the compared commit. */
+    remote: Type.Unknown(),
+  },
   closed,
 );
 export type ScmDifference = Of<typeof ScmDifference>;
@@ -165,9 +232,13 @@ export type ScmDifference = Of<typeof ScmDifference>;
 /** How one object compares with the remote at one commit: identical, or the fields that differ. */
 export const CompareResult = Type.Object(
   {
+    /** Id of the compared object. */
     objectId: storable(),
+    /** The commit it was compared with. */
     commitHash: storable(),
+    /** Whether the object is the same as at that commit. */
     identical: Type.Boolean(),
+    /** The fields that differ; empty when `identical`. */
     differences: Type.Array(ScmDifference),
   },
   closed,
@@ -180,9 +251,12 @@ export type CompareResult = Of<typeof CompareResult>;
  */
 export const CompareJob = Type.Object(
   {
+    /** The comparison's id, to poll. */
     jobId: storable(),
+    /** `IN_PROGRESS`, then `SUCCESSFUL` once `results` can be read. */
     status: Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('SUCCESSFUL')]),
-    results: Type.Optional(Type.Array(CompareResult, { description: 'Present once SUCCESSFUL.' })),
+    /** Present once SUCCESSFUL. */
+    results: Type.Optional(Type.Array(CompareResult)),
   },
   closed,
 );
@@ -194,8 +268,10 @@ export type CompareJob = Of<typeof CompareJob>;
  */
 export const ScmActionResult = Type.Object(
   {
+    /** The new source-control state of each object acted on. */
     objects: Type.Array(ScmObjectState),
-    commitHash: Type.Optional(storable({ description: 'The commit made by a checkin.' })),
+    /** The commit made by a checkin. */
+    commitHash: Type.Optional(storable()),
   },
   closed,
 );
