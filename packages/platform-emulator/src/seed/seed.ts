@@ -1,4 +1,6 @@
+import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
+import { insertPreference } from '../db/preferences.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
 
@@ -150,6 +152,14 @@ async function writePersonas(tx: Queryable, data: Seed): Promise<void> {
         'insert into user_licences (user_id, product_name, state) values ($1, $2, $3)',
         [persona.id, name, state],
       );
+    const preferences = [
+      ...(persona.defaultService
+        ? [{ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: persona.defaultService }]
+        : []),
+      ...(persona.preferences ?? []),
+    ];
+    for (const preference of preferences)
+      await insertPreference(tx, { kind: 'user', id: persona.id }, preference);
     const roles = new Set(persona.roles ?? []);
     if (persona.privileges) {
       // Privileges given to the persona itself: a role of its own holds them.

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProductRegistryGroup, ProductsWithLicenses } from '@ics/platform-contract';
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  type ProductRegistryGroup,
+  type ProductsWithLicenses,
+} from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
@@ -80,6 +84,20 @@ describe("given a team's seed file with its product and three people", () => {
     expect(unknown.json().error.message).toContain("'ordersx'");
   });
 
+  it("makes Sam's default service the preferredProduct and serves his own preference through the preference API", async () => {
+    expect((await productsOf('usr-sam-0000001')).preferredProduct).toEqual({
+      uniqueName: 'orders',
+    });
+    expect((await productsOf('usr-lou-0000001')).preferredProduct).toBeUndefined();
+    const { cookies } = await signInWithInject(emulator.app, 'usr-sam-0000001');
+    const url = '/identity-service/api/v1/Users(usr-sam-0000001)/Preferences';
+    const answer = await emulator.app.inject({ url, cookies });
+    expect(answer.json().value).toContainEqual({
+      fullyQualifiedName: 'team.orders.view',
+      value: 'compact',
+    });
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
@@ -138,6 +156,40 @@ describe('given a bad seed', () => {
     );
   });
 
+  it('names an unknown default service and a preference key set twice, one line each', async () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      personas: [
+        {
+          ...sam,
+          defaultService: 'ordersx',
+          preferences: [
+            { fullyQualifiedName: 'a.b', value: '1' },
+            { fullyQualifiedName: 'a.b', value: '2' },
+          ],
+        },
+      ],
+    });
+    const problems = problemsOf(file);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      new RegExp(`^${file}: personas\\[0\\]\\.defaultService: no product 'ordersx'; known: cdi, `),
+    );
+    expect(problems[1]).toBe(`${file}: personas[0].preferences[1]: 'a.b' is set twice`);
+    const [twice = ''] = seedFiles({
+      ...teamSeed,
+      personas: [
+        {
+          ...sam,
+          preferences: [{ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' }],
+        },
+      ],
+    });
+    expect(problemsOf(twice)).toEqual([
+      `${twice}: personas[0].preferences[0]: 'ProductSwitcher.defaultService' is set twice (defaultService sets it)`,
+    ]);
+  });
+
   it('names a duplicate id within one file', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
@@ -165,10 +217,17 @@ describe('given a bad seed', () => {
     );
   });
 
-  it('refuses what it cannot hold yet by name instead of ignoring it', () => {
-    const [file = ''] = seedFiles({ ...teamSeed, bundles: [] } as never);
+  it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      bundles: [],
+      extensions: [],
+      preferences: [],
+    } as never);
     expect(problemsOf(file)).toEqual([
-      `${file}: bundles: not supported by this emulator's seed format yet (decision 1130)`,
+      `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
+      `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
+      `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
     ]);
   });
 

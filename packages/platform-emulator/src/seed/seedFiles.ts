@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
 import { builtInSeed } from './builtInSeed.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
@@ -16,15 +17,18 @@ export class SeedError extends Error {
   }
 }
 
-/** The parts of the platform a seed may not describe yet: refused by name, never ignored. */
-const NOT_YET = [
-  'translations',
-  'extensions',
-  'preferences',
-  'repository',
-  'notifications',
-  'bundles',
-];
+/** Keys a seed may not have, refused by name (never ignored), each with what to do instead. */
+const REFUSED: Readonly<Record<string, string>> = {
+  translations: "not supported by this emulator's seed format yet (decision 1130)",
+  extensions:
+    'an extension and its contributions are published with `platform-emulator --extension DIR`, not seeded (decision 1134)',
+  preferences:
+    "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
+  repository: "not supported by this emulator's seed format yet (decision 1130)",
+  notifications: "not supported by this emulator's seed format yet (decision 1130)",
+  bundles:
+    "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
+};
 
 const collections = [
   'organisations',
@@ -71,11 +75,7 @@ function shapeProblems(name: string, data: unknown): string[] {
     return [`${name}: a seed is a JSON object ({ "personas": [...], ... })`];
   const problems = new Map<string, string>();
   for (const key of Object.keys(data))
-    if (NOT_YET.includes(key))
-      problems.set(
-        key,
-        `${name}: ${key}: not supported by this emulator's seed format yet (decision 1130)`,
-      );
+    if (Object.hasOwn(REFUSED, key)) problems.set(key, `${name}: ${key}: ${REFUSED[key]}`);
   for (const error of Value.Errors(SeedFile, data)) {
     const path = dotted(error.path) || '(top level)';
     if (
@@ -227,6 +227,17 @@ function referenceProblems(
           ? check('personas', p, `.licences[${i}]`, 'products', l)
           : check('personas', p, `.licences[${i}].product`, 'products', l.product),
       );
+    check('personas', p, '.defaultService', 'products', p.defaultService);
+    const keys = new Set(p.defaultService ? [DEFAULT_SERVICE_PREFERENCE] : []);
+    (p.preferences ?? []).forEach(({ fullyQualifiedName: key }, i) => {
+      if (keys.has(key)) {
+        const { file, path } = at('personas', p);
+        problems.push(
+          `${file}: ${path}.preferences[${i}]: '${key}' is set twice${key === DEFAULT_SERVICE_PREFERENCE ? ' (defaultService sets it)' : ''}`,
+        );
+      }
+      keys.add(key);
+    });
     const name = p.userName.toLowerCase();
     const other = userNames.get(name);
     if (other) {

@@ -125,6 +125,26 @@ const Persona = Type.Object(
         { description: 'Products on a free trial, with the days left.' },
       ),
     ),
+    defaultService: Type.Optional(
+      Id(
+        "The persona's default service (the switcher's `ProductSwitcher.defaultService` preference): a product's uniqueName.",
+      ),
+    ),
+    preferences: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            fullyQualifiedName: Text(255, 'The preference key, e.g. my.app.theme.'),
+            value: Type.String({ maxLength: 4000, pattern: '^[^\\u0000]*$' }),
+          },
+          strict,
+        ),
+        {
+          description:
+            "The persona's own preferences (the preference service's UserPreference), each key once.",
+        },
+      ),
+    ),
     licences: Type.Optional(
       Type.Union(
         [

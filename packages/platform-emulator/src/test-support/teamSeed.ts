@@ -6,7 +6,7 @@ import { defineSeed, type Seed } from '../seed/seedFormat.ts';
 /**
  * A team's seed as docs/your-own-data.md writes it: its organisation with a sub-organisation,
  * its product, and three people (a sub-organisation admin, a trial with 3 days left, one locked
- * out of the product for a missing licence).
+ * out of the product for a missing licence); Sam opens the product by default.
  */
 /** The team's product, needing a licence. */
 export const orders = {
@@ -27,6 +27,8 @@ export const sam = {
   roles: ['rol-team-admin1'],
   products: ['orders'],
   licences: ['orders'],
+  defaultService: 'orders',
+  preferences: [{ fullyQualifiedName: 'team.orders.view', value: 'compact' }],
 };
 
 /** On trial, 3 days left. */
