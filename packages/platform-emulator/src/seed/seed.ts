@@ -1,6 +1,11 @@
-import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  primarySubtag,
+  type PlatformLocale,
+} from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import { insertPreference } from '../db/preferences.ts';
+import { insertTranslation, type BundleKind } from '../db/translations.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
 
@@ -75,6 +80,23 @@ async function writeOrganisations(tx: Queryable, data: Seed): Promise<void> {
   }
 }
 
+/** Writes a product's or group's translations, one bundle language per platform locale. */
+async function writeTranslations(
+  tx: Queryable,
+  kind: BundleKind,
+  name: string,
+  translations: Readonly<Record<string, { label: string; description?: string } | undefined>> = {},
+): Promise<void> {
+  for (const [locale, text] of Object.entries(translations))
+    if (text)
+      await insertTranslation(tx, {
+        kind,
+        name,
+        language: primarySubtag(locale as PlatformLocale),
+        ...text,
+      });
+}
+
 async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
   for (const [g, group] of (data.productGroups ?? []).entries()) {
     await tx.query('insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)', [
@@ -82,6 +104,7 @@ async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
       group.label,
       g,
     ]);
+    await writeTranslations(tx, 'groups', group.uniqueName, group.translations);
     const products = (data.products ?? []).filter((p) => p.group === group.uniqueName);
     for (const [i, product] of products.entries()) {
       // A built-in product without a hue keeps an icon address that answers 404: the seeded
@@ -104,6 +127,7 @@ async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
           i,
         ],
       );
+      await writeTranslations(tx, 'products', product.uniqueName, product.translations);
     }
   }
 }

@@ -98,6 +98,20 @@ describe("given a team's seed file with its product and three people", () => {
     });
   });
 
+  it("serves the file's translations as the product's and group's bundles (zh_CN as zh), and 404s a language it lacks", async () => {
+    const bundle = (path: string) =>
+      emulator.app.inject({ url: `/shell-service/i18n/${path}/translation.json` });
+    expect((await bundle('products/orders/de')).json()).toEqual({
+      product: { label: 'Auftragspult', description: 'Kundenaufträge annehmen und verfolgen.' },
+    });
+    expect((await bundle('products/orders/zh')).json().product.label).toBe('订单台');
+    expect((await bundle('groups/team.group/fr')).json()).toEqual({
+      productGroup: { label: "Applis d'équipe" },
+    });
+    expect((await bundle('products/orders/ja')).statusCode).toBe(404);
+    expect((await bundle('products/cdi/de')).json().product.label).toBe('Datenintegration');
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
@@ -190,6 +204,16 @@ describe('given a bad seed', () => {
     ]);
   });
 
+  it('names a translation for a locale the platform does not have, listing its locales', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      products: [{ ...orders, translations: { xx: { label: 'X', description: 'X' } } }],
+    } as never);
+    expect(problemsOf(file)).toEqual([
+      `${file}: products[0].translations.xx: unknown key; allowed: ca, de, en, es, fr, it, ja, ko, nl, pt, ru, zh_CN`,
+    ]);
+  });
+
   it('names a duplicate id within one file', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
@@ -223,11 +247,13 @@ describe('given a bad seed', () => {
       bundles: [],
       extensions: [],
       preferences: [],
+      translations: {},
     } as never);
     expect(problemsOf(file)).toEqual([
       `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
       `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
       `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
+      `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,
     ]);
   });
 

@@ -19,7 +19,8 @@ export class SeedError extends Error {
 
 /** Keys a seed may not have, refused by name (never ignored), each with what to do instead. */
 const REFUSED: Readonly<Record<string, string>> = {
-  translations: "not supported by this emulator's seed format yet (decision 1130)",
+  translations:
+    "a product's or product group's translations are its own key: `products[].translations`, `productGroups[].translations` (decision 1134)",
   extensions:
     'an extension and its contributions are published with `platform-emulator --extension DIR`, not seeded (decision 1134)',
   preferences:

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import { PLATFORM_LOCALES, type PlatformLocale } from '@ics/platform-contract';
 
 // The seed file's format (docs/your-own-data.md, decision 1130): the schema every seed is
 // checked against, the built-in one included, and the source of seed.schema.json.
@@ -26,6 +27,17 @@ const LicenceState = Type.Union(
 );
 
 const strict = { additionalProperties: false } as const;
+
+/** Texts per platform locale (the contract's 12; `zh_CN` is served as the `zh` bundle). */
+const Translations = <T extends TSchema>(text: T, description: string) =>
+  Type.Optional(
+    Type.Object(
+      Object.fromEntries(
+        PLATFORM_LOCALES.map((locale) => [locale, Type.Optional(text)]),
+      ) as unknown as Record<PlatformLocale, TOptional<T>>,
+      { ...strict, description },
+    ),
+  );
 
 const Organisation = Type.Object(
   {
@@ -74,7 +86,14 @@ const UserGroup = Type.Object(
 );
 
 const ProductGroup = Type.Object(
-  { uniqueName: Id('The group’s unique name, e.g. integration.group.'), label: Text(200) },
+  {
+    uniqueName: Id('The group’s unique name, e.g. integration.group.'),
+    label: Text(200),
+    translations: Translations(
+      Type.Object({ label: Text(200) }, strict),
+      "The group's label per locale, served as its translation bundle.",
+    ),
+  },
   { ...strict, description: 'A group of products, as the switcher shows them.' },
 );
 
@@ -89,6 +108,10 @@ const Product = Type.Object(
     iconUrl: Type.Optional(Address('Default: the generated icon of the built-in products.')),
     indexPageUrl: Type.Optional(Address('Default /apps/<uniqueName>/.')),
     learnMorePageUrl: Type.Optional(Address('Default /docs/<uniqueName>/.')),
+    translations: Translations(
+      Type.Object({ label: Text(200), description: Text(1000) }, strict),
+      "The product's label and description per locale, served as its translation bundle.",
+    ),
   },
   { ...strict, description: 'A product of the catalogue.' },
 );

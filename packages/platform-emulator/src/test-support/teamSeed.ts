@@ -16,6 +16,10 @@ export const orders = {
   description: 'Take and track customer orders.',
   iconUrl: 'https://cdn.example.com/orders.svg',
   learnMorePageUrl: 'https://docs.example.com/orders',
+  translations: {
+    de: { label: 'Auftragspult', description: 'Kundenaufträge annehmen und verfolgen.' },
+    zh_CN: { label: '订单台', description: '接收并跟踪客户订单。' },
+  },
 };
 
 /** The sub-organisation's administrator. */
@@ -71,7 +75,13 @@ export const teamSeed = defineSeed({
       privileges: ['view_products', 'edit_own_preferences'],
     },
   ],
-  productGroups: [{ uniqueName: 'team.group', label: 'Team Apps' }],
+  productGroups: [
+    {
+      uniqueName: 'team.group',
+      label: 'Team Apps',
+      translations: { fr: { label: "Applis d'équipe" } },
+    },
+  ],
   products: [orders],
   personas: [sam, tom, lou],
 });
