@@ -5,6 +5,8 @@ import {
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
 import { insertPreference } from '../db/preferences.ts';
+import { insertSeededEntity } from '../db/repository/writes.ts';
+import { assignTag } from '../db/tags.ts';
 import { insertTranslation, type BundleKind } from '../db/translations.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
@@ -33,6 +35,7 @@ export async function seed(db: Database, data: Seed = resolveSeed()): Promise<bo
     await writeOrganisations(tx, data);
     await writeCatalogue(tx, data);
     await writePersonas(tx, data);
+    await writeRepository(tx, data);
     return true;
   });
 }
@@ -216,5 +219,26 @@ async function writePersonas(tx: Queryable, data: Seed): Promise<void> {
         group.id,
         member,
       ]);
+  }
+}
+
+/** Projects, their folders and documents (with their tags), owned by the project's persona. */
+async function writeRepository(tx: Queryable, data: Seed): Promise<void> {
+  const orgOf = new Map((data.personas ?? []).map((p) => [p.id, p.organisation]));
+  const owner = new Map<string, { orgId: string; ownerId: string }>();
+  for (const p of data.projects ?? []) {
+    const at = { orgId: orgOf.get(p.owner) ?? '', ownerId: p.owner };
+    owner.set(p.id, at);
+    await insertSeededEntity(tx, { ...at, ...p, documentType: 'Project', parentId: null });
+  }
+  for (const f of data.folders ?? []) {
+    const at = owner.get(f.project) ?? { orgId: '', ownerId: '' };
+    owner.set(f.id, at);
+    await insertSeededEntity(tx, { ...at, ...f, documentType: 'Folder', parentId: f.project });
+  }
+  for (const d of data.documents ?? []) {
+    const at = owner.get(d.parent) ?? { orgId: '', ownerId: '' };
+    await insertSeededEntity(tx, { ...at, ...d, parentId: d.parent });
+    for (const tag of new Set(d.tags ?? [])) await assignTag(tx, at.orgId, [d.id], tag);
   }
 }

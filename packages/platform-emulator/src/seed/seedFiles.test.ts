@@ -112,6 +112,25 @@ describe("given a team's seed file with its product and three people", () => {
     expect((await bundle('products/cdi/de')).json().product.label).toBe('Datenintegration');
   });
 
+  it("shows Sam's project, its folder and its tagged document, with the file's ids, through the repository API", async () => {
+    const { cookies } = await signInWithInject(emulator.app, 'usr-sam-0000001');
+    const get = async (path: string) =>
+      (await emulator.app.inject({ url: `/frs-service/api/v1${path}`, cookies })).json();
+    const projects = (await get('/Projects')).value as { id: string; name: string }[];
+    expect(projects.find((p) => p.id === 'prj-orders-00001')?.name).toBe('Orders');
+    expect((await get('/Projects(prj-orders-00001)/Folders')).value).toMatchObject([
+      { id: 'fld-orders-00001', name: 'Imports' },
+    ]);
+    expect(await get('/Documents(doc-orders-00001)?$expand=nativeData')).toMatchObject({
+      name: 'Load orders',
+      documentType: 'MAPPING',
+      parentInfo: { parentType: 'Folder', parentId: 'fld-orders-00001' },
+      tags: ['nightly', 'orders'],
+      createdBy: 'usr-sam-0000001',
+      nativeData: { source: 'orders.csv' },
+    });
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
@@ -214,6 +233,36 @@ describe('given a bad seed', () => {
     ]);
   });
 
+  it('names an unknown owner, project or container, an id used twice, a name taken and a Default project', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      projects: [
+        { id: 'prj-a', name: 'A', owner: 'usr-nobody' },
+        { id: 'prj-b', name: 'default', owner: 'usr-sam-0000001' },
+      ],
+      folders: [
+        { id: 'prj-a', name: 'F', project: 'prj-b' },
+        { id: 'fld-x', name: 'F', project: 'prj-zz' },
+      ],
+      documents: [
+        { id: 'doc-1', name: 'D', parent: 'fld-none', documentType: 'MAPPING' },
+        { id: 'doc-2', name: 'E', parent: 'prj-b', documentType: 'folder' },
+      ],
+    });
+    expect(problemsOf(file)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}: projects\\[0\\]\\.owner: no persona 'usr-nobody'; known: usr-ada-0000001, `,
+        ),
+      ),
+      `${file}: projects[1].name: 'default' is the name of the organisation's default project`,
+      `${file}: folders[0].id: 'prj-a' is already the id of another project, folder or document`,
+      `${file}: folders[1].project: no project 'prj-zz'; known: prj-a, prj-b`,
+      `${file}: documents[0].parent: no project or folder 'fld-none'; known: prj-a, prj-b, fld-x`,
+      `${file}: documents[1].documentType: 'folder' is a container, not a document`,
+    ]);
+  });
+
   it('names a duplicate id within one file', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
@@ -248,12 +297,14 @@ describe('given a bad seed', () => {
       extensions: [],
       preferences: [],
       translations: {},
+      repository: {},
     } as never);
     expect(problemsOf(file)).toEqual([
       `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
       `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
       `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
       `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,
+      `${file}: repository: repository content is three keys of its own: \`projects\`, \`folders\` and \`documents\` (decision 1134)`,
     ]);
   });
 

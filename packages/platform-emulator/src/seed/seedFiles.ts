@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_SERVICE_PREFERENCE } from '@ics/platform-contract';
+import { DEFAULT_SERVICE_PREFERENCE, nameKey } from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
 import { builtInSeed } from './builtInSeed.ts';
+import { defaultProject } from './defaultProject.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
 /** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
@@ -25,7 +26,8 @@ const REFUSED: Readonly<Record<string, string>> = {
     'an extension and its contributions are published with `platform-emulator --extension DIR`, not seeded (decision 1134)',
   preferences:
     "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
-  repository: "not supported by this emulator's seed format yet (decision 1130)",
+  repository:
+    'repository content is three keys of its own: `projects`, `folders` and `documents` (decision 1134)',
   notifications: "not supported by this emulator's seed format yet (decision 1130)",
   bundles:
     "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
@@ -38,6 +40,9 @@ const collections = [
   'productGroups',
   'products',
   'personas',
+  'projects',
+  'folders',
+  'documents',
 ] as const;
 type Collection = (typeof collections)[number];
 type Item<C extends Collection> = NonNullable<Seed[C]>[number];
@@ -160,7 +165,7 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
   ) as Required<Omit<Seed, '$schema'>>;
   const at = (c: Collection, item: object): Origin =>
     merged[c].get(keyOf(c, item as Record<string, unknown>))?.at ?? { file: 'the seed', path: c };
-  problems.push(...referenceProblems(seed, at));
+  problems.push(...referenceProblems(seed, at), ...repositoryProblems(seed, at));
   if (problems.length > 0) throw new SeedError(problems);
   return seed;
 }
@@ -248,6 +253,66 @@ function referenceProblems(
       );
     }
     userNames.set(name, p.id);
+  }
+  return problems;
+}
+
+/**
+ * The repository's rules (decision 1134): owners, projects and containers that exist, one id per
+ * entity, names unique where the platform keeps them unique (ignoring case), no 'Default' project
+ * (the organisation's default project takes that name on first use), documents not containers.
+ */
+function repositoryProblems(
+  seed: Required<Omit<Seed, '$schema'>>,
+  at: (c: Collection, item: object) => Origin,
+): string[] {
+  const problems: string[] = [];
+  const say = (c: Collection, item: object, rest: string) => {
+    const { file, path } = at(c, item);
+    problems.push(`${file}: ${path}${rest}`);
+  };
+  const orgOf = new Map(seed.personas.map((p) => [p.id, p.organisation]));
+  const projects = new Map(seed.projects.map((p) => [p.id, p]));
+  const folders = new Map(seed.folders.map((f) => [f.id, f]));
+  const entityIds = new Set<string>();
+  const names = new Map<string, string>();
+  /** Claims a name in a scope; says so when another entity of the seed has it. */
+  const claim = (c: Collection, item: { id: string; name: string }, scope: string) => {
+    const key = `${scope}\u0000${nameKey(item.name)}`;
+    const other = names.get(key);
+    if (other) say(c, item, `.name: '${item.name}' is already the name of '${other}' there`);
+    names.set(key, item.id);
+  };
+  const unique = (c: Collection, item: { id: string }) => {
+    if (entityIds.has(item.id))
+      say(c, item, `.id: '${item.id}' is already the id of another project, folder or document`);
+    entityIds.add(item.id);
+  };
+  for (const p of seed.projects) {
+    unique('projects', p);
+    const org = orgOf.get(p.owner);
+    if (!org) say('projects', p, `.owner: no persona '${p.owner}'; known: ${known(orgOf.keys())}`);
+    if (nameKey(p.name) === nameKey(defaultProject.name))
+      say('projects', p, `.name: '${p.name}' is the name of the organisation's default project`);
+    claim('projects', p, `org ${org}`);
+  }
+  for (const f of seed.folders) {
+    unique('folders', f);
+    if (!projects.has(f.project))
+      say('folders', f, `.project: no project '${f.project}'; known: ${known(projects.keys())}`);
+    claim('folders', f, `in ${f.project} Folder`);
+  }
+  for (const d of seed.documents) {
+    unique('documents', d);
+    if (!projects.has(d.parent) && !folders.has(d.parent))
+      say(
+        'documents',
+        d,
+        `.parent: no project or folder '${d.parent}'; known: ${known(new Set([...projects.keys(), ...folders.keys()]))}`,
+      );
+    if (/^(project|folder)$/i.test(d.documentType))
+      say('documents', d, `.documentType: '${d.documentType}' is a container, not a document`);
+    claim('documents', d, `in ${d.parent} ${d.documentType}`);
   }
   return problems;
 }

@@ -189,6 +189,46 @@ const Persona = Type.Object(
   { ...strict, description: 'A person of the login page and the console.' },
 );
 
+const Project = Type.Object(
+  {
+    id: Id('The project id, fixed by the file (the platform uses 15 characters).'),
+    name: Text(255, "Unique among the organisation's projects (ignoring case); not 'Default'."),
+    owner: Id("The persona owning it; the project is in the persona's organisation."),
+    description: Type.Optional(Text(4000)),
+  },
+  { ...strict, description: 'A project of the repository (a top-level container).' },
+);
+
+const Folder = Type.Object(
+  {
+    id: Id('The folder id, fixed by the file.'),
+    name: Text(255, 'Unique in its project (ignoring case).'),
+    project: Id('The id of the project it is in.'),
+    description: Type.Optional(Text(4000)),
+  },
+  { ...strict, description: "A folder of a project, owned by the project's owner." },
+);
+
+const Document = Type.Object(
+  {
+    id: Id('The document id, fixed by the file.'),
+    name: Text(255, 'Unique among the documents of its type in its container (ignoring case).'),
+    parent: Id('The id of the project or folder it is in.'),
+    documentType: Type.String({
+      pattern: '^[A-Za-z_]{1,64}$',
+      description: "The document's type, e.g. MAPPING or CONNECTION (not Project or Folder).",
+    }),
+    description: Type.Optional(Text(4000)),
+    nativeData: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Its content; default {}.' }),
+    ),
+    tags: Type.Optional(
+      Type.Array(Text(255), { description: 'Tag names, created in the organisation if new.' }),
+    ),
+  },
+  { ...strict, description: "A document of the repository, owned by its project's owner." },
+);
+
 /** A seed file: what a team's platform holds when an emulator starts on a new database. */
 export const SeedFile = Type.Object(
   {
@@ -199,12 +239,15 @@ export const SeedFile = Type.Object(
     productGroups: Type.Optional(Type.Array(ProductGroup)),
     products: Type.Optional(Type.Array(Product)),
     personas: Type.Optional(Type.Array(Persona)),
+    projects: Type.Optional(Type.Array(Project)),
+    folders: Type.Optional(Type.Array(Folder)),
+    documents: Type.Optional(Type.Array(Document)),
   },
   {
     ...strict,
     title: '@ics/platform-emulator seed',
     description:
-      'Organisations, roles, groups, products and personas for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+      'Organisations, roles, groups, products, personas (with their preferences) and repository content for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
   },
 );
 

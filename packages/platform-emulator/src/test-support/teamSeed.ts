@@ -6,7 +6,8 @@ import { defineSeed, type Seed } from '../seed/seedFormat.ts';
 /**
  * A team's seed as docs/your-own-data.md writes it: its organisation with a sub-organisation,
  * its product, and three people (a sub-organisation admin, a trial with 3 days left, one locked
- * out of the product for a missing licence); Sam opens the product by default.
+ * out of the product for a missing licence); Sam opens the product by default and
+ * owns a project with a folder holding a tagged document.
  */
 /** The team's product, needing a licence. */
 export const orders = {
@@ -84,6 +85,18 @@ export const teamSeed = defineSeed({
   ],
   products: [orders],
   personas: [sam, tom, lou],
+  projects: [{ id: 'prj-orders-00001', name: 'Orders', owner: 'usr-sam-0000001' }],
+  folders: [{ id: 'fld-orders-00001', name: 'Imports', project: 'prj-orders-00001' }],
+  documents: [
+    {
+      id: 'doc-orders-00001',
+      name: 'Load orders',
+      parent: 'fld-orders-00001',
+      documentType: 'MAPPING',
+      nativeData: { source: 'orders.csv' },
+      tags: ['nightly', 'orders'],
+    },
+  ],
 });
 
 /** Writes seeds (objects, or text as it is) as files in a new temp directory; returns their paths. */
