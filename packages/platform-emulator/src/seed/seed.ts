@@ -4,6 +4,7 @@ import {
   type PlatformLocale,
 } from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
+import { deliverSeededMessages } from '../db/notifications.ts';
 import { insertPreference } from '../db/preferences.ts';
 import { insertSeededEntity } from '../db/repository/writes.ts';
 import { assignTag } from '../db/tags.ts';
@@ -36,6 +37,7 @@ export async function seed(db: Database, data: Seed = resolveSeed()): Promise<bo
     await writeCatalogue(tx, data);
     await writePersonas(tx, data);
     await writeRepository(tx, data);
+    await writeNotifications(tx, data);
     return true;
   });
 }
@@ -241,4 +243,28 @@ async function writeRepository(tx: Queryable, data: Seed): Promise<void> {
     await insertSeededEntity(tx, { ...at, ...d, parentId: d.parent });
     for (const tag of new Set(d.tags ?? [])) await assignTag(tx, at.orgId, [d.id], tag);
   }
+}
+
+/** Each persona's messages, dated back from now; they replace its built-in first messages. */
+async function writeNotifications(tx: Queryable, data: Seed): Promise<void> {
+  const now = Date.now();
+  const byPersona = new Map<string, NonNullable<Seed['notifications']>>();
+  for (const n of data.notifications ?? [])
+    byPersona.set(n.persona, [...(byPersona.get(n.persona) ?? []), n]);
+  for (const [persona, messages] of byPersona)
+    await deliverSeededMessages(
+      tx,
+      persona,
+      messages.map((n) => ({
+        id: n.id,
+        type: n.type ?? 'BELL_NOTIFICATION',
+        priority: n.priority ?? 'NORMAL',
+        categories: [n.category],
+        title: n.title,
+        body: n.body,
+        publishTime: new Date(now - (n.minutesAgo ?? 0) * 60_000).toISOString(),
+        actions: [],
+        read: n.read ?? false,
+      })),
+    );
 }

@@ -131,6 +131,23 @@ describe("given a team's seed file with its product and three people", () => {
     });
   });
 
+  it("gives Tom exactly the file's two messages (one NEW, one READ) through the notification API", async () => {
+    const { cookies } = await signInWithInject(emulator.app, 'usr-tom-0000001');
+    const url = '/notification-service/api/v1/Users(usr-tom-0000001)/ReceivedMessages';
+    const messages = (await emulator.app.inject({ url, cookies })).json().value;
+    expect(messages).toMatchObject([
+      {
+        id: 'msg-trial-000001',
+        status: 'NEW',
+        priority: 'HIGH',
+        type: 'BELL_NOTIFICATION',
+        categories: ['system'],
+        title: 'Your trial ends soon',
+      },
+      { id: 'msg-import-00001', status: 'READ', categories: ['jobs'], title: 'Import finished' },
+    ]);
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
@@ -176,6 +193,7 @@ describe('given a bad seed', () => {
   it('names the file, the path and the known ids for a reference to nothing', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
+      notifications: [],
       personas: [sam, sam, { ...lou, licences: ['orders', 'c360x'] }].map((p, i) =>
         i === 1 ? { ...p, id: 'usr-two-0000001', userName: 'two@team.example' } : p,
       ),
@@ -192,6 +210,7 @@ describe('given a bad seed', () => {
   it('names an unknown default service and a preference key set twice, one line each', async () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
+      notifications: [],
       personas: [
         {
           ...sam,
@@ -211,6 +230,7 @@ describe('given a bad seed', () => {
     expect(problems[1]).toBe(`${file}: personas[0].preferences[1]: 'a.b' is set twice`);
     const [twice = ''] = seedFiles({
       ...teamSeed,
+      notifications: [],
       personas: [
         {
           ...sam,
@@ -260,6 +280,24 @@ describe('given a bad seed', () => {
       `${file}: folders[1].project: no project 'prj-zz'; known: prj-a, prj-b`,
       `${file}: documents[0].parent: no project or folder 'fld-none'; known: prj-a, prj-b, fld-x`,
       `${file}: documents[1].documentType: 'folder' is a container, not a document`,
+    ]);
+  });
+
+  it('names a message for an unknown persona or in an unknown category', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      notifications: [
+        { id: 'm1', persona: 'usr-nobody', category: 'jobs', title: 'T', body: 'B' },
+        { id: 'm2', persona: 'usr-tom-0000001', category: 'billing', title: 'T', body: 'B' },
+      ],
+    });
+    expect(problemsOf(file)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}: notifications\\[0\\]\\.persona: no persona 'usr-nobody'; known: usr-ada-0000001, `,
+        ),
+      ),
+      `${file}: notifications[1].category: no category 'billing'; known: jobs, system, security`,
     ]);
   });
 

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_SERVICE_PREFERENCE, nameKey } from '@ics/platform-contract';
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  nameKey,
+  NOTIFICATION_CATEGORIES,
+} from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
 import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
@@ -28,7 +32,6 @@ const REFUSED: Readonly<Record<string, string>> = {
     "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
   repository:
     'repository content is three keys of its own: `projects`, `folders` and `documents` (decision 1134)',
-  notifications: "not supported by this emulator's seed format yet (decision 1130)",
   bundles:
     "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
 };
@@ -43,6 +46,7 @@ const collections = [
   'projects',
   'folders',
   'documents',
+  'notifications',
 ] as const;
 type Collection = (typeof collections)[number];
 type Item<C extends Collection> = NonNullable<Seed[C]>[number];
@@ -218,6 +222,15 @@ function referenceProblems(
     g.members.forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
   }
   for (const p of seed.products) check('products', p, '.group', 'productGroups', p.group);
+  for (const n of seed.notifications) {
+    check('notifications', n, '.persona', 'personas', n.persona);
+    if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(n.category)) {
+      const { file, path } = at('notifications', n);
+      problems.push(
+        `${file}: ${path}.category: no category '${n.category}'; known: ${NOTIFICATION_CATEGORIES.join(', ')}`,
+      );
+    }
+  }
   const userNames = new Map<string, string>();
   for (const p of seed.personas) {
     check('personas', p, '.organisation', 'organisations', p.organisation);

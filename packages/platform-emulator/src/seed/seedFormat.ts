@@ -229,6 +229,45 @@ const Document = Type.Object(
   { ...strict, description: "A document of the repository, owned by its project's owner." },
 );
 
+const Notification = Type.Object(
+  {
+    id: Id('The message id, fixed by the file.'),
+    persona: Id('The persona receiving it.'),
+    category: Id("One of the contract's notification categories: jobs, system or security."),
+    title: Text(200),
+    body: Text(4000),
+    type: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('BELL_NOTIFICATION'),
+          Type.Literal('BANNER'),
+          Type.Literal('MESSAGE_BOX'),
+          Type.Literal('MESSAGE_BUBBLE'),
+        ],
+        { description: 'How it is shown; default BELL_NOTIFICATION.' },
+      ),
+    ),
+    priority: Type.Optional(
+      Type.Union([Type.Literal('NORMAL'), Type.Literal('HIGH')], {
+        description: 'Default NORMAL.',
+      }),
+    ),
+    read: Type.Optional(Type.Boolean({ description: 'Read already; default false (NEW).' })),
+    minutesAgo: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 525600,
+        description: 'Published this many minutes before the seeding; default 0.',
+      }),
+    ),
+  },
+  {
+    ...strict,
+    description:
+      'A message a persona has received; a persona with any receives no built-in first messages.',
+  },
+);
+
 /** A seed file: what a team's platform holds when an emulator starts on a new database. */
 export const SeedFile = Type.Object(
   {
@@ -242,12 +281,13 @@ export const SeedFile = Type.Object(
     projects: Type.Optional(Type.Array(Project)),
     folders: Type.Optional(Type.Array(Folder)),
     documents: Type.Optional(Type.Array(Document)),
+    notifications: Type.Optional(Type.Array(Notification)),
   },
   {
     ...strict,
     title: '@ics/platform-emulator seed',
     description:
-      'Organisations, roles, groups, products, personas (with their preferences) and repository content for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+      'Organisations, roles, groups, products, personas (with their preferences) repository content and notifications for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
   },
 );
 

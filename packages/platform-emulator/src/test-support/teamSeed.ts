@@ -7,7 +7,7 @@ import { defineSeed, type Seed } from '../seed/seedFormat.ts';
  * A team's seed as docs/your-own-data.md writes it: its organisation with a sub-organisation,
  * its product, and three people (a sub-organisation admin, a trial with 3 days left, one locked
  * out of the product for a missing licence); Sam opens the product by default and
- * owns a project with a folder holding a tagged document.
+ * owns a project with a folder holding a tagged document; Tom has two messages.
  */
 /** The team's product, needing a licence. */
 export const orders = {
@@ -95,6 +95,26 @@ export const teamSeed = defineSeed({
       documentType: 'MAPPING',
       nativeData: { source: 'orders.csv' },
       tags: ['nightly', 'orders'],
+    },
+  ],
+  notifications: [
+    {
+      id: 'msg-trial-000001',
+      persona: 'usr-tom-0000001',
+      category: 'system',
+      title: 'Your trial ends soon',
+      body: '3 days left on Order Desk.',
+      priority: 'HIGH',
+      minutesAgo: 5,
+    },
+    {
+      id: 'msg-import-00001',
+      persona: 'usr-tom-0000001',
+      category: 'jobs',
+      title: 'Import finished',
+      body: '120 orders imported.',
+      read: true,
+      minutesAgo: 60,
     },
   ],
 });
