@@ -281,7 +281,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       record && recording ? new Recorder(db, record, recording, target.base.href) : undefined;
     await installProxy(app, { db, clock, target, ...(recorder ? { recorder } : {}) });
   } else registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
-  registerAssets(app);
+  registerAssets(app, db);
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 

@@ -432,6 +432,20 @@ export const migrations: readonly {
         primary key (method, url)
       );`,
   },
+  {
+    id: 1134,
+    // A seed's translations of its products and groups (docs/decisions/1134-more-of-a-seed.md),
+    // served as their bundles before the built-in texts.
+    name: 'seeded translations of products and product groups',
+    sql: `create table catalogue_translations (
+        kind text not null check (kind in ('products', 'groups')),
+        name text not null,
+        language text not null,
+        label text not null,
+        description text,
+        primary key (kind, name, language)
+      );`,
+  },
 ];
 
 /**

@@ -81,6 +81,24 @@ export async function deliverFirstMessages(
   });
 }
 
+/**
+ * Delivers a seed's messages to a user in the caller's transaction, READ where `read`; they
+ * stand for the user's first messages, which are then not delivered (decision 1134).
+ */
+export async function deliverSeededMessages(
+  q: Queryable,
+  userId: string,
+  messages: readonly (NewMessage & { readonly id: string; readonly read: boolean })[],
+): Promise<void> {
+  await q.query('insert into notification_seeded (user_id) values ($1) on conflict do nothing', [
+    userId,
+  ]);
+  for (const m of messages) {
+    await insertMessage(q, userId, m);
+    if (m.read) await markOneRead(q, m.id);
+  }
+}
+
 /** A user's messages (of one type, when given), newest first, ties by id. */
 export async function listMessages(
   q: Queryable,

@@ -9,6 +9,8 @@ import {
   type CatalogueTranslation,
 } from '../seed/translations.ts';
 import { ApiError } from '../errors.ts';
+import type { Queryable } from '../db/database.ts';
+import { seededTranslation } from '../db/translations.ts';
 
 const products = new Map(catalogue.flatMap((g) => g.products).map((p) => [p.uniqueName, p]));
 const groups = new Set(catalogue.map((g) => g.uniqueName));
@@ -28,7 +30,7 @@ function icon(label: string, hue: number): string {
 }
 
 /** Icons, translation bundles, the pages' stylesheet and the stand-in product pages. */
-export function registerAssets(app: FastifyInstance): void {
+export function registerAssets(app: FastifyInstance, db: Queryable): void {
   const translations = new Map<BundleLanguage, CatalogueTranslation>(
     bundleLanguages.map((language) => [language, catalogueTranslation(language)]),
   );
@@ -65,6 +67,15 @@ export function registerAssets(app: FastifyInstance): void {
       const texts = translations.get(language as BundleLanguage);
       if (!texts) throw new ApiError(404, 'NOT_FOUND', `No translations in '${language}'.`);
       reply.header('Cache-Control', 'public, max-age=300');
+      // A seed's own translation first (decision 1134), then the built-in catalogue's.
+      const seeded =
+        kind === 'products' || kind === 'groups'
+          ? await seededTranslation(db, kind, name, language)
+          : undefined;
+      if (seeded)
+        return kind === 'products'
+          ? { product: { label: seeded.label, description: seeded.description ?? '' } }
+          : { productGroup: { label: seeded.label } };
       if (kind === 'products' && products.has(name)) {
         const product = texts.products[name];
         if (product) return { product: { label: product.label, description: product.description } };

@@ -1,4 +1,14 @@
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  primarySubtag,
+  type PlatformLocale,
+} from '@ics/platform-contract';
 import type { Database, Queryable } from '../db/database.ts';
+import { deliverSeededMessages } from '../db/notifications.ts';
+import { insertPreference } from '../db/preferences.ts';
+import { insertSeededEntity } from '../db/repository/writes.ts';
+import { assignTag } from '../db/tags.ts';
+import { insertTranslation, type BundleKind } from '../db/translations.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
 
@@ -26,6 +36,8 @@ export async function seed(db: Database, data: Seed = resolveSeed()): Promise<bo
     await writeOrganisations(tx, data);
     await writeCatalogue(tx, data);
     await writePersonas(tx, data);
+    await writeRepository(tx, data);
+    await writeNotifications(tx, data);
     return true;
   });
 }
@@ -73,6 +85,23 @@ async function writeOrganisations(tx: Queryable, data: Seed): Promise<void> {
   }
 }
 
+/** Writes a product's or group's translations, one bundle language per platform locale. */
+async function writeTranslations(
+  tx: Queryable,
+  kind: BundleKind,
+  name: string,
+  translations: Readonly<Record<string, { label: string; description?: string } | undefined>> = {},
+): Promise<void> {
+  for (const [locale, text] of Object.entries(translations))
+    if (text)
+      await insertTranslation(tx, {
+        kind,
+        name,
+        language: primarySubtag(locale as PlatformLocale),
+        ...text,
+      });
+}
+
 async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
   for (const [g, group] of (data.productGroups ?? []).entries()) {
     await tx.query('insert into product_groups (unique_name, label, ordinal) values ($1, $2, $3)', [
@@ -80,6 +109,7 @@ async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
       group.label,
       g,
     ]);
+    await writeTranslations(tx, 'groups', group.uniqueName, group.translations);
     const products = (data.products ?? []).filter((p) => p.group === group.uniqueName);
     for (const [i, product] of products.entries()) {
       // A built-in product without a hue keeps an icon address that answers 404: the seeded
@@ -102,6 +132,7 @@ async function writeCatalogue(tx: Queryable, data: Seed): Promise<void> {
           i,
         ],
       );
+      await writeTranslations(tx, 'products', product.uniqueName, product.translations);
     }
   }
 }
@@ -150,6 +181,14 @@ async function writePersonas(tx: Queryable, data: Seed): Promise<void> {
         'insert into user_licences (user_id, product_name, state) values ($1, $2, $3)',
         [persona.id, name, state],
       );
+    const preferences = [
+      ...(persona.defaultService
+        ? [{ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: persona.defaultService }]
+        : []),
+      ...(persona.preferences ?? []),
+    ];
+    for (const preference of preferences)
+      await insertPreference(tx, { kind: 'user', id: persona.id }, preference);
     const roles = new Set(persona.roles ?? []);
     if (persona.privileges) {
       // Privileges given to the persona itself: a role of its own holds them.
@@ -183,4 +222,49 @@ async function writePersonas(tx: Queryable, data: Seed): Promise<void> {
         member,
       ]);
   }
+}
+
+/** Projects, their folders and documents (with their tags), owned by the project's persona. */
+async function writeRepository(tx: Queryable, data: Seed): Promise<void> {
+  const orgOf = new Map((data.personas ?? []).map((p) => [p.id, p.organisation]));
+  const owner = new Map<string, { orgId: string; ownerId: string }>();
+  for (const p of data.projects ?? []) {
+    const at = { orgId: orgOf.get(p.owner) ?? '', ownerId: p.owner };
+    owner.set(p.id, at);
+    await insertSeededEntity(tx, { ...at, ...p, documentType: 'Project', parentId: null });
+  }
+  for (const f of data.folders ?? []) {
+    const at = owner.get(f.project) ?? { orgId: '', ownerId: '' };
+    owner.set(f.id, at);
+    await insertSeededEntity(tx, { ...at, ...f, documentType: 'Folder', parentId: f.project });
+  }
+  for (const d of data.documents ?? []) {
+    const at = owner.get(d.parent) ?? { orgId: '', ownerId: '' };
+    await insertSeededEntity(tx, { ...at, ...d, parentId: d.parent });
+    for (const tag of new Set(d.tags ?? [])) await assignTag(tx, at.orgId, [d.id], tag);
+  }
+}
+
+/** Each persona's messages, dated back from now; they replace its built-in first messages. */
+async function writeNotifications(tx: Queryable, data: Seed): Promise<void> {
+  const now = Date.now();
+  const byPersona = new Map<string, NonNullable<Seed['notifications']>>();
+  for (const n of data.notifications ?? [])
+    byPersona.set(n.persona, [...(byPersona.get(n.persona) ?? []), n]);
+  for (const [persona, messages] of byPersona)
+    await deliverSeededMessages(
+      tx,
+      persona,
+      messages.map((n) => ({
+        id: n.id,
+        type: n.type ?? 'BELL_NOTIFICATION',
+        priority: n.priority ?? 'NORMAL',
+        categories: [n.category],
+        title: n.title,
+        body: n.body,
+        publishTime: new Date(now - (n.minutesAgo ?? 0) * 60_000).toISOString(),
+        actions: [],
+        read: n.read ?? false,
+      })),
+    );
 }

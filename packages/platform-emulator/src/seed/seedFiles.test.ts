@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProductRegistryGroup, ProductsWithLicenses } from '@ics/platform-contract';
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  type ProductRegistryGroup,
+  type ProductsWithLicenses,
+} from '@ics/platform-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
@@ -80,6 +84,70 @@ describe("given a team's seed file with its product and three people", () => {
     expect(unknown.json().error.message).toContain("'ordersx'");
   });
 
+  it("makes Sam's default service the preferredProduct and serves his own preference through the preference API", async () => {
+    expect((await productsOf('usr-sam-0000001')).preferredProduct).toEqual({
+      uniqueName: 'orders',
+    });
+    expect((await productsOf('usr-lou-0000001')).preferredProduct).toBeUndefined();
+    const { cookies } = await signInWithInject(emulator.app, 'usr-sam-0000001');
+    const url = '/identity-service/api/v1/Users(usr-sam-0000001)/Preferences';
+    const answer = await emulator.app.inject({ url, cookies });
+    expect(answer.json().value).toContainEqual({
+      fullyQualifiedName: 'team.orders.view',
+      value: 'compact',
+    });
+  });
+
+  it("serves the file's translations as the product's and group's bundles (zh_CN as zh), and 404s a language it lacks", async () => {
+    const bundle = (path: string) =>
+      emulator.app.inject({ url: `/shell-service/i18n/${path}/translation.json` });
+    expect((await bundle('products/orders/de')).json()).toEqual({
+      product: { label: 'Auftragspult', description: 'Kundenaufträge annehmen und verfolgen.' },
+    });
+    expect((await bundle('products/orders/zh')).json().product.label).toBe('订单台');
+    expect((await bundle('groups/team.group/fr')).json()).toEqual({
+      productGroup: { label: "Applis d'équipe" },
+    });
+    expect((await bundle('products/orders/ja')).statusCode).toBe(404);
+    expect((await bundle('products/cdi/de')).json().product.label).toBe('Datenintegration');
+  });
+
+  it("shows Sam's project, its folder and its tagged document, with the file's ids, through the repository API", async () => {
+    const { cookies } = await signInWithInject(emulator.app, 'usr-sam-0000001');
+    const get = async (path: string) =>
+      (await emulator.app.inject({ url: `/frs-service/api/v1${path}`, cookies })).json();
+    const projects = (await get('/Projects')).value as { id: string; name: string }[];
+    expect(projects.find((p) => p.id === 'prj-orders-00001')?.name).toBe('Orders');
+    expect((await get('/Projects(prj-orders-00001)/Folders')).value).toMatchObject([
+      { id: 'fld-orders-00001', name: 'Imports' },
+    ]);
+    expect(await get('/Documents(doc-orders-00001)?$expand=nativeData')).toMatchObject({
+      name: 'Load orders',
+      documentType: 'MAPPING',
+      parentInfo: { parentType: 'Folder', parentId: 'fld-orders-00001' },
+      tags: ['nightly', 'orders'],
+      createdBy: 'usr-sam-0000001',
+      nativeData: { source: 'orders.csv' },
+    });
+  });
+
+  it("gives Tom exactly the file's two messages (one NEW, one READ) through the notification API", async () => {
+    const { cookies } = await signInWithInject(emulator.app, 'usr-tom-0000001');
+    const url = '/notification-service/api/v1/Users(usr-tom-0000001)/ReceivedMessages';
+    const messages = (await emulator.app.inject({ url, cookies })).json().value;
+    expect(messages).toMatchObject([
+      {
+        id: 'msg-trial-000001',
+        status: 'NEW',
+        priority: 'HIGH',
+        type: 'BELL_NOTIFICATION',
+        categories: ['system'],
+        title: 'Your trial ends soon',
+      },
+      { id: 'msg-import-00001', status: 'READ', categories: ['jobs'], title: 'Import finished' },
+    ]);
+  });
+
   it('puts the sub-organisation under its parent', async () => {
     const [row] = await emulator.db.query<{ parent_id: string }>(
       'select parent_id from orgs where id = $1',
@@ -125,6 +193,7 @@ describe('given a bad seed', () => {
   it('names the file, the path and the known ids for a reference to nothing', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
+      notifications: [],
       personas: [sam, sam, { ...lou, licences: ['orders', 'c360x'] }].map((p, i) =>
         i === 1 ? { ...p, id: 'usr-two-0000001', userName: 'two@team.example' } : p,
       ),
@@ -136,6 +205,100 @@ describe('given a bad seed', () => {
         `^${file}: personas\\[2\\]\\.licences\\[1\\]: no product 'c360x'; known: cdi, cmi, `,
       ),
     );
+  });
+
+  it('names an unknown default service and a preference key set twice, one line each', async () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      notifications: [],
+      personas: [
+        {
+          ...sam,
+          defaultService: 'ordersx',
+          preferences: [
+            { fullyQualifiedName: 'a.b', value: '1' },
+            { fullyQualifiedName: 'a.b', value: '2' },
+          ],
+        },
+      ],
+    });
+    const problems = problemsOf(file);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      new RegExp(`^${file}: personas\\[0\\]\\.defaultService: no product 'ordersx'; known: cdi, `),
+    );
+    expect(problems[1]).toBe(`${file}: personas[0].preferences[1]: 'a.b' is set twice`);
+    const [twice = ''] = seedFiles({
+      ...teamSeed,
+      notifications: [],
+      personas: [
+        {
+          ...sam,
+          preferences: [{ fullyQualifiedName: DEFAULT_SERVICE_PREFERENCE, value: 'cdi' }],
+        },
+      ],
+    });
+    expect(problemsOf(twice)).toEqual([
+      `${twice}: personas[0].preferences[0]: 'ProductSwitcher.defaultService' is set twice (defaultService sets it)`,
+    ]);
+  });
+
+  it('names a translation for a locale the platform does not have, listing its locales', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      products: [{ ...orders, translations: { xx: { label: 'X', description: 'X' } } }],
+    } as never);
+    expect(problemsOf(file)).toEqual([
+      `${file}: products[0].translations.xx: unknown key; allowed: ca, de, en, es, fr, it, ja, ko, nl, pt, ru, zh_CN`,
+    ]);
+  });
+
+  it('names an unknown owner, project or container, an id used twice, a name taken and a Default project', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      projects: [
+        { id: 'prj-a', name: 'A', owner: 'usr-nobody' },
+        { id: 'prj-b', name: 'default', owner: 'usr-sam-0000001' },
+      ],
+      folders: [
+        { id: 'prj-a', name: 'F', project: 'prj-b' },
+        { id: 'fld-x', name: 'F', project: 'prj-zz' },
+      ],
+      documents: [
+        { id: 'doc-1', name: 'D', parent: 'fld-none', documentType: 'MAPPING' },
+        { id: 'doc-2', name: 'E', parent: 'prj-b', documentType: 'folder' },
+      ],
+    });
+    expect(problemsOf(file)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}: projects\\[0\\]\\.owner: no persona 'usr-nobody'; known: usr-ada-0000001, `,
+        ),
+      ),
+      `${file}: projects[1].name: 'default' is the name of the organisation's default project`,
+      `${file}: folders[0].id: 'prj-a' is already the id of another project, folder or document`,
+      `${file}: folders[1].project: no project 'prj-zz'; known: prj-a, prj-b`,
+      `${file}: documents[0].parent: no project or folder 'fld-none'; known: prj-a, prj-b, fld-x`,
+      `${file}: documents[1].documentType: 'folder' is a container, not a document`,
+    ]);
+  });
+
+  it('names a message for an unknown persona or in an unknown category', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      notifications: [
+        { id: 'm1', persona: 'usr-nobody', category: 'jobs', title: 'T', body: 'B' },
+        { id: 'm2', persona: 'usr-tom-0000001', category: 'billing', title: 'T', body: 'B' },
+      ],
+    });
+    expect(problemsOf(file)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}: notifications\\[0\\]\\.persona: no persona 'usr-nobody'; known: usr-ada-0000001, `,
+        ),
+      ),
+      `${file}: notifications[1].category: no category 'billing'; known: jobs, system, security`,
+    ]);
   });
 
   it('names a duplicate id within one file', () => {
@@ -165,10 +328,21 @@ describe('given a bad seed', () => {
     );
   });
 
-  it('refuses what it cannot hold yet by name instead of ignoring it', () => {
-    const [file = ''] = seedFiles({ ...teamSeed, bundles: [] } as never);
+  it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      bundles: [],
+      extensions: [],
+      preferences: [],
+      translations: {},
+      repository: {},
+    } as never);
     expect(problemsOf(file)).toEqual([
-      `${file}: bundles: not supported by this emulator's seed format yet (decision 1130)`,
+      `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
+      `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
+      `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
+      `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,
+      `${file}: repository: repository content is three keys of its own: \`projects\`, \`folders\` and \`documents\` (decision 1134)`,
     ]);
   });
 

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
+import {
+  DEFAULT_SERVICE_PREFERENCE,
+  nameKey,
+  NOTIFICATION_CATEGORIES,
+} from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
 import { builtInSeed } from './builtInSeed.ts';
+import { defaultProject } from './defaultProject.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
 /** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
@@ -16,15 +22,19 @@ export class SeedError extends Error {
   }
 }
 
-/** The parts of the platform a seed may not describe yet: refused by name, never ignored. */
-const NOT_YET = [
-  'translations',
-  'extensions',
-  'preferences',
-  'repository',
-  'notifications',
-  'bundles',
-];
+/** Keys a seed may not have, refused by name (never ignored), each with what to do instead. */
+const REFUSED: Readonly<Record<string, string>> = {
+  translations:
+    "a product's or product group's translations are its own key: `products[].translations`, `productGroups[].translations` (decision 1134)",
+  extensions:
+    'an extension and its contributions are published with `platform-emulator --extension DIR`, not seeded (decision 1134)',
+  preferences:
+    "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
+  repository:
+    'repository content is three keys of its own: `projects`, `folders` and `documents` (decision 1134)',
+  bundles:
+    "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
+};
 
 const collections = [
   'organisations',
@@ -33,6 +43,10 @@ const collections = [
   'productGroups',
   'products',
   'personas',
+  'projects',
+  'folders',
+  'documents',
+  'notifications',
 ] as const;
 type Collection = (typeof collections)[number];
 type Item<C extends Collection> = NonNullable<Seed[C]>[number];
@@ -71,11 +85,7 @@ function shapeProblems(name: string, data: unknown): string[] {
     return [`${name}: a seed is a JSON object ({ "personas": [...], ... })`];
   const problems = new Map<string, string>();
   for (const key of Object.keys(data))
-    if (NOT_YET.includes(key))
-      problems.set(
-        key,
-        `${name}: ${key}: not supported by this emulator's seed format yet (decision 1130)`,
-      );
+    if (Object.hasOwn(REFUSED, key)) problems.set(key, `${name}: ${key}: ${REFUSED[key]}`);
   for (const error of Value.Errors(SeedFile, data)) {
     const path = dotted(error.path) || '(top level)';
     if (
@@ -159,7 +169,7 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
   ) as Required<Omit<Seed, '$schema'>>;
   const at = (c: Collection, item: object): Origin =>
     merged[c].get(keyOf(c, item as Record<string, unknown>))?.at ?? { file: 'the seed', path: c };
-  problems.push(...referenceProblems(seed, at));
+  problems.push(...referenceProblems(seed, at), ...repositoryProblems(seed, at));
   if (problems.length > 0) throw new SeedError(problems);
   return seed;
 }
@@ -212,6 +222,15 @@ function referenceProblems(
     g.members.forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
   }
   for (const p of seed.products) check('products', p, '.group', 'productGroups', p.group);
+  for (const n of seed.notifications) {
+    check('notifications', n, '.persona', 'personas', n.persona);
+    if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(n.category)) {
+      const { file, path } = at('notifications', n);
+      problems.push(
+        `${file}: ${path}.category: no category '${n.category}'; known: ${NOTIFICATION_CATEGORIES.join(', ')}`,
+      );
+    }
+  }
   const userNames = new Map<string, string>();
   for (const p of seed.personas) {
     check('personas', p, '.organisation', 'organisations', p.organisation);
@@ -227,6 +246,17 @@ function referenceProblems(
           ? check('personas', p, `.licences[${i}]`, 'products', l)
           : check('personas', p, `.licences[${i}].product`, 'products', l.product),
       );
+    check('personas', p, '.defaultService', 'products', p.defaultService);
+    const keys = new Set(p.defaultService ? [DEFAULT_SERVICE_PREFERENCE] : []);
+    (p.preferences ?? []).forEach(({ fullyQualifiedName: key }, i) => {
+      if (keys.has(key)) {
+        const { file, path } = at('personas', p);
+        problems.push(
+          `${file}: ${path}.preferences[${i}]: '${key}' is set twice${key === DEFAULT_SERVICE_PREFERENCE ? ' (defaultService sets it)' : ''}`,
+        );
+      }
+      keys.add(key);
+    });
     const name = p.userName.toLowerCase();
     const other = userNames.get(name);
     if (other) {
@@ -236,6 +266,66 @@ function referenceProblems(
       );
     }
     userNames.set(name, p.id);
+  }
+  return problems;
+}
+
+/**
+ * The repository's rules (decision 1134): owners, projects and containers that exist, one id per
+ * entity, names unique where the platform keeps them unique (ignoring case), no 'Default' project
+ * (the organisation's default project takes that name on first use), documents not containers.
+ */
+function repositoryProblems(
+  seed: Required<Omit<Seed, '$schema'>>,
+  at: (c: Collection, item: object) => Origin,
+): string[] {
+  const problems: string[] = [];
+  const say = (c: Collection, item: object, rest: string) => {
+    const { file, path } = at(c, item);
+    problems.push(`${file}: ${path}${rest}`);
+  };
+  const orgOf = new Map(seed.personas.map((p) => [p.id, p.organisation]));
+  const projects = new Map(seed.projects.map((p) => [p.id, p]));
+  const folders = new Map(seed.folders.map((f) => [f.id, f]));
+  const entityIds = new Set<string>();
+  const names = new Map<string, string>();
+  /** Claims a name in a scope; says so when another entity of the seed has it. */
+  const claim = (c: Collection, item: { id: string; name: string }, scope: string) => {
+    const key = `${scope}\u0000${nameKey(item.name)}`;
+    const other = names.get(key);
+    if (other) say(c, item, `.name: '${item.name}' is already the name of '${other}' there`);
+    names.set(key, item.id);
+  };
+  const unique = (c: Collection, item: { id: string }) => {
+    if (entityIds.has(item.id))
+      say(c, item, `.id: '${item.id}' is already the id of another project, folder or document`);
+    entityIds.add(item.id);
+  };
+  for (const p of seed.projects) {
+    unique('projects', p);
+    const org = orgOf.get(p.owner);
+    if (!org) say('projects', p, `.owner: no persona '${p.owner}'; known: ${known(orgOf.keys())}`);
+    if (nameKey(p.name) === nameKey(defaultProject.name))
+      say('projects', p, `.name: '${p.name}' is the name of the organisation's default project`);
+    claim('projects', p, `org ${org}`);
+  }
+  for (const f of seed.folders) {
+    unique('folders', f);
+    if (!projects.has(f.project))
+      say('folders', f, `.project: no project '${f.project}'; known: ${known(projects.keys())}`);
+    claim('folders', f, `in ${f.project} Folder`);
+  }
+  for (const d of seed.documents) {
+    unique('documents', d);
+    if (!projects.has(d.parent) && !folders.has(d.parent))
+      say(
+        'documents',
+        d,
+        `.parent: no project or folder '${d.parent}'; known: ${known(new Set([...projects.keys(), ...folders.keys()]))}`,
+      );
+    if (/^(project|folder)$/i.test(d.documentType))
+      say('documents', d, `.documentType: '${d.documentType}' is a container, not a document`);
+    claim('documents', d, `in ${d.parent} ${d.documentType}`);
   }
   return problems;
 }

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import { PLATFORM_LOCALES, type PlatformLocale } from '@ics/platform-contract';
 
 // The seed file's format (docs/your-own-data.md, decision 1130): the schema every seed is
 // checked against, the built-in one included, and the source of seed.schema.json.
@@ -26,6 +27,17 @@ const LicenceState = Type.Union(
 );
 
 const strict = { additionalProperties: false } as const;
+
+/** Texts per platform locale (the contract's 12; `zh_CN` is served as the `zh` bundle). */
+const Translations = <T extends TSchema>(text: T, description: string) =>
+  Type.Optional(
+    Type.Object(
+      Object.fromEntries(
+        PLATFORM_LOCALES.map((locale) => [locale, Type.Optional(text)]),
+      ) as unknown as Record<PlatformLocale, TOptional<T>>,
+      { ...strict, description },
+    ),
+  );
 
 const Organisation = Type.Object(
   {
@@ -74,7 +86,14 @@ const UserGroup = Type.Object(
 );
 
 const ProductGroup = Type.Object(
-  { uniqueName: Id('The group’s unique name, e.g. integration.group.'), label: Text(200) },
+  {
+    uniqueName: Id('The group’s unique name, e.g. integration.group.'),
+    label: Text(200),
+    translations: Translations(
+      Type.Object({ label: Text(200) }, strict),
+      "The group's label per locale, served as its translation bundle.",
+    ),
+  },
   { ...strict, description: 'A group of products, as the switcher shows them.' },
 );
 
@@ -89,6 +108,10 @@ const Product = Type.Object(
     iconUrl: Type.Optional(Address('Default: the generated icon of the built-in products.')),
     indexPageUrl: Type.Optional(Address('Default /apps/<uniqueName>/.')),
     learnMorePageUrl: Type.Optional(Address('Default /docs/<uniqueName>/.')),
+    translations: Translations(
+      Type.Object({ label: Text(200), description: Text(1000) }, strict),
+      "The product's label and description per locale, served as its translation bundle.",
+    ),
   },
   { ...strict, description: 'A product of the catalogue.' },
 );
@@ -125,6 +148,26 @@ const Persona = Type.Object(
         { description: 'Products on a free trial, with the days left.' },
       ),
     ),
+    defaultService: Type.Optional(
+      Id(
+        "The persona's default service (the switcher's `ProductSwitcher.defaultService` preference): a product's uniqueName.",
+      ),
+    ),
+    preferences: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            fullyQualifiedName: Text(255, 'The preference key, e.g. my.app.theme.'),
+            value: Type.String({ maxLength: 4000, pattern: '^[^\\u0000]*$' }),
+          },
+          strict,
+        ),
+        {
+          description:
+            "The persona's own preferences (the preference service's UserPreference), each key once.",
+        },
+      ),
+    ),
     licences: Type.Optional(
       Type.Union(
         [
@@ -146,6 +189,85 @@ const Persona = Type.Object(
   { ...strict, description: 'A person of the login page and the console.' },
 );
 
+const Project = Type.Object(
+  {
+    id: Id('The project id, fixed by the file (the platform uses 15 characters).'),
+    name: Text(255, "Unique among the organisation's projects (ignoring case); not 'Default'."),
+    owner: Id("The persona owning it; the project is in the persona's organisation."),
+    description: Type.Optional(Text(4000)),
+  },
+  { ...strict, description: 'A project of the repository (a top-level container).' },
+);
+
+const Folder = Type.Object(
+  {
+    id: Id('The folder id, fixed by the file.'),
+    name: Text(255, 'Unique in its project (ignoring case).'),
+    project: Id('The id of the project it is in.'),
+    description: Type.Optional(Text(4000)),
+  },
+  { ...strict, description: "A folder of a project, owned by the project's owner." },
+);
+
+const Document = Type.Object(
+  {
+    id: Id('The document id, fixed by the file.'),
+    name: Text(255, 'Unique among the documents of its type in its container (ignoring case).'),
+    parent: Id('The id of the project or folder it is in.'),
+    documentType: Type.String({
+      pattern: '^[A-Za-z_]{1,64}$',
+      description: "The document's type, e.g. MAPPING or CONNECTION (not Project or Folder).",
+    }),
+    description: Type.Optional(Text(4000)),
+    nativeData: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Its content; default {}.' }),
+    ),
+    tags: Type.Optional(
+      Type.Array(Text(255), { description: 'Tag names, created in the organisation if new.' }),
+    ),
+  },
+  { ...strict, description: "A document of the repository, owned by its project's owner." },
+);
+
+const Notification = Type.Object(
+  {
+    id: Id('The message id, fixed by the file.'),
+    persona: Id('The persona receiving it.'),
+    category: Id("One of the contract's notification categories: jobs, system or security."),
+    title: Text(200),
+    body: Text(4000),
+    type: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('BELL_NOTIFICATION'),
+          Type.Literal('BANNER'),
+          Type.Literal('MESSAGE_BOX'),
+          Type.Literal('MESSAGE_BUBBLE'),
+        ],
+        { description: 'How it is shown; default BELL_NOTIFICATION.' },
+      ),
+    ),
+    priority: Type.Optional(
+      Type.Union([Type.Literal('NORMAL'), Type.Literal('HIGH')], {
+        description: 'Default NORMAL.',
+      }),
+    ),
+    read: Type.Optional(Type.Boolean({ description: 'Read already; default false (NEW).' })),
+    minutesAgo: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 525600,
+        description: 'Published this many minutes before the seeding; default 0.',
+      }),
+    ),
+  },
+  {
+    ...strict,
+    description:
+      'A message a persona has received; a persona with any receives no built-in first messages.',
+  },
+);
+
 /** A seed file: what a team's platform holds when an emulator starts on a new database. */
 export const SeedFile = Type.Object(
   {
@@ -156,12 +278,16 @@ export const SeedFile = Type.Object(
     productGroups: Type.Optional(Type.Array(ProductGroup)),
     products: Type.Optional(Type.Array(Product)),
     personas: Type.Optional(Type.Array(Persona)),
+    projects: Type.Optional(Type.Array(Project)),
+    folders: Type.Optional(Type.Array(Folder)),
+    documents: Type.Optional(Type.Array(Document)),
+    notifications: Type.Optional(Type.Array(Notification)),
   },
   {
     ...strict,
     title: '@ics/platform-emulator seed',
     description:
-      'Organisations, roles, groups, products and personas for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+      'Organisations, roles, groups, products, personas (with their preferences) repository content and notifications for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
   },
 );
 

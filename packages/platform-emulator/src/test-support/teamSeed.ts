@@ -6,7 +6,8 @@ import { defineSeed, type Seed } from '../seed/seedFormat.ts';
 /**
  * A team's seed as docs/your-own-data.md writes it: its organisation with a sub-organisation,
  * its product, and three people (a sub-organisation admin, a trial with 3 days left, one locked
- * out of the product for a missing licence).
+ * out of the product for a missing licence); Sam opens the product by default and
+ * owns a project with a folder holding a tagged document; Tom has two messages.
  */
 /** The team's product, needing a licence. */
 export const orders = {
@@ -16,6 +17,10 @@ export const orders = {
   description: 'Take and track customer orders.',
   iconUrl: 'https://cdn.example.com/orders.svg',
   learnMorePageUrl: 'https://docs.example.com/orders',
+  translations: {
+    de: { label: 'Auftragspult', description: 'Kundenaufträge annehmen und verfolgen.' },
+    zh_CN: { label: '订单台', description: '接收并跟踪客户订单。' },
+  },
 };
 
 /** The sub-organisation's administrator. */
@@ -27,6 +32,8 @@ export const sam = {
   roles: ['rol-team-admin1'],
   products: ['orders'],
   licences: ['orders'],
+  defaultService: 'orders',
+  preferences: [{ fullyQualifiedName: 'team.orders.view', value: 'compact' }],
 };
 
 /** On trial, 3 days left. */
@@ -69,9 +76,47 @@ export const teamSeed = defineSeed({
       privileges: ['view_products', 'edit_own_preferences'],
     },
   ],
-  productGroups: [{ uniqueName: 'team.group', label: 'Team Apps' }],
+  productGroups: [
+    {
+      uniqueName: 'team.group',
+      label: 'Team Apps',
+      translations: { fr: { label: "Applis d'équipe" } },
+    },
+  ],
   products: [orders],
   personas: [sam, tom, lou],
+  projects: [{ id: 'prj-orders-00001', name: 'Orders', owner: 'usr-sam-0000001' }],
+  folders: [{ id: 'fld-orders-00001', name: 'Imports', project: 'prj-orders-00001' }],
+  documents: [
+    {
+      id: 'doc-orders-00001',
+      name: 'Load orders',
+      parent: 'fld-orders-00001',
+      documentType: 'MAPPING',
+      nativeData: { source: 'orders.csv' },
+      tags: ['nightly', 'orders'],
+    },
+  ],
+  notifications: [
+    {
+      id: 'msg-trial-000001',
+      persona: 'usr-tom-0000001',
+      category: 'system',
+      title: 'Your trial ends soon',
+      body: '3 days left on Order Desk.',
+      priority: 'HIGH',
+      minutesAgo: 5,
+    },
+    {
+      id: 'msg-import-00001',
+      persona: 'usr-tom-0000001',
+      category: 'jobs',
+      title: 'Import finished',
+      body: '120 orders imported.',
+      read: true,
+      minutesAgo: 60,
+    },
+  ],
 });
 
 /** Writes seeds (objects, or text as it is) as files in a new temp directory; returns their paths. */

@@ -136,6 +136,37 @@ export async function insertEntity(
   return id;
 }
 
+/** Inserts an entity with the id a seed gives it (decision 1134; the seed checked names already). */
+export async function insertSeededEntity(
+  q: Queryable,
+  input: {
+    id: string;
+    orgId: string;
+    ownerId: string;
+    name: string;
+    documentType: string;
+    parentId: string | null;
+    description?: string | undefined;
+    nativeData?: Record<string, unknown> | undefined;
+  },
+): Promise<void> {
+  await q.query(
+    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      input.id,
+      input.orgId,
+      input.name,
+      nameKey(input.name),
+      input.documentType,
+      input.parentId,
+      input.description ?? '',
+      JSON.stringify(input.nativeData ?? {}),
+      input.ownerId,
+    ],
+  );
+}
+
 /** A document to write into a container (`insertEntities`). */
 export interface NewDocument {
   ownerId: string;
