@@ -648,14 +648,10 @@ export const fieldDescriptions: Readonly<Record<string, string>> = {
   'BellSearchResult.messages': 'The page of matching messages.',
   'BellSearchResult.total': 'How many messages match, over all pages.',
   'BellSearchResult.unread': 'How many of the matching messages are unread.',
-  'ReceivedMessagesQuery.$filter':
-    "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
   'ReceivedMessagesQuery.$count':
     '`true` to have the answer say how many messages match over all pages.',
   'ReceivedMessagesQuery.$skip': 'How many matching messages to pass over first.',
   'ReceivedMessagesQuery.$top': 'How many messages at most.',
-  'ReceivedMessagesQuery.$orderby':
-    '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
   'NotificationSettings.email': 'Whether notifications are sent to the user by email.',
   'NotificationSettings.inApp': "Whether notifications are shown in the platform's pages.",
   'NotificationSettings.digest': 'Digest frequency for e-mail.',

@@ -152,12 +152,14 @@ const messageFields = ['status', 'type', 'priority', 'publishTime', 'messageCrea
 /** Query of `ReceivedMessages`; `$orderby` defaults to `messageCreateTime desc` (PC-9.7). */
 export const ReceivedMessagesQuery = Type.Object(
   {
-    /** OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`. */
+    // A pattern's rule stays in its schema: the emulator's 400 quotes it (decision 1163).
     $filter: Type.Optional(
       Type.String({
         maxLength: 500,
         pattern: odataFilterPattern(messageFields),
         examples: ["status eq 'NEW'"],
+        description:
+          "OData subset: `status eq 'NEW'`, `type eq 'BANNER'`, `priority eq 'HIGH'`, joined with `and`.",
       }),
     ),
     /** `true` to have the answer say how many messages match over all pages. */
@@ -166,12 +168,13 @@ export const ReceivedMessagesQuery = Type.Object(
     $skip: Type.Optional(skip()),
     /** How many messages at most. */
     $top: Type.Optional(top()),
-    /** `<field> asc|desc` with field messageCreateTime, publishTime, priority or status. */
     $orderby: Type.Optional(
       Type.String({
         maxLength: 64,
         pattern: odataOrderByPattern(messageFields),
         examples: ['messageCreateTime desc'],
+        description:
+          '`<field> asc|desc` with field messageCreateTime, publishTime, priority or status.',
       }),
     ),
   },
