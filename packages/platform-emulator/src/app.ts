@@ -166,6 +166,11 @@ export interface Emulator {
   readonly admin: EmulatorAdmin;
   /** The published extensions (`extensions` option), and the faults of their addresses. */
   readonly extensions: PublishedExtensions;
+  /**
+   * Whether this start wrote the seed (the `seed` option's with the built-in one): false when the
+   * database held a seed already, which it keeps (decision 1130), so a `seed` given was not applied.
+   */
+  readonly seeded: boolean;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -236,8 +241,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   });
   const clock = admin.clock;
   let jwtSecret: string;
+  let seeded = true; // a snapshot is a seeded database
   try {
-    if (!options.snapshot) await migrateAndSeed(db, seed);
+    if (!options.snapshot) seeded = await migrateAndSeed(db, seed, { clock });
     if (options.state) await startFrom(db, options.state);
     jwtSecret =
       options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
@@ -298,6 +304,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     router,
     admin,
     extensions,
+    seeded,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       hosts.listening(host);

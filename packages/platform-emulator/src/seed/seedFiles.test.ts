@@ -157,6 +157,29 @@ describe("given a team's seed file with its product and three people", () => {
   });
 });
 
+describe("given a seed with messages and the emulator's injected clock", () => {
+  it("dates the seeded messages back from the clock's now, not the wall clock's", async () => {
+    const now = Date.parse('2031-05-06T07:08:00.000Z');
+    const [file = ''] = seedFiles(teamSeed);
+    const emulator = await createEmulator({
+      database: 'memory',
+      seed: file,
+      clock: { now: () => now },
+    });
+    try {
+      const rows = await emulator.db.query<{ id: string; publish_time: string }>(
+        "select id, publish_time from notification_messages where user_id = 'usr-tom-0000001' order by id",
+      );
+      expect(rows.map((r) => [r.id, new Date(r.publish_time).toISOString()])).toEqual([
+        ['msg-import-00001', '2031-05-06T06:08:00.000Z'],
+        ['msg-trial-000001', '2031-05-06T07:03:00.000Z'],
+      ]);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
+});
+
 describe('given several seeds', () => {
   it('lets a later file replace an earlier one’s entries by id and add new ones, in place', () => {
     const [first = '', second = ''] = seedFiles(teamSeed, {
