@@ -10,6 +10,7 @@ import { insertPreference } from '../db/preferences.ts';
 import { insertEntity } from '../db/repository/writes.ts';
 import { assignTag } from '../db/tags.ts';
 import { insertTranslation, type BundleKind } from '../db/translations.ts';
+import { writeBundles } from './bundles.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
 
@@ -50,6 +51,7 @@ export async function seed(
     await writePersonas(tx, data);
     await writeRepository(tx, data);
     await writeNotifications(tx, data, clock);
+    await writeBundles(tx, data);
     return true;
   });
 }

@@ -9,19 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
-import { lou, orders, sam, seedFiles, teamSeed } from '../test-support/teamSeed.ts';
-import { resolveSeed, SeedError, type SeedSource } from './seedFiles.ts';
-
-/** The problems `resolveSeed` reports for these sources (none: an empty list). */
-const problemsOf = (...sources: SeedSource[]) => {
-  try {
-    resolveSeed(sources);
-    return [];
-  } catch (error) {
-    if (error instanceof SeedError) return [...error.problems];
-    throw error;
-  }
-};
+import { lou, orders, problemsOf, sam, seedFiles, teamSeed } from '../test-support/teamSeed.ts';
+import { resolveSeed } from './seedFiles.ts';
 
 describe("given a team's seed file with its product and three people", () => {
   let emulator: Emulator;
@@ -354,14 +343,12 @@ describe('given a bad seed', () => {
   it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
-      bundles: [],
       extensions: [],
       preferences: [],
       translations: {},
       repository: {},
     } as never);
     expect(problemsOf(file)).toEqual([
-      `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
       `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
       `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
       `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,

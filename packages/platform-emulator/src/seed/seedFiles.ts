@@ -5,8 +5,10 @@ import {
   NOTIFICATION_CATEGORIES,
 } from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
+import { bundleProblems } from './bundles.ts';
 import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
+import { known } from './knownIds.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
 /** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
@@ -32,8 +34,6 @@ const REFUSED: Readonly<Record<string, string>> = {
     "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
   repository:
     'repository content is three keys of its own: `projects`, `folders` and `documents` (decision 1134)',
-  bundles:
-    "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
 };
 
 const collections = [
@@ -47,6 +47,7 @@ const collections = [
   'folders',
   'documents',
   'notifications',
+  'bundles',
 ] as const;
 type Collection = (typeof collections)[number];
 type Item<C extends Collection> = NonNullable<Seed[C]>[number];
@@ -170,16 +171,13 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
   const at = (c: Collection, item: object): Origin =>
     merged[c].get(keyOf(c, item as Record<string, unknown>))?.at ?? { file: 'the seed', path: c };
   problems.push(...referenceProblems(seed, at), ...repositoryProblems(seed, at));
+  bundleProblems(seed, (bundle, rest) => {
+    const { file, path } = at('bundles', bundle);
+    problems.push(`${file}: ${path}${rest}`);
+  });
   if (problems.length > 0) throw new SeedError(problems);
   return seed;
 }
-
-const known = (keys: Iterable<string>) => {
-  const list = [...keys];
-  return list.length > 12
-    ? `${list.slice(0, 12).join(', ')}, … (${list.length})`
-    : list.join(', ') || 'none';
-};
 
 /** Every reference that names nothing, and every sign-in name used twice. */
 function referenceProblems(
