@@ -24,7 +24,7 @@ import { registerPackageReference } from './routes/packageReference.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
-import { PublishedExtensions } from './extensions/publishedExtensions.ts';
+import { PublishedExtensions, type SeededExtension } from './extensions/publishedExtensions.ts';
 import { registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
@@ -35,6 +35,7 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { resolveSeed, type SeedSource } from './seed/seedFiles.ts';
+import type { Seed } from './seed/seedFormat.ts';
 import { seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
 import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
@@ -212,11 +213,18 @@ async function startFrom(db: Database, file: string): Promise<void> {
   await loadStateFile(db, parseStateFile(text, file), file);
 }
 
+/** The `extensions` option's folders and the seed's contributions (checked, with absolute folders). */
+const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
+  new PublishedExtensions(
+    options.extensions,
+    seed.extensions as readonly SeededExtension[] | undefined,
+  );
+
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   // A bad seed stops the start before the database is touched.
   const seed = resolveSeed(([] as SeedSource[]).concat(options.seed ?? []));
-  const extensions = new PublishedExtensions(options.extensions);
+  const extensions = publishedExtensions(options, seed);
   const target = options.upstream && upstreamTarget(options.upstream);
   const replayed = options.replay ? readRecording(options.replay) : undefined;
   const app = fastifyFor(options);

@@ -343,13 +343,11 @@ describe('given a bad seed', () => {
   it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
-      extensions: [],
       preferences: [],
       translations: {},
       repository: {},
     } as never);
     expect(problemsOf(file)).toEqual([
-      `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
       `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
       `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,
       `${file}: repository: repository content is three keys of its own: \`projects\`, \`folders\` and \`documents\` (decision 1134)`,

@@ -269,6 +269,61 @@ const Notification = Type.Object(
   },
 );
 
+const Extension = Type.Object(
+  {
+    product: Id(
+      'The product of the seed the contribution belongs to (the id its contributions are asked by).',
+    ),
+    dir: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        pattern: '^[^\\u0000]*$',
+        description:
+          "A built extension's folder, relative to the seed file: published as `--extension PRODUCT=DIR` publishes it (its package.json's name, version and entry; the entry's folder served, with its integrity).",
+      }),
+    ),
+    url: Type.Optional(
+      Type.String({
+        pattern: '^https://[^\\s]+$',
+        maxLength: 2000,
+        description:
+          "Instead of `dir`: the script's https address elsewhere (the page's `scriptOrigins` must allow its origin), with `integrity`, `name` and `version`.",
+      }),
+    ),
+    fallbackUrl: Type.Optional(
+      Type.String({
+        pattern: '^https://[^\\s]+$',
+        maxLength: 2000,
+        description: "With `url`: the script's second address; default `url`.",
+      }),
+    ),
+    integrity: Type.Optional(
+      Type.String({
+        pattern: '^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$',
+        description: "With `url`: the script's SRI hash, e.g. sha384-… (required with `url`).",
+      }),
+    ),
+    name: Type.Optional(
+      Type.String({
+        pattern: '^(@[\\w.-]{1,100}/)?[\\w.-]{1,100}$',
+        description: "With `url`: the extension's name (its package name).",
+      }),
+    ),
+    version: Type.Optional(
+      Type.String({
+        pattern: '^[\\w.+-]{1,50}$',
+        description: 'With `url`: the version, e.g. 1.0.0.',
+      }),
+    ),
+  },
+  {
+    ...strict,
+    description:
+      "An extension's contribution to a product: a built folder (`dir`), or a script elsewhere (`url` with its `integrity`). Published at every start, not stored in the database.",
+  },
+);
+
 const Bundle = Type.Object(
   {
     id: Id('The bundle id, fixed by the file.'),
@@ -330,12 +385,13 @@ export const SeedFile = Type.Object(
     documents: Type.Optional(Type.Array(Document)),
     notifications: Type.Optional(Type.Array(Notification)),
     bundles: Type.Optional(Type.Array(Bundle)),
+    extensions: Type.Optional(Type.Array(Extension)),
   },
   {
     ...strict,
     title: '@ics/platform-emulator seed',
     description:
-      'Organisations, roles, groups, products, personas (with their preferences) repository content, notifications and bundles for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+      "Organisations, roles, groups, products, personas (with their preferences), repository content, notifications, bundles and extensions' contributions for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.",
   },
 );
 
