@@ -24,7 +24,7 @@ import { registerPackageReference } from './routes/packageReference.ts';
 import { signJwt } from './auth/verifyBearer.ts';
 import { registerAssets } from './routes/assets.ts';
 import { registerExtensionScripts } from './routes/auth.ts';
-import { PublishedExtensions } from './extensions/publishedExtensions.ts';
+import { PublishedExtensions, type SeededExtension } from './extensions/publishedExtensions.ts';
 import { registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
@@ -35,6 +35,7 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { resolveSeed, type SeedSource } from './seed/seedFiles.ts';
+import type { Seed } from './seed/seedFormat.ts';
 import { seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
 import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
@@ -166,6 +167,11 @@ export interface Emulator {
   readonly admin: EmulatorAdmin;
   /** The published extensions (`extensions` option), and the faults of their addresses. */
   readonly extensions: PublishedExtensions;
+  /**
+   * Whether this start wrote the seed (the `seed` option's with the built-in one): false when the
+   * database held a seed already, which it keeps (decision 1130), so a `seed` given was not applied.
+   */
+  readonly seeded: boolean;
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -207,11 +213,18 @@ async function startFrom(db: Database, file: string): Promise<void> {
   await loadStateFile(db, parseStateFile(text, file), file);
 }
 
+/** The `extensions` option's folders and the seed's contributions (checked, with absolute folders). */
+const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
+  new PublishedExtensions(
+    options.extensions,
+    seed.extensions as readonly SeededExtension[] | undefined,
+  );
+
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   // A bad seed stops the start before the database is touched.
   const seed = resolveSeed(([] as SeedSource[]).concat(options.seed ?? []));
-  const extensions = new PublishedExtensions(options.extensions);
+  const extensions = publishedExtensions(options, seed);
   const target = options.upstream && upstreamTarget(options.upstream);
   const replayed = options.replay ? readRecording(options.replay) : undefined;
   const app = fastifyFor(options);
@@ -236,8 +249,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   });
   const clock = admin.clock;
   let jwtSecret: string;
+  let seeded = true; // a snapshot is a seeded database
   try {
-    if (!options.snapshot) await migrateAndSeed(db, seed);
+    if (!options.snapshot) seeded = await migrateAndSeed(db, seed, { clock });
     if (options.state) await startFrom(db, options.state);
     jwtSecret =
       options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
@@ -298,6 +312,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     router,
     admin,
     extensions,
+    seeded,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       hosts.listening(host);

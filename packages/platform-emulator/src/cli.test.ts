@@ -1,10 +1,13 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startCli } from './test-support/cli.ts';
 import { extensionFolder } from './test-support/extensionFolder.ts';
 import { signInOverHttp } from './test-support/httpPersona.ts';
+import { seedFiles, teamSeed } from './test-support/teamSeed.ts';
 
 describe('given the CLI started with --log-level info, --session-lifetime 600, two --allowed-host and an --extension for an id the catalogue lacks', () => {
   let cli: ReturnType<typeof startCli>;
@@ -92,6 +95,31 @@ describe('given the CLI started without --log-level', () => {
       `Open ${url}/ and choose a persona.`,
       `Its console (requests, clock, faults, personas, states): ${url}/__emulator/`,
     ]);
+  }, 120_000);
+});
+
+describe('given --seed for a data directory seeded by an earlier start', () => {
+  it('says in one line that the seed was not applied and the data is kept; a new directory takes it without a word', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ics-cli-seeded-'));
+    try {
+      const [file = ''] = seedFiles(teamSeed);
+      const first = startCli(['--database', dir, '--seed', file]);
+      expect((await fetch(`${await first.url()}/healthz`)).status).toBe(200);
+      expect(await first.stop()).toBe(0);
+      expect(first.stderr()).not.toContain('--seed');
+      const again = startCli(['--database', dir, '--seed', file]);
+      expect((await fetch(`${await again.url()}/healthz`)).status).toBe(200);
+      expect(await again.stop()).toBe(0);
+      const notes = again
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('--seed'));
+      expect(notes).toEqual([
+        `Note: --seed ${file} not applied: ${dir} holds a seed already and keeps its data; start from a new --database (or memory, or --state FILE) to use it.`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

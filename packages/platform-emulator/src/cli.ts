@@ -177,6 +177,11 @@ async function start(argv: string[]): Promise<void> {
     readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
   }).catch(failed);
   await warnOfUnknownProducts(emulator);
+  // Decision 1172: a seed is for a new database; a seeded one keeps its data, and says so.
+  if (values.seed?.length && !emulator.seeded)
+    console.error(
+      `Note: --seed ${values.seed.join(', ')} not applied: ${process.env.DATABASE_URL ? 'the database (DATABASE_URL)' : database} holds a seed already and keeps its data; start from a new --database (or memory, or --state FILE) to use it.`,
+    );
   const url = await emulator.listen({ port, host: values.host }).catch(failed);
   // The documented ready line first, so a script can wait for line 1; then the held log.
   output.release(

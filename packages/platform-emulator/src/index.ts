@@ -27,7 +27,7 @@ export type { ContractAnswer } from './http/router.ts';
 export { Conformance, type Mismatch } from './conformance.ts';
 export type { Database, DatabaseOptions, DatabaseWait, Queryable } from './db/database.ts';
 export { migrate, migrations } from './db/migrations.ts';
-export { seed } from './seed/seed.ts';
+export { seed, type SeedOptions } from './seed/seed.ts';
 // A team's own data (docs/your-own-data.md): seed files and state files.
 export { defineSeed, type Seed } from './seed/seedFormat.ts';
 export { resolveSeed, SeedError, type SeedSource } from './seed/seedFiles.ts';

@@ -62,10 +62,16 @@ export async function listPublishedBundles(q: Queryable): Promise<Bundle[]> {
   );
 }
 
-/** Adds a DRAFT bundle with a fresh id and external id; answers it. */
+/**
+ * Adds a bundle, DRAFT with a fresh id and external id unless a seed gives them (decision 1170);
+ * answers it.
+ */
 export async function insertBundle(
   q: Queryable,
   input: {
+    id?: string;
+    externalId?: string;
+    status?: BundleStatus;
     orgId: string;
     name: string;
     description: string;
@@ -76,18 +82,19 @@ export async function insertBundle(
     sourceBundleId?: string;
   },
 ): Promise<Bundle> {
-  const id = newId();
+  const id = input.id ?? newId();
   await q.query(
     `insert into bundles (id, org_id, name, description, external_id, object_ids, access_code, status, location_id, source_bundle_id, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8, $9, $10)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       id,
       input.orgId,
       input.name,
       input.description,
-      `ext-${newId()}`,
+      input.externalId ?? `ext-${newId()}`,
       JSON.stringify(input.objectIds),
       input.accessCode,
+      input.status ?? 'DRAFT',
       input.locationId ?? null,
       input.sourceBundleId ?? null,
       input.createdBy,
@@ -159,14 +166,17 @@ export async function findInstallation(
   return row && toInstallation(row);
 }
 
-/** Installs a bundle in an organisation (once: a second push keeps the first); answers it. */
+/**
+ * Installs a bundle in an organisation (once: a second push keeps the first), with a fresh id
+ * unless a seed gives one; answers it.
+ */
 export async function installBundle(
   q: Queryable,
-  input: { bundleId: string; orgId: string; installedBy: string },
+  input: { id?: string; bundleId: string; orgId: string; installedBy: string },
 ): Promise<BundleInstallation | undefined> {
   await q.query(
     'insert into bundle_installations (id, bundle_id, org_id, installed_by) values ($1, $2, $3, $4) on conflict (bundle_id, org_id) do nothing',
-    [newId(), input.bundleId, input.orgId, input.installedBy],
+    [input.id ?? newId(), input.bundleId, input.orgId, input.installedBy],
   );
   const [row] = await q.query<InstallationRow>(
     `${selectInstallations} where i.bundle_id = $1 and i.org_id = $2`,

@@ -28,6 +28,21 @@ interface Entry {
 }
 
 /**
+ * A seed's contribution (decision 1171): a built folder, published as `--extension` publishes
+ * one, or a script at another https address with its integrity, listed as it is.
+ */
+export type SeededExtension =
+  | { readonly product: string; readonly dir: string }
+  | {
+      readonly product: string;
+      readonly name: string;
+      readonly version: string;
+      readonly url: string;
+      readonly fallbackUrl?: string | undefined;
+      readonly integrity: string;
+    };
+
+/**
  * The extensions published with `--extension PRODUCT=DIR` (or the test kit's `extensions`):
  * each a built folder whose package.json gives the name, the version and the entry (`module`,
  * else `main`). The folder of the entry is served, so sources and node_modules are not. Its
@@ -35,29 +50,72 @@ interface Entry {
  */
 export class PublishedExtensions {
   readonly #entries: Entry[] = [];
+  readonly #elsewhere: ProductContribution[] = [];
+  readonly #productOf = new Map<ProductContribution, string>();
 
   /**
    * Reads every folder's package.json now, so a wrong folder stops the start with a message.
    * @param byProduct product id → one folder or several
+   * @param seeded the seed's contributions (checked by `resolveSeed` already)
    */
-  constructor(byProduct: Readonly<Record<string, string | readonly string[]>> = {}) {
-    for (const [product, dirs] of Object.entries(byProduct)) {
+  constructor(
+    byProduct: Readonly<Record<string, string | readonly string[]>> = {},
+    seeded: readonly SeededExtension[] = [],
+  ) {
+    const folders = Object.entries(byProduct).flatMap(([product, dirs]) =>
+      (typeof dirs === 'string' ? [dirs] : dirs).map((dir) => ({ product, dir })),
+    );
+    for (const extension of [...folders, ...seeded]) {
+      const { product } = extension;
       if (!/^[\w.-]{1,100}$/.test(product))
         throw new Error(
           `Extension product '${product}': use letters, digits, '.', '-' or '_' (at most 100).`,
         );
-      for (const dir of typeof dirs === 'string' ? [dirs] : dirs) {
-        const entry = readPackage(product, resolve(dir));
-        if (this.#entries.some((e) => e.product === product && e.name === entry.name))
-          throw new Error(`Extension '${entry.name}' is published twice for '${product}'.`);
-        this.#entries.push(entry);
-      }
+      const entry =
+        'dir' in extension
+          ? readPackage(product, resolve(extension.dir))
+          : { product, name: extension.name };
+      if (this.#named(product, entry.name))
+        throw new Error(`Extension '${entry.name}' is published twice for '${product}'.`);
+      if ('folder' in entry) this.#entries.push(entry);
+      else if ('url' in extension) this.#addElsewhere(extension);
     }
+  }
+
+  #named(product: string, name: string): boolean {
+    return (
+      this.#entries.some((e) => e.product === product && e.name === name) ||
+      this.#elsewhere.some((c) => this.#productOf.get(c) === product && c.resourceName === name)
+    );
+  }
+
+  #addElsewhere(extension: Extract<SeededExtension, { url: string }>): void {
+    const contribution: ProductContribution = {
+      resourceName: extension.name,
+      version: extension.version,
+      supportedTarget: 'Droplets Shell',
+      publicPath: extension.url.slice(0, extension.url.lastIndexOf('/') + 1),
+      js: [
+        {
+          resourceUrl: extension.url,
+          fallbackUrl: extension.fallbackUrl ?? extension.url,
+          integrity: extension.integrity,
+        },
+      ],
+      runtimeDependencies: [],
+    };
+    this.#elsewhere.push(contribution);
+    this.#productOf.set(contribution, extension.product);
   }
 
   /** The products with published extensions. */
   get products(): string[] {
-    return [...new Set(this.#entries.map((e) => e.product))];
+    return [
+      ...new Set([
+        ...this.#entries.map((e) => e.product),
+        ...this.#elsewhere.map((c) => this.#productOf.get(c) ?? ''),
+      ]),
+    ];
   }
 
   /**
@@ -82,7 +140,8 @@ export class PublishedExtensions {
         };
       }),
     );
-    return listed.filter((contribution) => contribution !== undefined);
+    const elsewhere = this.#elsewhere.filter((c) => this.#productOf.get(c) === product);
+    return [...listed.filter((contribution) => contribution !== undefined), ...elsewhere];
   }
 
   /** Every published extension, with its addresses and fault. */
@@ -162,8 +221,15 @@ async function integrityOf(path: string): Promise<string | undefined> {
   }
 }
 
-function readPackage(product: string, dir: string): Entry {
-  const where = `--extension ${product}=${dir}`;
+/**
+ * A built extension's folder as `--extension` publishes it; throws a message starting with
+ * `where` (default the option) for a folder that cannot be published.
+ */
+export function readPackage(
+  product: string,
+  dir: string,
+  where = `--extension ${product}=${dir}`,
+): Entry {
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as Record<

@@ -3,12 +3,14 @@ import {
   primarySubtag,
   type PlatformLocale,
 } from '@ics/platform-contract';
+import { systemClock, type EmulatorClock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { deliverSeededMessages } from '../db/notifications.ts';
 import { insertPreference } from '../db/preferences.ts';
-import { insertSeededEntity } from '../db/repository/writes.ts';
+import { insertEntity } from '../db/repository/writes.ts';
 import { assignTag } from '../db/tags.ts';
 import { insertTranslation, type BundleKind } from '../db/translations.ts';
+import { writeBundles } from './bundles.ts';
 import { resolveSeed } from './seedFiles.ts';
 import type { Seed } from './seedFormat.ts';
 
@@ -22,12 +24,23 @@ const spans: Record<LicenceState, [number, number, number]> = {
   expired: [-500, -90, -60],
 };
 
+/** How a seed is written. */
+export interface SeedOptions {
+  /** The emulator's clock, which seeded messages are dated back from; default the system clock. */
+  readonly clock?: EmulatorClock;
+}
+
 /**
  * Writes a seed (`resolveSeed`'s, by default the built-in one) into a new database, in one
  * transaction: organisations, roles, groups, the catalogue, personas, their access and licences.
  * A database that already holds a seed is left as it is, so restarts keep users' changes.
+ * Resolves with whether it wrote the seed.
  */
-export async function seed(db: Database, data: Seed = resolveSeed()): Promise<boolean> {
+export async function seed(
+  db: Database,
+  data: Seed = resolveSeed(),
+  { clock = systemClock }: SeedOptions = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting on one new database: the second waits, then finds it seeded.
     await tx.query('select pg_advisory_xact_lock(7419001)');
@@ -37,7 +50,8 @@ export async function seed(db: Database, data: Seed = resolveSeed()): Promise<bo
     await writeCatalogue(tx, data);
     await writePersonas(tx, data);
     await writeRepository(tx, data);
-    await writeNotifications(tx, data);
+    await writeNotifications(tx, data, clock);
+    await writeBundles(tx, data);
     return true;
   });
 }
@@ -231,23 +245,23 @@ async function writeRepository(tx: Queryable, data: Seed): Promise<void> {
   for (const p of data.projects ?? []) {
     const at = { orgId: orgOf.get(p.owner) ?? '', ownerId: p.owner };
     owner.set(p.id, at);
-    await insertSeededEntity(tx, { ...at, ...p, documentType: 'Project', parentId: null });
+    await insertEntity(tx, { ...at, ...p, documentType: 'Project', parentId: null });
   }
   for (const f of data.folders ?? []) {
     const at = owner.get(f.project) ?? { orgId: '', ownerId: '' };
     owner.set(f.id, at);
-    await insertSeededEntity(tx, { ...at, ...f, documentType: 'Folder', parentId: f.project });
+    await insertEntity(tx, { ...at, ...f, documentType: 'Folder', parentId: f.project });
   }
   for (const d of data.documents ?? []) {
     const at = owner.get(d.parent) ?? { orgId: '', ownerId: '' };
-    await insertSeededEntity(tx, { ...at, ...d, parentId: d.parent });
+    await insertEntity(tx, { ...at, ...d, parentId: d.parent });
     for (const tag of new Set(d.tags ?? [])) await assignTag(tx, at.orgId, [d.id], tag);
   }
 }
 
-/** Each persona's messages, dated back from now; they replace its built-in first messages. */
-async function writeNotifications(tx: Queryable, data: Seed): Promise<void> {
-  const now = Date.now();
+/** Each persona's messages, dated back from the clock's now; they replace its built-in first messages. */
+async function writeNotifications(tx: Queryable, data: Seed, clock: EmulatorClock): Promise<void> {
+  const now = clock.now();
   const byPersona = new Map<string, NonNullable<Seed['notifications']>>();
   for (const n of data.notifications ?? [])
     byPersona.set(n.persona, [...(byPersona.get(n.persona) ?? []), n]);

@@ -9,19 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
-import { lou, orders, sam, seedFiles, teamSeed } from '../test-support/teamSeed.ts';
-import { resolveSeed, SeedError, type SeedSource } from './seedFiles.ts';
-
-/** The problems `resolveSeed` reports for these sources (none: an empty list). */
-const problemsOf = (...sources: SeedSource[]) => {
-  try {
-    resolveSeed(sources);
-    return [];
-  } catch (error) {
-    if (error instanceof SeedError) return [...error.problems];
-    throw error;
-  }
-};
+import { lou, orders, problemsOf, sam, seedFiles, teamSeed } from '../test-support/teamSeed.ts';
+import { resolveSeed } from './seedFiles.ts';
 
 describe("given a team's seed file with its product and three people", () => {
   let emulator: Emulator;
@@ -155,6 +144,29 @@ describe("given a team's seed file with its product and three people", () => {
     );
     expect(row?.parent_id).toBe('org-team-000001');
   });
+});
+
+describe("given a seed with messages and the emulator's injected clock", () => {
+  it("dates the seeded messages back from the clock's now, not the wall clock's", async () => {
+    const now = Date.parse('2031-05-06T07:08:00.000Z');
+    const [file = ''] = seedFiles(teamSeed);
+    const emulator = await createEmulator({
+      database: 'memory',
+      seed: file,
+      clock: { now: () => now },
+    });
+    try {
+      const rows = await emulator.db.query<{ id: string; publish_time: string }>(
+        "select id, publish_time from notification_messages where user_id = 'usr-tom-0000001' order by id",
+      );
+      expect(rows.map((r) => [r.id, new Date(r.publish_time).toISOString()])).toEqual([
+        ['msg-import-00001', '2031-05-06T06:08:00.000Z'],
+        ['msg-trial-000001', '2031-05-06T07:03:00.000Z'],
+      ]);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
 });
 
 describe('given several seeds', () => {
@@ -331,15 +343,11 @@ describe('given a bad seed', () => {
   it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
     const [file = ''] = seedFiles({
       ...teamSeed,
-      bundles: [],
-      extensions: [],
       preferences: [],
       translations: {},
       repository: {},
     } as never);
     expect(problemsOf(file)).toEqual([
-      `${file}: bundles: translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)`,
-      `${file}: extensions: an extension and its contributions are published with \`platform-emulator --extension DIR\`, not seeded (decision 1134)`,
       `${file}: preferences: a persona's preferences are its own keys: \`personas[].defaultService\` and \`personas[].preferences\` (decision 1134)`,
       `${file}: translations: a product's or product group's translations are its own key: \`products[].translations\`, \`productGroups[].translations\` (decision 1134)`,
       `${file}: repository: repository content is three keys of its own: \`projects\`, \`folders\` and \`documents\` (decision 1134)`,

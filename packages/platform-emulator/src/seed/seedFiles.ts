@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
   DEFAULT_SERVICE_PREFERENCE,
   nameKey,
   NOTIFICATION_CATEGORIES,
 } from '@ics/platform-contract';
 import { Value } from '@sinclair/typebox/value';
+import { bundleProblems } from './bundles.ts';
 import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
+import { known } from './knownIds.ts';
+import { prepareExtensions } from './seedExtensions.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
 /** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
@@ -26,14 +30,10 @@ export class SeedError extends Error {
 const REFUSED: Readonly<Record<string, string>> = {
   translations:
     "a product's or product group's translations are its own key: `products[].translations`, `productGroups[].translations` (decision 1134)",
-  extensions:
-    'an extension and its contributions are published with `platform-emulator --extension DIR`, not seeded (decision 1134)',
   preferences:
     "a persona's preferences are its own keys: `personas[].defaultService` and `personas[].preferences` (decision 1134)",
   repository:
     'repository content is three keys of its own: `projects`, `folders` and `documents` (decision 1134)',
-  bundles:
-    "translation bundles are served from the catalogue's texts; not supported by this emulator's seed format (decision 1134)",
 };
 
 const collections = [
@@ -47,6 +47,8 @@ const collections = [
   'folders',
   'documents',
   'notifications',
+  'bundles',
+  'extensions',
 ] as const;
 type Collection = (typeof collections)[number];
 type Item<C extends Collection> = NonNullable<Seed[C]>[number];
@@ -64,8 +66,16 @@ const dotted = (pointer: string) =>
       '',
     );
 
-function read(source: SeedSource, index: number): { name: string; data: unknown } | string {
-  if (typeof source !== 'string') return { name: `seed #${index + 1} (object)`, data: source };
+/** A seed's name, data, and the folder its relative paths start from (a file's own). */
+interface Read {
+  name: string;
+  data: unknown;
+  base: string;
+}
+
+function read(source: SeedSource, index: number): Read | string {
+  if (typeof source !== 'string')
+    return { name: `seed #${index + 1} (object)`, data: source, base: process.cwd() };
   let text: string;
   try {
     text = readFileSync(source, 'utf8');
@@ -73,7 +83,7 @@ function read(source: SeedSource, index: number): { name: string; data: unknown 
     return `${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
   try {
-    return { name: source, data: JSON.parse(text) };
+    return { name: source, data: JSON.parse(text), base: dirname(resolve(source)) };
   } catch (error) {
     return `${source}: not JSON, or cut short (${(error as Error).message})`;
   }
@@ -137,22 +147,32 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
     Collection,
     Map<string, Entry>
   >;
-  const files = [{ name: 'the built-in seed', data: builtInSeed as unknown }];
+  const folderProblems: string[] = [];
+  const files: Read[] = [
+    { name: 'the built-in seed', data: builtInSeed as unknown, base: process.cwd() },
+  ];
   sources.forEach((source, i) => {
     const got = read(source, i);
     if (typeof got === 'string') problems.push(got);
     else files.push(got);
   });
-  for (const { name, data } of files) {
+  for (const { name, data, base } of files) {
     const shape = shapeProblems(name, data);
     if (shape.length > 0) {
       problems.push(...shape);
       continue;
     }
+    const extensions = prepareExtensions(name, base, (data as Seed).extensions);
+    // Said with the references, so an unknown product and a wrong folder are said together.
+    folderProblems.push(...extensions.problems);
     for (const collection of collections) {
       const seen = new Set<string>();
-      ((data as Seed)[collection] ?? []).forEach((item, i) => {
-        const key = keyOf(collection, item as Record<string, unknown>);
+      const items = collection === 'extensions' ? extensions.items : (data as Seed)[collection];
+      (items ?? []).forEach((item, i) => {
+        const key =
+          collection === 'extensions'
+            ? (extensions.keys[i] ?? '')
+            : keyOf(collection, item as Record<string, unknown>);
         const path = `${collection}[${i}]`;
         if (seen.has(key)) problems.push(`${name}: ${path}: duplicate id '${key}' in this file`);
         seen.add(key);
@@ -168,18 +188,18 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
     collections.map((c) => [c, [...merged[c].values()].map((e) => e.item)]),
   ) as Required<Omit<Seed, '$schema'>>;
   const at = (c: Collection, item: object): Origin =>
-    merged[c].get(keyOf(c, item as Record<string, unknown>))?.at ?? { file: 'the seed', path: c };
-  problems.push(...referenceProblems(seed, at), ...repositoryProblems(seed, at));
+    [...merged[c].values()].find((entry) => entry.item === item)?.at ?? {
+      file: 'the seed',
+      path: c,
+    };
+  problems.push(...folderProblems, ...referenceProblems(seed, at), ...repositoryProblems(seed, at));
+  bundleProblems(seed, (bundle, rest) => {
+    const { file, path } = at('bundles', bundle);
+    problems.push(`${file}: ${path}${rest}`);
+  });
   if (problems.length > 0) throw new SeedError(problems);
   return seed;
 }
-
-const known = (keys: Iterable<string>) => {
-  const list = [...keys];
-  return list.length > 12
-    ? `${list.slice(0, 12).join(', ')}, … (${list.length})`
-    : list.join(', ') || 'none';
-};
 
 /** Every reference that names nothing, and every sign-in name used twice. */
 function referenceProblems(
@@ -222,6 +242,7 @@ function referenceProblems(
     g.members.forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
   }
   for (const p of seed.products) check('products', p, '.group', 'productGroups', p.group);
+  for (const e of seed.extensions) check('extensions', e, '.product', 'products', e.product);
   for (const n of seed.notifications) {
     check('notifications', n, '.persona', 'personas', n.persona);
     if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(n.category)) {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
 import { PLATFORM_LOCALES, type PlatformLocale } from '@ics/platform-contract';
+import { BundleDefinitionBody, BundleStatus } from '@ics/platform-contract/schemas';
 
 // The seed file's format (docs/your-own-data.md, decision 1130): the schema every seed is
 // checked against, the built-in one included, and the source of seed.schema.json.
@@ -268,6 +269,107 @@ const Notification = Type.Object(
   },
 );
 
+const Extension = Type.Object(
+  {
+    product: Id(
+      'The product of the seed the contribution belongs to (the id its contributions are asked by).',
+    ),
+    dir: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        pattern: '^[^\\u0000]*$',
+        description:
+          "A built extension's folder, relative to the seed file: published as `--extension PRODUCT=DIR` publishes it (its package.json's name, version and entry; the entry's folder served, with its integrity).",
+      }),
+    ),
+    url: Type.Optional(
+      Type.String({
+        pattern: '^https://[^\\s]+$',
+        maxLength: 2000,
+        description:
+          "Instead of `dir`: the script's https address elsewhere (the page's `scriptOrigins` must allow its origin), with `integrity`, `name` and `version`.",
+      }),
+    ),
+    fallbackUrl: Type.Optional(
+      Type.String({
+        pattern: '^https://[^\\s]+$',
+        maxLength: 2000,
+        description: "With `url`: the script's second address; default `url`.",
+      }),
+    ),
+    integrity: Type.Optional(
+      Type.String({
+        pattern: '^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$',
+        description: "With `url`: the script's SRI hash, e.g. sha384-… (required with `url`).",
+      }),
+    ),
+    name: Type.Optional(
+      Type.String({
+        pattern: '^(@[\\w.-]{1,100}/)?[\\w.-]{1,100}$',
+        description: "With `url`: the extension's name (its package name).",
+      }),
+    ),
+    version: Type.Optional(
+      Type.String({
+        pattern: '^[\\w.+-]{1,50}$',
+        description: 'With `url`: the version, e.g. 1.0.0.',
+      }),
+    ),
+  },
+  {
+    ...strict,
+    description:
+      "An extension's contribution to a product: a built folder (`dir`), or a script elsewhere (`url` with its `integrity`). Published at every start, not stored in the database.",
+  },
+);
+
+const Bundle = Type.Object(
+  {
+    id: Id('The bundle id, fixed by the file.'),
+    name: BundleDefinitionBody.properties.name,
+    description: Type.Optional(BundleDefinitionBody.properties.description),
+    owner: Id("The persona who created it; the bundle is in the persona's organisation."),
+    objects: Type.Array(Id('A folder or document of the seed, by its id.'), {
+      maxItems: 500,
+      description:
+        "The folders and documents it holds (not projects), in the owner's organisation and readable by the owner.",
+    }),
+    accessCode: Type.Optional(
+      Type.String({
+        ...BundleDefinitionBody.properties.accessCode.anyOf[0],
+        description: 'The code copying or pushing it requires; default none.',
+      }),
+    ),
+    status: Type.Optional(
+      Type.Union(BundleStatus.anyOf, { description: `${BundleStatus.description} Default DRAFT.` }),
+    ),
+    externalId: Type.Optional(
+      Id("Its id across organisations (pushing names it); default 'ext-' and its id."),
+    ),
+    installations: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id('The installation id, fixed by the file.'),
+            organisation: Id("A sub-organisation of the owner's organisation."),
+          },
+          strict,
+        ),
+        {
+          description:
+            'Where it was pushed (by its owner, an administrator): PUBLISHED or DEPRECATED bundles only.',
+        },
+      ),
+    ),
+  },
+  {
+    ...strict,
+    description:
+      "A repository bundle (the bundle service's BundleDefinition) over the seed's folders and documents, and its installations.",
+  },
+);
+
 /** A seed file: what a team's platform holds when an emulator starts on a new database. */
 export const SeedFile = Type.Object(
   {
@@ -282,12 +384,14 @@ export const SeedFile = Type.Object(
     folders: Type.Optional(Type.Array(Folder)),
     documents: Type.Optional(Type.Array(Document)),
     notifications: Type.Optional(Type.Array(Notification)),
+    bundles: Type.Optional(Type.Array(Bundle)),
+    extensions: Type.Optional(Type.Array(Extension)),
   },
   {
     ...strict,
     title: '@ics/platform-emulator seed',
     description:
-      'Organisations, roles, groups, products, personas (with their preferences) repository content and notifications for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.',
+      "Organisations, roles, groups, products, personas (with their preferences), repository content, notifications, bundles and extensions' contributions for `platform-emulator --seed FILE`. Later files add to or replace earlier ones by id.",
   },
 );
 

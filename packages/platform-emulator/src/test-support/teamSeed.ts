@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveSeed, SeedError, type SeedSource } from '../seed/seedFiles.ts';
 import { defineSeed, type Seed } from '../seed/seedFormat.ts';
 
 /**
@@ -128,3 +129,14 @@ export function seedFiles(...seeds: (Seed | string)[]): string[] {
     return file;
   });
 }
+
+/** The problems `resolveSeed` reports for these sources (none: an empty list). */
+export const problemsOf = (...sources: SeedSource[]): string[] => {
+  try {
+    resolveSeed(sources);
+    return [];
+  } catch (error) {
+    if (error instanceof SeedError) return [...error.problems];
+    throw error;
+  }
+};

@@ -101,22 +101,26 @@ export async function deleteEntities(q: Queryable, ids: readonly string[]): Prom
   await q.query('delete from frs_entities where id = any($1)', [[...ids]]);
 }
 
-/** Inserts an entity after the PC-5.2 conflict check; answers its id. */
+/**
+ * Inserts an entity after the PC-5.2 conflict check; answers its id: `id` when given (a seed's,
+ * decision 1134), else a new one.
+ */
 export async function insertEntity(
   q: Queryable,
   input: {
+    id?: string;
     orgId: string;
     ownerId: string;
     name: string;
     documentType: string;
     parentId: string | null;
-    description?: string;
-    nativeData?: Record<string, unknown>;
+    description?: string | undefined;
+    nativeData?: Record<string, unknown> | undefined;
     meteringTag?: string | null;
   },
 ): Promise<string> {
   await refuseConflict(q, input.orgId, input.parentId, input.name, input.documentType);
-  const id = newId();
+  const id = input.id ?? newId();
   await q.query(
     `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id, metering_tag)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -134,37 +138,6 @@ export async function insertEntity(
     ],
   );
   return id;
-}
-
-/** Inserts an entity with the id a seed gives it (decision 1134; the seed checked names already). */
-export async function insertSeededEntity(
-  q: Queryable,
-  input: {
-    id: string;
-    orgId: string;
-    ownerId: string;
-    name: string;
-    documentType: string;
-    parentId: string | null;
-    description?: string | undefined;
-    nativeData?: Record<string, unknown> | undefined;
-  },
-): Promise<void> {
-  await q.query(
-    `insert into frs_entities (id, org_id, name, name_key, document_type, parent_id, description, native_data, owner_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      input.id,
-      input.orgId,
-      input.name,
-      nameKey(input.name),
-      input.documentType,
-      input.parentId,
-      input.description ?? '',
-      JSON.stringify(input.nativeData ?? {}),
-      input.ownerId,
-    ],
-  );
 }
 
 /** A document to write into a container (`insertEntities`). */
