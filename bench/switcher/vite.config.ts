@@ -9,7 +9,27 @@ const peer = resolve(import.meta.dirname, '../.peer/node_modules');
 // own; the emulator's icon it draws comes through a proxy, from the page's origin.
 export default defineConfig({
   root: resolve(import.meta.dirname, 'page'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // Content-named files kept as the emulator keeps the demo's (decision 0860), so that a
+      // chunk is read from the browser's cache as an application's would be, not revalidated
+      // against this server on every load (decision 1167).
+      name: 'immutable-assets',
+      configurePreviewServer(server) {
+        server.middlewares.use((request, response, next) => {
+          if (request.url?.startsWith('/assets/')) {
+            const writeHead = response.writeHead.bind(response);
+            response.writeHead = ((status: number, headers?: Record<string, string>) => {
+              const kept = { ...headers, 'Cache-Control': 'public, max-age=31536000, immutable' };
+              return writeHead(status, kept);
+            }) as typeof response.writeHead;
+          }
+          next();
+        });
+      },
+    },
+  ],
   // The workspace's packages are built from their TypeScript sources (the `source` condition).
   resolve: {
     conditions: ['source', ...defaultClientConditions],

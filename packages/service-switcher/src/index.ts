@@ -1,8 +1,5 @@
-export {
-  ServiceSwitcher,
-  browserLocale,
-  type ServiceSwitcherProps,
-} from './ui/ServiceSwitcher.tsx';
+export { browserLocale, type ServiceSwitcherProps } from './ui/ServiceSwitcher.tsx';
+export { ServiceSwitcher } from './ui/embeddedSwitcher.ts';
 export type { SwitcherTheme, SwitcherView } from './ui/switcherTypes.ts';
 export { ServiceSwitcherPage, type ServiceSwitcherPageProps } from './ui/ServiceSwitcherPage.tsx';
 export {

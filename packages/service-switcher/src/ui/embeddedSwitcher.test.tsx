@@ -1,0 +1,60 @@
+import type { ProductsWithLicenses } from '@ics/platform-client';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeClient } from '../testing/fakeClient.ts';
+import { memoryStorage } from '../testing/memoryStorage.ts';
+
+afterEach(cleanup);
+
+const answer: ProductsWithLicenses = {
+  licensedProducts: [],
+  userProducts: [
+    {
+      uniqueName: 'integration.group',
+      productRegistryItemType: 'productGroup',
+      label: 'Integration',
+      products: [
+        {
+          uniqueName: 'cdi',
+          label: 'Data Integration',
+          indexPageUrl: '/apps/cdi/',
+          iconUrl: '/icons/cdi.svg',
+        },
+      ],
+    },
+  ],
+  allProducts: [],
+};
+
+/** The public entry, evaluated afresh, and the two chunks on the way to the first card. */
+async function freshEntry() {
+  vi.resetModules();
+  const entry = await import('../index.ts');
+  const { gridCode } = await import('./gridCode.ts');
+  const { answerCode } = await import('../data/useProductData.ts');
+  return { entry, chunks: [gridCode, answerCode] };
+}
+
+describe('given a host that imports ServiceSwitcher (decision 1167)', () => {
+  it('has the code that reads the answer and draws the cards requested when the entry is evaluated, before any render', async () => {
+    const { chunks } = await freshEntry();
+    // Nothing is rendered: only the entry's evaluation can have asked for them.
+    await vi.waitFor(() => expect(chunks.map((code) => code.loaded)).not.toContain(undefined));
+  });
+
+  it('then draws the first card in the render the answer causes, with no chunk to wait for', async () => {
+    const { entry, chunks } = await freshEntry();
+    await vi.waitFor(() => expect(chunks.map((code) => code.loaded)).not.toContain(undefined));
+    const { container } = render(
+      <entry.ServiceSwitcher
+        client={fakeClient(async () => answer).client}
+        locale="en"
+        storage={memoryStorage()}
+        recentServices={false}
+      />,
+    );
+    // The answer's promise and the renders it causes; no import is left to resolve.
+    await act(async () => {});
+    expect(container.querySelector('.ics-card')?.textContent).toContain('Data Integration');
+  });
+});
