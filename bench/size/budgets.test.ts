@@ -32,12 +32,13 @@ describe('given the size budgets', () => {
   // kB before, 4.64 kB after decision 1150, 4.72 kB with the kept dialog's revalidation (1151),
   // 4.81 kB with issue 40's spoken messages and focus handling (English ships up front): 0.16 kB
   // over Carbon's. With English's card texts in the cards' chunk (decision 1164): 4.35 kB, and
-  // the budget is Carbon's figure; the others are what was reached and a small margin.
+  // the budget is Carbon's figure; the others are what was reached and a small margin (the
+  // dialog 7.10 → 7.27 kB with the prepared dialog drawn closed, decision 1165).
   it.each([
     ['ServiceSwitcher', 'switcher-host-embedded-js', 4.65],
     ['ServiceSwitcherPage', 'switcher-host-page-js', 4.9],
-    ['ServiceSwitcherDialog', 'switcher-host-dialog-js', 7.3],
-    ['mountServiceSwitcher', 'switcher-host-mount-js', 7.8],
+    ['ServiceSwitcherDialog', 'switcher-host-dialog-js', 7.4],
+    ['mountServiceSwitcher', 'switcher-host-mount-js', 7.9],
   ])(
     'keeps what a host loads up front for `import { %s }` from the switcher within its budget (esbuild, gzip, without React)',
     async (name, recorded, limit) => {
