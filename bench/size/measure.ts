@@ -82,6 +82,12 @@ export async function entryKb(source: string, alsoLoaded: readonly string[] = []
  * unused re-export), in a chunk the entry imports (issue 44, decision 1150).
  */
 export async function hostImportKb(specifier: string, name: string): Promise<number> {
+  const chunks = await hostUpFront(specifier, name);
+  return chunks.reduce((kb, code) => kb + gzipKb(code), 0);
+}
+
+/** The chunks (their code) a host loads up front for `import { name } from specifier`, as above. */
+export async function hostUpFront(specifier: string, name: string): Promise<string[]> {
   const { metafile, outputFiles } = await esbuild({
     stdin: {
       contents: `import { ${name} } from '${specifier}';\nexport default ${name};\n`,
@@ -101,7 +107,7 @@ export async function hostImportKb(specifier: string, name: string): Promise<num
     logLevel: 'silent',
   });
   const outputs: Metafile['outputs'] = metafile.outputs;
-  const code = new Map(outputFiles.map((file) => [file.path, file.contents]));
+  const code = new Map(outputFiles.map((file) => [file.path, file.text]));
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
@@ -113,7 +119,7 @@ export async function hostImportKb(specifier: string, name: string): Promise<num
     outputs[path]?.entryPoint?.endsWith('host-import.js'),
   );
   if (entry) visit(entry);
-  return [...seen].reduce((kb, path) => kb + gzipKb(code.get(repoPath(path)) ?? ''), 0);
+  return [...seen].map((path) => code.get(repoPath(path)) ?? '');
 }
 
 export const cssKb = (...files: string[]) =>

@@ -31,7 +31,12 @@ const rows = (rtt) => {
 const W = 760;
 const LABEL = 250;
 const BAR = 12;
-const scaleMax = 1200;
+// The scale fits the slowest bar (at least 300 ms): issue 44's opens are tens of ms.
+const drawn = [0, 100].flatMap((rtt) => rows(rtt).flatMap(([, b, a]) => [b, a]));
+const scaleMax = Math.max(
+  300,
+  Math.ceil(Math.max(...drawn.filter((ms) => typeof ms === 'number')) / 100) * 100,
+);
 const x = (ms) => LABEL + ((W - LABEL - 60) * Math.min(ms, scaleMax)) / scaleMax;
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const parts = [];

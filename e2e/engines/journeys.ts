@@ -440,28 +440,25 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await signedOut();
     });
 
-    it("leads to sign-in when a trial card is first shown in the dialog; the trial marker's code still loads without the session", async () => {
+    it("leads to sign-in on the reopen after the session ended; the trial marker's code loads without the session", async () => {
       await signIn('tia');
-      // The host prepares the dialog's first display while idle: the answer and the chunks.
-      await waitFor('the prepared answer and chunks', async () =>
-        (
-          await Promise.all(
-            ['/ProductsWithLicenses', '/assets/productAnswer-', '/assets/recentServices-'].map(
-              fetched,
-            ),
-          )
-        ).every(Boolean),
+      // The host prepares the dialog while idle and draws it, closed, with its cards (decision
+      // 1165): the trial card's marker is loaded then.
+      await waitFor('the prepared dialog with its trial marker', () =>
+        fetched('/assets/TrialMarker-'),
       );
-      expect(await fetched('/assets/TrialMarker-')).toBe(false);
       await engine.clearCookies();
+      // The open only shows what was drawn; the reopen's revalidation is the next call: 401.
+      await openDialog();
+      await closeWithEscape();
       await engine.evaluate(
         (s: string) => (document.querySelector(s) as HTMLElement).focus(),
         OPENER,
       );
       await engine.key('Enter');
       await signedOut();
-      // The chunk the dialog asked for after the session ended is answered as code, not as the
-      // sign-in page (decision 1000): the served demo's file, fetched by the signed-out page.
+      // The marker's code is answered as code without the session, not as the sign-in page
+      // (decision 1000): the served demo's file, fetched by the signed-out page.
       const chunk = readdirSync(new URL('../../apps/demo/dist/assets/', import.meta.url)).find(
         (file) => /^TrialMarker-[\w-]+\.js$/.test(file),
       );

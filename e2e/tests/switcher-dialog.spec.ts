@@ -74,6 +74,9 @@ test.describe('given Ada Admin on the host page', () => {
     // The product request is held until the test has seen the loader, then goes on to the
     // emulator: no race between a fixed delay and a loaded machine.
     await hostWithoutPrefetch(page);
+    // The sign-in's page may have drawn the prepared dialog once idle (decision 1165), which
+    // kept its answer in this tab's storage: this page, which does not prepare, starts from none.
+    await page.evaluate(() => sessionStorage.clear());
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/ProductsWithLicenses*', async (route) => {

@@ -73,32 +73,35 @@ test.describe('given a session that ends before a lazily loaded piece is first u
     expect(search.answers).toEqual([SCRIPT]);
   });
 
-  test('[PC-2.1] [PC-7.2] the first display of a trial card leads to sign-in on its next call', async ({
+  test('[PC-2.1] [PC-7.2] a trial card drawn while the session ends loads its marker, and the next call leads to sign-in', async ({
     page,
     context,
   }) => {
     await signInAfresh(page, 'tia');
     const marker = chunkAnswers(page, 'TrialMarker');
-    // The host prepares the dialog's first display (answer, bundles, chunks) once the page is
-    // idle: wait for its product answer itself. (`networkidle` fires once per page, and on a
-    // loaded machine before the page is idle enough to prepare: the open then asked for the
-    // products itself, met the 401 and left before a card was drawn.)
-    const prepared = page.waitForResponse(
-      (r) => r.url().includes('/ProductsWithLicenses') && r.ok(),
-    );
-    await page.reload();
-    await expect(page.getByText(/Signed in as/)).toBeVisible();
-    await prepared;
-    expect(marker.requests).toBe(0);
-    await context.clearCookies();
-    // The display's next call (the recent services) answers 401 and the browser leaves: it
-    // waits until the marker's code was answered, which would otherwise race it.
-    const markerAnswered = page.waitForResponse((r) => /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
-    await page.route('**/api/v1/**', async (route) => {
-      await markerAnswered;
+    // The host prepares the dialog once the page is idle, drawing it closed with its cards
+    // (decision 1165): the trial card asks for the marker's code, held here until the session
+    // has ended.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = page.waitForRequest((r) => /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
+    await page.route(/\/TrialMarker-[\w-]+\.js$/, async (route) => {
+      await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Services', exact: true }).click();
+    await page.reload();
+    await expect(page.getByText(/Signed in as/)).toBeVisible();
+    await asked;
+    await context.clearCookies();
+    const markerAnswered = page.waitForResponse((r) => /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
+    release();
+    await markerAnswered;
+    // The open only shows what was drawn; the reopen's revalidation is the next call: 401.
+    const services = page.getByRole('button', { name: 'Services', exact: true });
+    await services.click();
+    const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
+    await frame.getByRole('button', { name: 'Close Dialog' }).click();
+    await services.click();
     await expect(page).toHaveURL(SIGN_IN);
     expect(marker.answers).toEqual([SCRIPT]);
   });

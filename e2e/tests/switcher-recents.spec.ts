@@ -35,4 +35,27 @@ test.describe('given Ada Admin opening services from the dialog', () => {
     expect(JSON.stringify(await saved.json())).toContain('[\\"cai\\",\\"cdi\\"]');
     await expectNoAxeViolations(page);
   });
+
+  test('keeps a service she opened before the page had read her saved ones: the next page shows it first, with them', async ({
+    page,
+  }) => {
+    let frame = await openDialog(page);
+    await frame.locator('.ics-card[data-unique-name="cdi"] .ics-card__link').click();
+    await page.waitForURL('**/apps/cdi/');
+    // On the next page, the read of her saved services does not answer before she leaves it.
+    const recentsRead = '**/Preferences?fullyQualifiedName=ProductSwitcher.recentServices';
+    await page.route(recentsRead, async (route) => {
+      if (route.request().method() !== 'GET') await route.continue();
+    });
+    await page.goto('/demo/');
+    frame = await openDialog(page);
+    await frame.locator('.ics-card[data-unique-name="cai"] .ics-card__link').click();
+    await page.waitForURL('**/apps/cai/');
+    await page.unroute(recentsRead);
+    await page.goto('/demo/');
+    frame = await openDialog(page);
+    await expect(
+      frame.getByRole('region', { name: 'Recently used' }).locator('.ics-card__link'),
+    ).toHaveText(['Application Integration', 'Data Integration']);
+  });
 });

@@ -16,6 +16,9 @@ test.describe('given a product fetch that fails', () => {
       if (m.type() === 'error' && m.text().includes('product fetch failed')) errors.push(m.text());
     });
     await hostWithoutPrefetch(page);
+    // The sign-in's page may have drawn the prepared dialog once idle (decision 1165), which
+    // kept its answer in this tab's storage: this page, which does not prepare, starts from none.
+    await page.evaluate(() => sessionStorage.clear());
     await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 500 });
     const frame = await openDialog(page);
     const alert = frame.getByRole('alert');
@@ -30,6 +33,7 @@ test.describe('given a product fetch that fails', () => {
   test('[SW-4.2] the standalone page shows the error view too', async ({ page }) => {
     // The host page the sign-in landed on must not prepare the dialog with the faulted fetch.
     await hostWithoutPrefetch(page);
+    await page.evaluate(() => sessionStorage.clear()); // no answer kept by that page (1165)
     // A 503 is transient: the client retries it twice, so it must outlast three attempts.
     await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 503, times: 3 });
     await page.goto('/demo/services.html');

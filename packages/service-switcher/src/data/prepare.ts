@@ -16,8 +16,11 @@ interface Prepared {
 }
 /** Per client: the prepared answer, or 'taken' once a display took it (no second preparation). */
 const prepared = new WeakMap<SwitcherClient, Prepared | 'taken'>();
-/** A prepared answer older than this is not shown: the display fetches its own. */
-const FRESH_MS = 300_000;
+/**
+ * A prepared answer older than this is not shown: the display fetches its own (and a dialog
+ * drawn closed with it longer ago revalidates on its first open, decision 1165).
+ */
+export const FRESH_MS = 300_000;
 /** The dialog's height (SW-2.4), whose first screen is prepared first. */
 const DIALOG_HEIGHT = 520;
 /** Bundle requests at a time while preparing: the page keeps connections for its own calls. */

@@ -20,6 +20,10 @@ export class RecentServices {
   readonly #listeners = new Set<() => void>();
   #names: readonly string[] = [];
   #userId: string | undefined;
+  /** Whether the preference has been read (this page's openings are laid over what it held). */
+  #read = false;
+  /** Services opened before the preference was read, newest first. */
+  #opened: readonly string[] = [];
   /** Whether the preference exists on the server (so the next write replaces it). */
   #stored = false;
   #writes: Promise<void> = Promise.resolve();
@@ -39,44 +43,81 @@ export class RecentServices {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Reads the preference (and sends again a write the last page left unfinished). */
+  /**
+   * Reads the preference (again, on a reopen), sends again a write the last page left
+   * unfinished, and lays over it the services opened before it was read.
+   */
   async load(): Promise<void> {
     try {
       const userId = (await this.#client.session.getUser()).id;
+      this.#userId = userId;
       const [preference] = await this.#client.preferences
         .forUser(userId)
         .list(RECENT_SERVICES_PREFERENCE);
-      this.#userId = userId;
       this.#stored = preference !== undefined;
       const pending = this.#pending(userId);
-      this.#set(pending ?? parseRecents(preference?.value));
-      if (pending) this.#write(pending);
+      const saved = pending && !pending.merge ? pending.names : parseRecents(preference?.value);
+      // Newest first: this page's openings, then those a page left before its read.
+      const opened = [...this.#opened, ...(pending?.merge ? pending.names : [])];
+      const names = opened.reduceRight<readonly string[]>(addRecent, saved);
+      this.#read = true;
+      this.#opened = [];
+      this.#set(names);
+      if (!pending && opened.length === 0) return;
+      this.#keep(userId, names, false);
+      void this.#write(names);
     } catch (error) {
       this.#logger.error('[service-switcher] Failed to read the recently used services', error);
     }
   }
 
-  /** The user opened `uniqueName` from the switcher. */
-  record(uniqueName: string): Promise<void> {
+  /**
+   * The user opened `uniqueName` from the switcher. Kept in this tab's storage at once, as the
+   * page is usually left right after: before the preference was read, as an opening that the
+   * next read lays over what it finds.
+   */
+  async record(uniqueName: string): Promise<void> {
     const names = addRecent(this.#names, uniqueName);
     this.#set(names);
-    if (this.#userId === undefined) return this.#writes;
-    try {
-      this.#storage?.setItem(
-        RECENT_SERVICES_PENDING_KEY,
-        JSON.stringify({ userId: this.#userId, value: serialiseRecents(names) }),
-      );
-    } catch {
-      // Storage full or disabled: the write below is all there is.
+    if (!this.#read) this.#opened = addRecent(this.#opened, uniqueName);
+    // The client shares the page's one read of the user: known by now, or in a moment.
+    const userId =
+      this.#userId ??
+      (await this.#client.session.getUser().then(
+        (user) => user.id,
+        () => undefined,
+      ));
+    if (userId === undefined) return;
+    if (this.#read) {
+      this.#keep(userId, names, false);
+      return this.#write(names);
     }
-    return this.#write(names);
+    // Laid over what this tab kept already: a full list stays full, openings stay openings.
+    const before = this.#pending(userId);
+    this.#keep(
+      userId,
+      this.#opened.reduceRight(addRecent, before?.names ?? []),
+      before?.merge ?? true,
+    );
   }
 
-  #pending(userId: string): string[] | undefined {
+  /** Keeps `names` in this tab until written: the list, or (`merge`) openings to lay over it. */
+  #keep(userId: string, names: readonly string[], merge: boolean): void {
+    try {
+      const value = serialiseRecents(names);
+      this.#storage?.setItem(RECENT_SERVICES_PENDING_KEY, JSON.stringify({ userId, value, merge }));
+    } catch {
+      // Storage full or disabled: the write is all there is.
+    }
+  }
+
+  #pending(userId: string): { names: string[]; merge: boolean } | undefined {
     try {
       const saved: unknown = JSON.parse(this.#storage?.getItem(RECENT_SERVICES_PENDING_KEY) ?? '');
-      const record = saved as { userId?: unknown; value?: unknown };
-      return record.userId === userId ? parseRecents(record.value) : undefined;
+      const record = saved as { userId?: unknown; value?: unknown; merge?: unknown };
+      return record.userId === userId
+        ? { names: parseRecents(record.value), merge: record.merge === true }
+        : undefined;
     } catch {
       return undefined;
     }
@@ -91,7 +132,8 @@ export class RecentServices {
         if (this.#stored) await store.update(RECENT_SERVICES_PREFERENCE, value);
         else await store.create({ fullyQualifiedName: RECENT_SERVICES_PREFERENCE, value });
         this.#stored = true;
-        if (this.#pending(userId)?.join() === names.join())
+        const pending = this.#pending(userId);
+        if (pending && !pending.merge && pending.names.join() === names.join())
           this.#storage?.removeItem(RECENT_SERVICES_PENDING_KEY);
       } catch (error) {
         this.#logger.error('[service-switcher] Failed to save the recently used services', error);

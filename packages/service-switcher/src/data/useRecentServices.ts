@@ -11,15 +11,17 @@ const none: readonly string[] = [];
 const nothing = () => () => {};
 
 /**
- * The recently used services of this display (read once), and the store that records
- * openings. The store is a chunk of its own, loaded after the first paint: the row appears
- * when the preference has been read, never before the cards.
+ * The recently used services of this display (read when it is drawn, and again on each of the
+ * kept dialog's `reopens`, decision 1165), and the store that records openings. The store is a
+ * chunk of its own, loaded after the first paint: the row appears when the preference has been
+ * read, never before the cards.
  */
 export function useRecentServices(
   client: SwitcherClient,
   enabled: boolean,
   logger: SwitcherLogger,
   storage: Storage | undefined,
+  reopens: number,
 ): [readonly string[], RecentServices | undefined] {
   const [recents, setRecents] = useState<RecentServices>();
   useEffect(() => {
@@ -38,6 +40,9 @@ export function useRecentServices(
       live = false;
     };
   }, [enabled, client, logger, storage]);
+  useEffect(() => {
+    if (reopens > 0) void recents?.load();
+  }, [recents, reopens]);
   const names = useSyncExternalStore(
     recents ? (listener) => recents.subscribe(listener) : nothing,
     () => recents?.names ?? none,

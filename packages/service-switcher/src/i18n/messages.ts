@@ -1,19 +1,32 @@
 import { chunk, type Chunk } from '../data/chunk.ts';
 import { bcp47, type Locale } from '../model/language.ts';
+import type cardTexts from './cards/en.json';
 import en from './messages/en.json' with { type: 'json' };
 
 /** Plural forms by CLDR category; each locale has exactly the categories its rules use. */
 export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
   readonly other: string;
 };
+/**
+ * English is split by when its texts are needed (decision 1164): `messages/en.json`, up front,
+ * holds what the switcher shows before the cards' chunk (its loading and error states, the
+ * dialog's and the page's frame); `cards/en.json` the rest, which ships in the cards' chunk. Every
+ * other language is one file holding both.
+ */
+type English = typeof en & typeof cardTexts;
 export type Messages = {
-  readonly [K in keyof typeof en]: (typeof en)[K] extends string ? string : PluralForms;
+  readonly [K in keyof English]: English[K] extends string ? string : PluralForms;
 };
+/** The texts every language has before the cards' chunk (English's up-front part). */
+export type FirstMessages = Pick<Messages, keyof typeof en>;
 export type MessageKey = {
   [K in keyof Messages]: Messages[K] extends string ? K : never;
 }[keyof Messages];
 
-/** English ships with the widget; every other language is loaded when first needed. */
+/**
+ * English's up-front part ships with the widget (its card texts with the cards' chunk); every
+ * other language is loaded when first needed.
+ */
 const loaders: Record<Exclude<Locale, 'en'>, Chunk<{ default: Messages }>> = {
   ca: chunk(() => import('./messages/ca.json', { with: { type: 'json' } })),
   de: chunk(() => import('./messages/de.json', { with: { type: 'json' } })),
@@ -28,13 +41,13 @@ const loaders: Record<Exclude<Locale, 'en'>, Chunk<{ default: Messages }>> = {
   zh_CN: chunk(() => import('./messages/zh_CN.json', { with: { type: 'json' } })),
 };
 
-export const englishMessages: Messages = en;
+export const englishMessages: FirstMessages = en;
 
 /**
  * The messages of a locale; English when the locale's file cannot be loaded (asked for twice,
  * then reported page-wide as code that did not load).
  */
-export async function loadMessages(locale: Locale): Promise<Messages> {
+export async function loadMessages(locale: Locale): Promise<FirstMessages> {
   if (locale === 'en') return en;
   try {
     return (await loaders[locale].load()).default;

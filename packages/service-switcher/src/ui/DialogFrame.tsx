@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { FRESH_MS } from '../data/prepare.ts';
 import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { DIALOG_NAME, useDialogFrameStyle } from './dialogFrameStyle.ts';
@@ -14,6 +15,7 @@ import {
 const SwitcherDisplay = ServiceSwitcher as (props: SwitcherDisplayProps) => ReactNode;
 import { useDirection } from './useDirection.ts';
 import { useFrameDocument } from './useFrameDocument.ts';
+import { useHeldLogger } from './useHeldLogger.ts';
 import { useModalFocus } from './useModalFocus.ts';
 
 export interface DialogFrameProps extends Omit<
@@ -47,7 +49,7 @@ export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: 
   const descriptionId = useId();
   const closing = useRef(onClose);
   closing.current = onClose;
-  const dir = useDirection(dialog, switcher.dir);
+  const dir = useDirection(dialog, switcher.dir, open);
   const style = useDialogFrameStyle();
   const { body, sheetsLoaded } = useFrameDocument(frame, dialog, stylesheets, {
     lang: bcp47(locale),
@@ -60,14 +62,17 @@ export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: 
   // message is in the frame, which no attribute out here can point into: a copy is kept here.
   const empty = ready && Boolean(body?.querySelector('[data-state="empty"]'));
   const onKeyDown = useModalFocus(dialog, body, { open, sheetsLoaded, ready }, closing);
-  // Reopens, counted: each asks the kept switcher to revalidate its products.
-  const [opens, setOpens] = useState({ open, reopens: 0, shown: open });
+  // Reopens, counted: each asks the kept switcher to revalidate its products (and the first
+  // open too of a dialog drawn closed, when prepared, too long before: decision 1165).
+  const [opens, setOpens] = useState(() => ({ open, reopens: 0, shown: open, at: Date.now() }));
   if (opens.open !== open)
     setOpens({
+      ...opens,
       open,
-      reopens: opens.reopens + (open && opens.shown ? 1 : 0),
+      reopens: opens.reopens + (open && (opens.shown || Date.now() - opens.at > FRESH_MS) ? 1 : 0),
       shown: opens.shown || open,
     });
+  const logger = useHeldLogger(switcher.logger ?? console, opens.shown || open);
 
   return (
     <dialog
@@ -137,6 +142,7 @@ export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: 
                 <SwitcherDisplay
                   {...switcher}
                   reopens={opens.reopens}
+                  logger={logger}
                   locale={locale}
                   dir={dir}
                   onRequestClose={() => closing.current()}

@@ -129,6 +129,21 @@ describe('given a product fetch that fails', () => {
     expect(getProductsWithLicenses).toHaveBeenCalledTimes(2);
   });
 
+  it('shows the loading and the error state in English with their texts, from the up-front English (decision 1164)', async () => {
+    let fail = () => {};
+    const { client } = fakeClient(
+      () => new Promise((_, reject) => (fail = () => reject(new Error('offline')))),
+    );
+    render(<ServiceSwitcher client={client} locale="en" logger={quiet} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading services…');
+    act(() => fail());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "We couldn't load your services." +
+        'Check your connection, then try again. If the problem persists, contact your organization administrator.' +
+        'Try again',
+    );
+  });
+
   it('[SW-4.2] shows the error view for an answer that is not a product-fetch response', async () => {
     const { client } = fakeClient(() => Promise.resolve('<html>'));
     render(<ServiceSwitcher client={client} locale="en" logger={quiet} />);

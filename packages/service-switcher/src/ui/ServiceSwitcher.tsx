@@ -134,7 +134,13 @@ function SwitcherDisplay({
       cards: () => firstScreenCards(root.current?.ownerDocument.defaultView?.innerHeight || 2400),
     },
   });
-  const [recentNames, recents] = useRecentServices(client, recentServices, logger, storage);
+  const [recentNames, recents] = useRecentServices(
+    client,
+    recentServices,
+    logger,
+    storage,
+    reopens,
+  );
   const [grid, setGrid] = useGridCode(logger);
   const [retried, setRetried] = useState(false);
   const failed = state.status === 'error' || grid === 'failed';

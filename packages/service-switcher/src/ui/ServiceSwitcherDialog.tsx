@@ -31,9 +31,10 @@ export interface ServiceSwitcherDialogProps extends Omit<
    * Prepares the first open ahead of intent (decision 0911): once the page is idle after it
    * has loaded (at the latest 1.5 s after), or at once when the pointer or focus rests on
    * `trigger`, it requests the product answer, its translation bundles, the code the dialog
-   * loads and its stylesheets, so that the click finds them there. Nothing is fetched twice:
-   * the first open shows the prepared answer. Default true; `false` requests nothing before
-   * the dialog opens.
+   * loads and its stylesheets, so that the click finds them there, and draws the dialog,
+   * closed, with its cards: the first open only shows it (decision 1165). Nothing is fetched
+   * twice: the first open shows the prepared answer. Default true; `false` requests and draws
+   * nothing before the dialog opens.
    */
   readonly prefetch?: boolean;
   /** The element that opens the dialog (the host's button): its hover and focus prepare it. */
@@ -77,11 +78,12 @@ export function ServiceSwitcherDialog({
   ...switcher
 }: ServiceSwitcherDialogProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen);
-  usePrepareAhead(switcher, prefetch, trigger);
   const open = openProp ?? uncontrolled;
-  // Once opened, the dialog's frame is kept while closed: a reopen only shows it (decision 1151).
+  // Once prepared or opened, the dialog's frame is drawn and kept while closed: an open only
+  // shows it (decisions 1151, 1165).
   const [kept, setKept] = useState(open);
   if (open && !kept) setKept(true);
+  usePrepareAhead(switcher, prefetch, trigger, () => setKept(true));
   const setOpen = useCallback(
     (next: boolean) => {
       if (openProp === undefined) setUncontrolled(next);

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useCodeFailureMessage } from './useCodeFailureMessage.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
-import { plural } from '../i18n/messages.ts';
+import englishCardTexts from '../i18n/cards/en.json' with { type: 'json' };
+import { plural, type FirstMessages, type Messages } from '../i18n/messages.ts';
 import { cardGridEvents } from './cardGridEvents.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
@@ -23,12 +24,20 @@ import { useShownProducts } from './useShownProducts.ts';
 import { useViews } from './useViews.ts';
 
 /**
+ * The language's texts over English's card texts, which ship here, with the cards (decision
+ * 1164); any other language's own file holds every text and covers them.
+ */
+const useCardTexts = (messages: FirstMessages): Messages =>
+  useMemo(() => ({ ...englishCardTexts, ...messages }), [messages]);
+
+/**
  * The switcher once its products have arrived: the two views of cards, search, the default
  * service and the empty state. A chunk of its own, requested at the switcher's first render
  * in parallel with the product request (decision 0865).
  */
 export function SwitcherGrid(props: SwitcherGridProps) {
-  const { client, data, locale, messages, rootProps, logger, onSettled } = props;
+  const { client, data, locale, rootProps, logger, onSettled } = props;
+  const messages = useCardTexts(props.messages);
   const searchField = useRef<HTMLInputElement>(null);
   const starTip = useRef<HTMLElement>(null);
   const { query, setQuery, shownQuery, search, prepared, want } = useSearchQuery(
@@ -36,7 +45,6 @@ export function SwitcherGrid(props: SwitcherGridProps) {
     props.searchEnabled,
   );
   const searching = prepared !== '';
-
   // The dialog's loader waits for the cards (decision 0865).
   useEffect(() => {
     onSettled?.('ready');

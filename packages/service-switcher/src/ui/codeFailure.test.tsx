@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chunk } from '../data/chunk.ts';
+import englishCardTexts from '../i18n/cards/en.json' with { type: 'json' };
 import { englishMessages } from '../i18n/messages.ts';
 import { hiddenMessage, showMessage } from '../model/message.ts';
 import { MessageBubble } from './MessageBubble.tsx';
@@ -20,7 +21,7 @@ function Bubble(props: { message: typeof hiddenMessage; logged: unknown[] }) {
   return (
     <MessageBubble
       message={bubble.message}
-      messages={englishMessages}
+      messages={{ ...englishMessages, ...englishCardTexts }}
       groups={[]}
       onDismiss={bubble.dismiss}
     />

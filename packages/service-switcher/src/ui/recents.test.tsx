@@ -70,6 +70,29 @@ describe('given the recently used services', () => {
     expect(window.sessionStorage.getItem(RECENT_SERVICES_PENDING_KEY)).toBeNull();
   });
 
+  it('keeps a service opened before the saved ones were read: kept in the tab when the page is left at once, laid over them on the next page, and saved', async () => {
+    const fake = setup(JSON.stringify(['a']));
+    // This page's read of the preference is slow: it has not answered when the card is chosen.
+    const forUser = fake.client.preferences.forUser;
+    const held = new Promise<never>(() => {});
+    const slow = vi.spyOn(fake.client.preferences, 'forUser').mockImplementation((id) => ({
+      ...forUser(id),
+      list: () => held,
+    }));
+    fireEvent.click((await screen.findByText('Service b')).closest('a') as Element);
+    await vi.waitFor(() =>
+      expect(window.sessionStorage.getItem(RECENT_SERVICES_PENDING_KEY)).not.toBeNull(),
+    );
+    cleanup(); // the page is left for the service
+    slow.mockRestore();
+    render(<ServiceSwitcher client={fake.client} locale="en" logger={quiet} />);
+    expect(await recentTitles()).toEqual(['Service b', 'Service a']);
+    await vi.waitFor(() =>
+      expect(fake.preferences.get(RECENT_SERVICES_PREFERENCE)).toBe('["b","a"]'),
+    );
+    expect(window.sessionStorage.getItem(RECENT_SERVICES_PENDING_KEY)).toBeNull();
+  });
+
   it('is off with recentServices={false}: no row, no preference read or written', async () => {
     const fake = setup(JSON.stringify(['a']), false);
     fireEvent.click((await screen.findByText('Service b')).closest('a') as Element);

@@ -2,7 +2,7 @@
 // declarations import JSON, which no public declaration may reach (TS1543 under NodeNext).
 import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 import type { RecentServices } from '../data/recentServices.ts';
-import type { Messages } from '../i18n/messages.ts';
+import type { FirstMessages } from '../i18n/messages.ts';
 import type { Locale } from '../model/language.ts';
 import type { Product, ProductData } from '../model/products.ts';
 import type { SwitcherRootProps, SwitcherView } from './switcherTypes.ts';
@@ -13,7 +13,8 @@ export interface SwitcherGridProps {
   /** The product answer, translated. */
   readonly data: ProductData;
   readonly locale: Locale;
-  readonly messages: Messages;
+  /** The language's texts as the switcher has them: English's card texts are the chunk's own. */
+  readonly messages: FirstMessages;
   /** The switcher root's reference, language, direction and theme. */
   readonly rootProps: SwitcherRootProps;
   readonly storage: Storage | undefined;

@@ -13,15 +13,17 @@ const INTENT_EVENTS = ['pointerenter', 'focus', 'pointerdown'] as const;
 /**
  * Prepares the dialog's first open ahead of intent (decision 0911), unless `prefetch` is false:
  * once the page is idle after it has loaded, or at once when the pointer or focus rests on
- * `trigger`, it requests what the switcher of `switcher` will need.
+ * `trigger`, it requests what the switcher of `switcher` will need, then calls `prepared` (the
+ * dialog draws itself, closed, so that the open only shows it: decision 1165).
  */
 export function usePrepareAhead(
   switcher: ServiceSwitcherProps & { readonly stylesheets?: readonly string[] | undefined },
   prefetch: boolean,
   trigger: RefObject<HTMLElement | null> | undefined,
+  prepared: () => void,
 ) {
   const prepare = useRef<() => void>(undefined);
-  prepare.current = () =>
+  prepare.current = () => {
     prepareSwitcher({
       client: switcher.client,
       locale: switcher.locale ?? browserLocale(),
@@ -34,6 +36,8 @@ export function usePrepareAhead(
       document,
       now: Date.now,
     });
+    prepared();
+  };
   useEffect(() => {
     if (!prefetch) return;
     const run = () => prepare.current?.();
