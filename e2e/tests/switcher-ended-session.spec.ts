@@ -26,6 +26,12 @@ function chunkAnswers(page: Page, name: string) {
 }
 const SCRIPT = { status: 200, type: expect.stringContaining('javascript') };
 
+/** In the page: whether it has read to its end a resource whose address contains `part`. */
+const readTo = (part: string) =>
+  performance
+    .getEntriesByType('resource')
+    .some((e) => e.name.includes(part) && (e as PerformanceResourceTiming).responseEnd > 0);
+
 /** The standalone services page, with everything its first display reads done. */
 async function servicesPage(page: Page): Promise<void> {
   const recents = page.waitForResponse((r) => r.url().includes('ProductSwitcher.recentServices'));
@@ -80,15 +86,13 @@ test.describe('given a session that ends before a lazily loaded piece is first u
     await signInAfresh(page, 'tia');
     const marker = chunkAnswers(page, 'TrialMarker');
     // The host prepares the dialog's first display (answer, bundles, chunks) once the page is
-    // idle: wait for its product answer itself. (`networkidle` fires once per page, and on a
-    // loaded machine before the page is idle enough to prepare: the open then asked for the
-    // products itself, met the 401 and left before a card was drawn.)
-    const prepared = page.waitForResponse(
-      (r) => r.url().includes('/ProductsWithLicenses') && r.ok(),
-    );
-    await page.reload();
-    await expect(page.getByText(/Signed in as/)).toBeVisible();
-    await prepared;
+    // idle: wait for this page's own record of its product answer, read to the end. (Not
+    // `networkidle`, which fires once per page and, on a loaded machine, before the page is idle
+    // enough to prepare; nor a response event, which the page before a reload can still fire:
+    // either way the open asked for the products itself, which the route below holds.)
+    await expect
+      .poll(() => page.evaluate(readTo, '/ProductsWithLicenses'), { timeout: 15_000 })
+      .toBe(true);
     expect(marker.requests).toBe(0);
     await context.clearCookies();
     // The display's next call (the recent services) answers 401 and the browser leaves: it
