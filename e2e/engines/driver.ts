@@ -28,6 +28,8 @@ export interface Engine {
   evaluate<A extends unknown[], T>(fn: InPage<A, T>, ...args: A): Promise<T>;
   /** A pointer click at the centre of the first element matching `selector` in the current frame. */
   click(selector: string): Promise<void>;
+  /** Sets the size of the page's viewport (WebKit: of the window), in CSS px. */
+  resize(width: number, height: number): Promise<void>;
   /** Types `text` into the focused element, key by key. */
   type(text: string): Promise<void>;
   /** Presses and releases `key` (Shift held for Shift+Tab). */
@@ -89,47 +91,3 @@ export const waitIn = <A extends unknown[], T>(
   fn: InPage<A, T>,
   ...args: A
 ): Promise<T> => waitFor(what, () => engine.evaluate(fn, ...args));
-
-/**
- * Where the element's centre is and whether a pointer there would reach it: the element is
- * scrolled into view, then hit-tested at its centre as WebDriver's "element click" does.
- * Run in the page.
- */
-export function centreOf(selector: string): {
-  x: number;
-  y: number;
-  hit: boolean;
-  found: boolean;
-  lands: string;
-} {
-  const element = document.querySelector(selector);
-  if (!element) return { x: 0, y: 0, hit: false, found: false, lands: '' };
-  element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
-  const top = document.elementFromPoint(x, y);
-  const describe = (node: Element | null) =>
-    node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : 'nothing';
-  return {
-    x,
-    y,
-    hit: !!top && (top === element || element.contains(top)),
-    found: true,
-    lands: describe(top),
-  };
-}
-
-/**
- * Clicks `selector` once a pointer at its centre would reach it (the same interactability
- * rule for both engines): a click that would land on another element fails the journey.
- */
-export async function clickWhenReachable(engine: Engine, selector: string): Promise<void> {
-  await waitFor(`${selector} to be reachable by a pointer`, async () => {
-    const at = await engine.evaluate(centreOf, selector);
-    if (!at.found) return false;
-    if (!at.hit) throw new Error(`the point at its centre lands on ${at.lands}`);
-    return true;
-  });
-  await engine.click(selector);
-}

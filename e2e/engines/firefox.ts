@@ -47,6 +47,9 @@ async function session(browser: Browser): Promise<Engine> {
       if (!element) throw new Error(`no element matches ${selector}`);
       await element.click();
     },
+    async resize(width, height) {
+      await page.setViewport({ width, height });
+    },
     async type(text) {
       await page.keyboard.type(text);
     },

@@ -58,7 +58,8 @@ async function startEmulator(args: string[]) {
   await waitFor(
     `the emulator on port ${port}`,
     async () => child.exitCode === null && (await fetch(`${base}/shell-service/api/v1/config`)).ok,
-    60_000,
+    // Two emulators (PGlite each) start at once: at a load average of 26 on two cores, past 60 s.
+    120_000,
   ).catch(async (error: unknown) => {
     await stop();
     throw error;

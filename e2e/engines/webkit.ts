@@ -84,7 +84,8 @@ export async function startWebKit(port: number): Promise<EngineHost> {
     throw error;
   })) as { sessionId: string };
   const at = `/session/${created.sessionId}`;
-  await send('POST', `${at}/window/rect`, { width: 1280, height: 900 });
+  const size = { width: 1280, height: 900 };
+  await send('POST', `${at}/window/rect`, size);
   const first = (await send('GET', `${at}/window`)) as string;
 
   const session = async (): Promise<Engine> => {
@@ -126,6 +127,9 @@ export async function startWebKit(port: number): Promise<EngineHost> {
         // WebDriver's element click: scrolled into view, refused when another element would
         // receive the click ("element not interactable" / "element click intercepted").
         await send('POST', `${at}/element/${await find(selector)}/click`, {});
+      },
+      async resize(width, height) {
+        await send('POST', `${at}/window/rect`, { width, height });
       },
       async type(text) {
         for (const char of text) await keyActions([char]);
@@ -176,6 +180,7 @@ export async function startWebKit(port: number): Promise<EngineHost> {
           });
         }
         await send('POST', `${at}/url`, { url: 'about:blank' });
+        await send('POST', `${at}/window/rect`, size);
       },
     } satisfies Engine;
   };

@@ -46,6 +46,8 @@ export class DefaultServiceQueue {
   #pressed = '';
   /** How many messages were shown: each gets its own id (Message.id). */
   #shown = 0;
+  /** Whether a star was pressed since the last product answer (`answered`). */
+  #pressedSinceAnswer = false;
   readonly #calls: Chunk<typeof Calls>;
 
   constructor(options: {
@@ -75,10 +77,28 @@ export class DefaultServiceQueue {
   /** The user chose a card's star; resolves once the server holds their latest choice (or failed). */
   choose(uniqueName: string): Promise<void> {
     this.#pressed = uniqueName;
+    this.#pressedSinceAnswer = true;
     this.#target = nextDefault(this.#state.current, uniqueName);
     this.#set({ current: this.#target });
     this.#worker ??= this.#work().finally(() => (this.#worker = undefined));
     return this.#worker;
+  }
+
+  /**
+   * A new product answer says the server's default is `value`: the star shows it, unless a star
+   * was pressed since the answer before. That answer may have been read before the press
+   * reached the server (a reopen's revalidation, answered after a star pressed at once): it
+   * would undo the user's choice on screen while the calls still make it (issue 41). The
+   * answer after it is shown again.
+   */
+  answered(value: string | undefined): void {
+    if (this.#worker || this.#pressedSinceAnswer) {
+      this.#pressedSinceAnswer = false;
+      return;
+    }
+    this.#target = value;
+    this.#confirmed = value;
+    if (this.#state.current !== value) this.#set({ current: value });
   }
 
   /** Closes the message bubble. */

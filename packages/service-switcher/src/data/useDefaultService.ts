@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { SwitcherClient, SwitcherLogger } from './client.ts';
 import { DefaultServiceQueue, type DefaultServiceState } from './defaultService.ts';
 
@@ -8,20 +8,20 @@ export function useDefaultService(
   initial: string | undefined,
   logger: SwitcherLogger,
 ): [DefaultServiceState, DefaultServiceQueue] {
-  const create = () => ({
-    client,
-    initial,
-    queue: new DefaultServiceQueue({ client, initial, logger }),
-  });
+  const create = () => ({ client, queue: new DefaultServiceQueue({ client, initial, logger }) });
   const [holder, setHolder] = useState(create);
   let { queue } = holder;
-  // A new product fetch (or client) starts from what the server said then; derived during
-  // render so that the first painted cards already show it.
-  if (holder.client !== client || holder.initial !== initial) {
+  // Another client starts from what the server said then; derived during render so that the
+  // first painted cards already show it.
+  if (holder.client !== client) {
     const next = create();
     setHolder(next);
     queue = next.queue;
   }
+  // A new product answer (a reopen's revalidation) keeps the queue, its calls and its message:
+  // the queue decides whether the answer's default is newer than the user's last press. Before
+  // the answer is painted.
+  useLayoutEffect(() => queue.answered(initial), [queue, initial]);
   const state = useSyncExternalStore(
     (listener) => queue.subscribe(listener),
     () => queue.state,

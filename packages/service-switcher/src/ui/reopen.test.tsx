@@ -172,3 +172,60 @@ describe('given the recently used services changed while the dialog was closed',
     expect(within(row).getByText('Data Integration')).toBeTruthy();
   });
 });
+
+describe('given a star pressed at once on a reopen, before its revalidation answers', () => {
+  it('[SW-4.9] the star and its message stay as pressed when the answer, read before the press reached the server, names the former default', async () => {
+    const fetches: ((answer: ProductsWithLicenses) => void)[] = [];
+    const fake = fakeClient(() => new Promise((resolve) => fetches.push(resolve)));
+    const props = {
+      client: fake.client,
+      locale: 'en',
+      logger: { error: vi.fn(), warn: vi.fn() },
+      storage: memoryStorage(),
+      fetchBundle: () => Promise.reject(new Error('no bundles here')),
+      stylesheets: [],
+      prefetch: false,
+    } as const;
+    const page = (open: boolean) => <ServiceSwitcherDialog {...props} open={open} />;
+    const answer = (preferred?: string): ProductsWithLicenses => ({
+      ...(answers[1] as ProductsWithLicenses),
+      ...(preferred ? { preferredProduct: { uniqueName: preferred } } : {}),
+    });
+    const star = () => frame()?.contentDocument?.querySelector('.ics-card .ics-star');
+    const said = () =>
+      [...(frame()?.contentDocument?.querySelectorAll('[role="status"]') ?? [])]
+        .map((e) => e.textContent)
+        .join(' ');
+    const view = render(page(true));
+    await vi.waitFor(() => expect(fetches).toHaveLength(1));
+    await act(async () => fetches[0]?.(answer()));
+    await vi.waitFor(() => expect(star()).toBeTruthy(), 10_000);
+    fireEvent.click(star() as Element);
+    await vi.waitFor(() => expect(said()).toContain('is now your default'));
+    expect(fake.preferences.get('ProductSwitcher.defaultService')).toBe('cdi');
+
+    act(() => view.rerender(page(false)));
+    act(() => view.rerender(page(true)));
+    // Pressed at once: the default is removed, on screen and on the server.
+    fireEvent.click(star() as Element);
+    await vi.waitFor(() => expect(said()).toContain('no longer your default'));
+    expect(fake.preferences.has('ProductSwitcher.defaultService')).toBe(false);
+    // The reopen's answer arrives now, read while the server still held the former default.
+    expect(fetches).toHaveLength(2);
+    await act(async () => fetches[1]?.(answer('cdi')));
+    expect(star()?.getAttribute('aria-label')).toBe('Set Data Integration as the default service');
+    expect(said()).toContain('no longer your default');
+
+    // The next reopen's answer is shown as it is (here another tab chose Data Quality).
+    act(() => view.rerender(page(false)));
+    act(() => view.rerender(page(true)));
+    await act(async () => fetches[2]?.(answer('cdq')));
+    await vi.waitFor(() =>
+      expect(
+        frame()
+          ?.contentDocument?.querySelector('.ics-card[data-default]')
+          ?.getAttribute('data-unique-name'),
+      ).toBe('cdq'),
+    );
+  });
+});
