@@ -111,6 +111,19 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
     });
   }
 
+  /** Types `text` into the focused search field and waits until `product`'s card marks it. */
+  async function typeAndSeeMarked(text: string, product: string): Promise<void> {
+    await engine.type(text);
+    await waitIn(
+      engine,
+      `the ${product} card marked "${text}"`,
+      (p: string, t: string) =>
+        document.querySelector(`.ics-card[data-unique-name="${p}"] mark`)?.textContent === t,
+      product,
+      text,
+    );
+  }
+
   /** Escape in the frame closes the dialog; commands go to the host page again. */
   async function closeWithEscape(): Promise<void> {
     await engine.key('Escape');
@@ -282,14 +295,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       );
       await pressAtOnce('after the view switch', FIRST_STAR);
       await engine.click('.ics-search__field');
-      await engine.type('Quality');
-      await waitIn(
-        engine,
-        'the Data Quality card marked',
-        () =>
-          document.querySelector('.ics-card[data-unique-name="cdq"] mark')?.textContent ===
-          'Quality',
-      );
+      await typeAndSeeMarked('Quality', 'cdq');
       await pressAtOnce('after the search', '.ics-card[data-unique-name="cdq"] .ics-star');
       await closeWithButton();
       await engine.resize(320, 640);
@@ -394,13 +400,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       const all = await engine.evaluate(() => document.querySelectorAll('.ics-card').length);
       await engine.key('Tab');
       expect(await engine.evaluate(focused)).toBe('input.ics-search__field');
-      await engine.type('API');
-      await waitIn(
-        engine,
-        'the API Manager card marked "API"',
-        () =>
-          document.querySelector('.ics-card[data-unique-name="apim"] mark')?.textContent === 'API',
-      );
+      await typeAndSeeMarked('API', 'apim');
       const found = await engine.evaluate(() => document.querySelectorAll('.ics-card').length);
       expect(found).toBeGreaterThan(1);
       expect(found).toBeLessThan(all);
@@ -478,14 +478,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await engine.evaluate(() =>
         (document.querySelector('.ics-search__field') as HTMLElement).focus(),
       );
-      await engine.type('Quality');
-      await waitIn(
-        engine,
-        'the Data Quality card marked',
-        () =>
-          document.querySelector('.ics-card[data-unique-name="cdq"] mark')?.textContent ===
-          'Quality',
-      );
+      await typeAndSeeMarked('Quality', 'cdq');
       await engine.click('.ics-card[data-unique-name="cdq"] .ics-star');
       await signedOut();
     });
