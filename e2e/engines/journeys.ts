@@ -111,6 +111,21 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
     });
   }
 
+  /** Ada's services, as the seed gives them (skeleton.spec.ts counts the same 22). */
+  const ADA_CARDS = 22;
+
+  /**
+   * Waits until the view has drawn `n` cards: it draws its first two rows first and the rest a
+   * frame or two later (decision 1168), so a count taken at once may be short.
+   */
+  const everyCardDrawn = (n: number) =>
+    waitIn(
+      engine,
+      `${n} cards drawn`,
+      (m: number) => document.querySelectorAll('.ics-card__link').length === m,
+      n,
+    );
+
   /** Types `text` into the focused search field and waits until `product`'s card marks it. */
   async function typeAndSeeMarked(text: string, product: string): Promise<void> {
     await engine.type(text);
@@ -314,6 +329,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
         return tops.filter((top) => top === tops[0]).length;
       });
       expect(columns).toBe(3);
+      await everyCardDrawn(ADA_CARDS);
       const at = () =>
         engine.evaluate(() =>
           [...document.querySelectorAll('.ics-card__link')].indexOf(
@@ -397,6 +413,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
     it('filters the cards by search, arrows into the results, Escape clears then closes', async () => {
       await signIn('ada');
       await openDialog();
+      await everyCardDrawn(ADA_CARDS);
       const all = await engine.evaluate(() => document.querySelectorAll('.ics-card').length);
       await engine.key('Tab');
       expect(await engine.evaluate(focused)).toBe('input.ics-search__field');
@@ -422,12 +439,10 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
           () => (document.querySelector('.ics-search__field') as HTMLInputElement).value,
         ),
       ).toBe('');
-      // At least every card counted before the search: the view may have drawn only its first
-      // rows when they were counted (the rest follow a frame or two later, decision 1168).
       await waitIn(
         engine,
         'every card back',
-        (n: number) => document.querySelectorAll('.ics-card').length >= n,
+        (n: number) => document.querySelectorAll('.ics-card').length === n,
         all,
       );
       await closeWithEscape();
