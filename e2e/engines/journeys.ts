@@ -3,6 +3,7 @@
 // engine matrix and the bugs the engines found are in docs/engines.md.
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { cardsSinceWatch, closedDialogCards, watchCards } from '../preparedDialog.ts';
 import { waitFor, waitIn, type Engine, type EngineHost } from './driver.ts';
 
 const personas = {
@@ -193,6 +194,25 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
           OPENER,
         ),
       ).toBe(true);
+    });
+
+    it('draws a dialog prepared by focus on Services whole while it is closed and not rendered, and its open adds or replaces no card', async () => {
+      await signIn('ada');
+      // Focus on the trigger prepares the dialog at once (or the idle page has already).
+      await engine.evaluate(
+        (s: string) => (document.querySelector(s) as HTMLElement).focus(),
+        OPENER,
+      );
+      // The first two rows are drawn first, the rest a frame or two later (decision 1168): all
+      // of them while the dialog is closed, its frame not rendered (decision 1183: the steps wait
+      // on the host page's frames; Firefox runs none in the hidden frame's own window).
+      await waitFor(
+        `${ADA_CARDS} cards in the closed dialog`,
+        async () => (await engine.evaluate(closedDialogCards)) === ADA_CARDS,
+      );
+      await engine.evaluate(watchCards);
+      await openDialog();
+      expect(await engine.evaluate(cardsSinceWatch)).toEqual({ added: 0, same: true });
     });
 
     it('toggles between My Services and All Services with the footer button', async () => {
