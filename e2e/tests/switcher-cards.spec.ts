@@ -50,7 +50,7 @@ test.describe('given Lee Locked in the dialog', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('[SW-4.5] a locked card after the first screen keeps its content-visibility while focused, and its reason is painted whole below it, over the card under it', async ({
+  test('[SW-4.5] a locked card after the first screen keeps its content-visibility and every box its size when focused, and its reason is painted whole below it, over the card under it', async ({
     page,
   }) => {
     // A low window: a first screen of 15 cards (decision 0860), fewer than Lee's.
@@ -63,9 +63,32 @@ test.describe('given Lee Locked in the dialog', () => {
     const card = frame
       .locator('.ics-card[data-variant="license"]:has(img[loading="lazy"])')
       .first();
+    await card.scrollIntoViewIfNeeded();
+    // Showing the reason and raising the card are painted, not laid out (decision 1180): once
+    // the card is drawn (the observer has seen its reason), no box changes size on focus.
+    const resized = await card.evaluateHandle((element) => {
+      const seen: string[] = [];
+      const observer = new ResizeObserver((entries) => {
+        for (const entry of entries) seen.push(entry.target.className);
+      });
+      for (const box of [element, element.querySelector('.ics-card__reason')])
+        if (box) observer.observe(box);
+      return seen;
+    });
+    await expect
+      .poll(() => resized.evaluate((seen) => seen))
+      .toContain('ics-tooltip ics-card__reason');
+    const twoFrames = () =>
+      card.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    await twoFrames();
+    const observed = await resized.evaluate((seen) => [...seen]);
     await card.locator('.ics-card__link').focus();
     const reason = card.getByRole('tooltip');
     await expect(reason).toBeVisible();
+    await twoFrames();
+    expect(await resized.evaluate((seen) => [...seen])).toEqual(observed);
     // Dropping it relaid out the card's whole section on every focus and hover (decision 1180).
     expect(await card.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto');
     const overCard = await reason.evaluate((tip) => {
