@@ -50,6 +50,86 @@ test.describe('given Lee Locked in the dialog', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('[SW-4.5] a locked card after the first screen keeps its content-visibility and every box its size when focused, and its reason is painted whole below it, over the card under it', async ({
+    page,
+  }) => {
+    // A low window: a first screen of 15 cards (decision 0860), fewer than Lee's.
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.reload();
+    const frame = await openDialog(page);
+    await frame.getByRole('button', { name: 'Show all services' }).click();
+    // The cards after the first screen load their images lazily and skip their content while
+    // out of view (content-visibility: auto).
+    const card = frame
+      .locator('.ics-card[data-variant="license"]:has(img[loading="lazy"])')
+      .first();
+    await card.scrollIntoViewIfNeeded();
+    // Showing the reason and raising the card are painted, not laid out (decision 1180): once
+    // the card is drawn (the observer has seen its reason), no box changes size on focus.
+    const resized = await card.evaluateHandle((element) => {
+      const seen: string[] = [];
+      const observer = new ResizeObserver((entries) => {
+        for (const entry of entries) seen.push(entry.target.className);
+      });
+      for (const box of [element, element.querySelector('.ics-card__reason')])
+        if (box) observer.observe(box);
+      return seen;
+    });
+    await expect
+      .poll(() => resized.evaluate((seen) => seen))
+      .toContain('ics-tooltip ics-card__reason');
+    const twoFrames = () =>
+      card.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    await twoFrames();
+    const observed = await resized.evaluate((seen) => [...seen]);
+    await card.locator('.ics-card__link').focus();
+    const reason = card.getByRole('tooltip');
+    await expect(reason).toBeVisible();
+    await twoFrames();
+    expect(await resized.evaluate((seen) => [...seen])).toEqual(observed);
+    // Dropping it relaid out the card's whole section on every focus and hover (decision 1180).
+    expect(await card.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe('auto');
+    const overCard = await reason.evaluate((tip) => {
+      const { bottom, left, right } = tip.getBoundingClientRect();
+      return [...(tip.closest('.ics-grid')?.children ?? [])].some((other) => {
+        const box = other.getBoundingClientRect();
+        return !other.contains(tip) && box.top < bottom && box.left < right && box.right > left;
+      });
+    });
+    expect(overCard).toBe(true);
+    // The reason's bottom rows, below the card and over the next row's card, are painted in
+    // the reason's own colour: neither clipped by the card's containment nor covered.
+    const png = (await reason.screenshot()).toString('base64');
+    const painted = await reason.evaluate(async (tip, data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const context = new OffscreenCanvas(image.width, image.height).getContext('2d');
+      if (!context) return { pixels: 0, unpainted: 0 };
+      context.drawImage(image, 0, 0);
+      const colour = (getComputedStyle(tip).backgroundColor.match(/\d+/g) ?? []).map(Number);
+      // The middle of the two rows above the bottom edge (the corners are rounded).
+      const from = Math.round(image.width * 0.2);
+      const { data: rows } = context.getImageData(
+        from,
+        image.height - 3,
+        image.width - 2 * from,
+        2,
+      );
+      const pixels = rows.length / 4;
+      const same = (i: number) =>
+        colour.every((value, channel) => Math.abs((rows[i * 4 + channel] ?? 0) - value) < 8);
+      return {
+        pixels,
+        unpainted: Array.from({ length: pixels }, (_, i) => i).filter((i) => !same(i)).length,
+      };
+    }, png);
+    expect(painted.pixels).toBeGreaterThan(20);
+    expect(painted.unpainted).toBe(0);
+  });
+
   test('[SW-6.3] [SW-4.5] a locked card cannot be opened by pointer, keyboard or programmatic click', async ({
     page,
     context,
