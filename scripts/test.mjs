@@ -22,9 +22,13 @@ console.log(
 );
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
+/** Seconds each step took, in order, for the closing line that says where the time went. */
+const timings = [];
 const run = (title, command, args, options = {}) => {
   console.log(`\n▶ ${title}`);
+  const begun = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  timings.push({ title, seconds: (Date.now() - begun) / 1000 });
   return result.status === 0;
 };
 const check = (title, command, args, options) => {
@@ -235,6 +239,31 @@ if (packed) {
 rmSync(tarballs, { recursive: true, force: true });
 
 /**
+ * Where the time went: the steps that took most, longest first, until they cover 90 % of the run,
+ * the rest summed; e.g. `Time: playwright 412 s (35 %), vitest 301 s (26 %), …, 27 others 88 s`.
+ */
+function timeReport(steps, total) {
+  const sorted = [...steps].sort((a, b) => b.seconds - a.seconds);
+  const named = [];
+  let covered = 0;
+  for (const step of sorted) {
+    if (covered >= 0.9 * total) break;
+    named.push(step);
+    covered += step.seconds;
+  }
+  const rest = sorted.slice(named.length);
+  const parts = named.map(
+    (step) =>
+      `${step.title} ${Math.round(step.seconds)} s (${Math.round((100 * step.seconds) / total)} %)`,
+  );
+  if (rest.length > 0)
+    parts.push(
+      `${rest.length} others ${Math.round(rest.reduce((sum, step) => sum + step.seconds, 0))} s`,
+    );
+  return `Time: ${parts.join(', ')}.`;
+}
+
+/**
  * A test file that failed to load (or to typecheck) has no test results; count it once. Vitest's
  * `numFailedTestSuites` also counts every `describe` around a failed test, so it is not used.
  */
@@ -244,7 +273,9 @@ function countFilesThatFailedToLoad(report) {
   ).length;
 }
 
-console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
+const total = (Date.now() - started) / 1000;
+console.log(`\nFinished in ${Math.round(total)} s.`);
+console.log(timeReport(timings, total));
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(summary);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
