@@ -2,6 +2,8 @@
 // - every library names its licence, repository (with its folder), homepage and issue tracker;
 // - versions follow docs/versioning.md: the switcher on the widget's 2.255 line, only ever
 //   bumped by a patch in a changeset, the other libraries on 0.x;
+// - a release agrees with itself: each version heads its CHANGELOG.md, the libraries ask each
+//   other for the versions they are, and each README links to the docs of its version's tag;
 // - the Node.js the repository says it installs on (root `engines`, and the README) is what the
 //   locked dependencies ask for: every one accepts it, and none asks for more than its floor.
 // Exits 1 naming each problem.
@@ -31,6 +33,36 @@ for (const { dir, pkg } of packages) {
   }
 }
 if (licences.size !== 1) problems.push(`the libraries name different licences: ${[...licences]}`);
+
+// A release (docs/versioning.md): each version has its changelog section, first; the packages
+// that depend on one ask for the version it is; the README leads to the docs of that version
+// (the tag `changeset tag` makes, `<name>@<version>`).
+const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
+for (const { dir, pkg } of packages) {
+  const changelog = readFileSync(join(root, dir, 'CHANGELOG.md'), 'utf8');
+  const first = /^## (.+)$/m.exec(changelog)?.[1];
+  if (first !== pkg.version)
+    problems.push(
+      `${dir}/CHANGELOG.md: the first section must be ${pkg.version}, the version of package.json (it is ${first ?? 'missing'})`,
+    );
+  for (const field of ['dependencies', 'peerDependencies', 'devDependencies'])
+    for (const [name, range] of Object.entries(pkg[field] ?? {}))
+      if (versions.has(name) && !satisfies(parse(versions.get(name)), range))
+        problems.push(
+          `${pkg.name}'s ${field} asks for ${name} ${range}, which is ${versions.get(name)}`,
+        );
+  const tag = `${pkg.name}@${pkg.version}`;
+  const readme = readFileSync(join(root, dir, 'README.md'), 'utf8');
+  const refs = [
+    ...readme.matchAll(/github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/(\S+?)\/docs\//g),
+  ];
+  if (refs.length === 0) problems.push(`${dir}/README.md links to no guide of docs/`);
+  for (const [, ref] of refs)
+    if (ref !== tag)
+      problems.push(
+        `${dir}/README.md links to the docs at ${ref}, not at this version's tag ${tag}`,
+      );
+}
 
 // Changesets: the front matter's `'<package>': <bump>` lines.
 for (const file of readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md'))) {
