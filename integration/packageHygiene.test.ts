@@ -15,6 +15,7 @@ const entries = Object.entries(lock.packages);
 
 /** Install scripts this repository has reviewed: what each does, none sends anything. */
 const reviewedInstallScripts = {
+  '': "the repository's own preinstall: on a Node.js below engines, one sentence on the EBADENGINE warnings (scripts/engines-notice.mjs)",
   'node_modules/esbuild': 'checks that its platform binary (an optional dependency) is installed',
   'node_modules/msw': "copies the service worker into the app's public folder when configured",
   'node_modules/node':
@@ -28,7 +29,7 @@ describe('given the dependency tree (package-lock.json)', () => {
     expect(dependants.map(([path]) => path)).toEqual([]);
   });
 
-  it('runs install scripts only of the reviewed development packages (esbuild, msw, node)', () => {
+  it("runs install scripts only of the reviewed development packages (esbuild, msw, node) and the repository's own notice", () => {
     const withScripts = entries.filter(([, entry]) => entry.hasInstallScript);
     expect(withScripts.map(([path]) => path).sort()).toEqual(Object.keys(reviewedInstallScripts));
   });
