@@ -40,6 +40,8 @@ if (licences.size !== 1) problems.push(`the libraries name different licences: $
 // (the tag `changeset tag` makes, `<name>@<version>`).
 const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
 for (const { dir, pkg } of packages) {
+  if (!pkg.files?.includes('CHANGELOG.md'))
+    problems.push(`${pkg.name}: "files" must name CHANGELOG.md, so the installed package has it`);
   const changelog = readFileSync(join(root, dir, 'CHANGELOG.md'), 'utf8');
   const first = /^## (.+)$/m.exec(changelog)?.[1];
   if (first !== pkg.version)
