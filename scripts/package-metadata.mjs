@@ -2,11 +2,14 @@
 // - every library names its licence, repository (with its folder), homepage and issue tracker;
 // - versions follow docs/versioning.md: the switcher on the widget's 2.255 line, only ever
 //   bumped by a patch in a changeset, the other libraries on 0.x;
+// - a release agrees with itself: each version heads its CHANGELOG.md, the libraries ask each
+//   other for the versions they are, and each README links to the docs of its version's tag;
 // - the Node.js the repository says it installs on (root `engines`, and the README) is what the
 //   locked dependencies ask for: every one accepts it, and none asks for more than its floor.
 // Exits 1 naming each problem.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { compare, parse, satisfies, versionsIn } from './node-range.mjs';
 import { libraries } from './workspaces.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,6 +34,38 @@ for (const { dir, pkg } of packages) {
   }
 }
 if (licences.size !== 1) problems.push(`the libraries name different licences: ${[...licences]}`);
+
+// A release (docs/versioning.md): each version has its changelog section, first; the packages
+// that depend on one ask for the version it is; the README leads to the docs of that version
+// (the tag `changeset tag` makes, `<name>@<version>`).
+const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
+for (const { dir, pkg } of packages) {
+  if (!pkg.files?.includes('CHANGELOG.md'))
+    problems.push(`${pkg.name}: "files" must name CHANGELOG.md, so the installed package has it`);
+  const changelog = readFileSync(join(root, dir, 'CHANGELOG.md'), 'utf8');
+  const first = /^## (.+)$/m.exec(changelog)?.[1];
+  if (first !== pkg.version)
+    problems.push(
+      `${dir}/CHANGELOG.md: the first section must be ${pkg.version}, the version of package.json (it is ${first ?? 'missing'})`,
+    );
+  for (const field of ['dependencies', 'peerDependencies', 'devDependencies'])
+    for (const [name, range] of Object.entries(pkg[field] ?? {}))
+      if (versions.has(name) && !satisfies(parse(versions.get(name)), range))
+        problems.push(
+          `${pkg.name}'s ${field} asks for ${name} ${range}, which is ${versions.get(name)}`,
+        );
+  const tag = `${pkg.name}@${pkg.version}`;
+  const readme = readFileSync(join(root, dir, 'README.md'), 'utf8');
+  const refs = [
+    ...readme.matchAll(/github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/(\S+?)\/docs\//g),
+  ];
+  if (refs.length === 0) problems.push(`${dir}/README.md links to no guide of docs/`);
+  for (const [, ref] of refs)
+    if (ref !== tag)
+      problems.push(
+        `${dir}/README.md links to the docs at ${ref}, not at this version's tag ${tag}`,
+      );
+}
 
 // Changesets: the front matter's `'<package>': <bump>` lines.
 for (const file of readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md'))) {
@@ -75,60 +110,3 @@ if (problems.length > 0) process.exit(1);
 console.log(
   `${packages.length} libraries say what they are; Node.js ${stated} meets all ${ranges.size} distinct engines.node ranges of the locked packages (lowest: ${floor?.join('.')}).`,
 );
-
-/** `[major, minor, patch]` of `1.2.3`, `v1.2`, `18`, `10.*` (wildcards and gaps as 0). */
-function parse(text) {
-  const [major = 0, minor = 0, patch = 0] = text
-    .replace(/^v/, '')
-    .split('.')
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : 0));
-  return [major, minor, patch];
-}
-
-function compare(a, b) {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
-
-/** Every version written in a range. */
-function versionsIn(range) {
-  return [...range.matchAll(/v?\d+(?:\.(?:\d+|[x*]))*/g)].map((m) => parse(m[0]));
-}
-
-/**
- * Whether `version` satisfies an npm range of the kinds `engines` fields use: `a || b`, sets of
- * comparators (`>=1.2 <3`), `^1.2.3`, `~1.2`, bare or wildcard versions (`18`, `10.*`, `*`).
- */
-function satisfies(version, range) {
-  return range.split('||').some((set) => {
-    const tokens = set
-      .trim()
-      .replace(/([<>=^~]+)\s+/g, '$1')
-      .split(/\s+/)
-      .filter(Boolean);
-    return tokens.every((token) => {
-      const [, op = '', text = ''] = /^([<>=^~]*)(.*)$/.exec(token) ?? [];
-      if (text === '*' || text === 'x' || text === '') return true;
-      const v = parse(text);
-      const given = text
-        .replace(/^v/, '')
-        .split('.')
-        .filter((p) => /^\d+$/.test(p)).length;
-      const c = compare(version, v);
-      if (op === '>=') return c >= 0;
-      if (op === '>') return c > 0;
-      if (op === '<=') return c <= 0;
-      if (op === '<') return c < 0;
-      const upper =
-        op === '^'
-          ? v[0] > 0 || given === 1
-            ? [v[0] + 1, 0, 0]
-            : [0, v[1] + 1, 0]
-          : op === '~' || given === 2
-            ? [v[0], v[1] + 1, 0]
-            : given === 1
-              ? [v[0] + 1, 0, 0]
-              : undefined;
-      return upper ? c >= 0 && compare(version, upper) < 0 : c === 0;
-    });
-  });
-}

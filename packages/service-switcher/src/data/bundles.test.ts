@@ -150,6 +150,35 @@ describe('given the translation bundles of the products', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('asks for a missing group or product bundle once a session: a second open neither requests nor logs it again', async () => {
+    const s = server();
+    const requested: string[] = [];
+    const missingOnes: BundleFetch = async (url) => {
+      requested.push(url);
+      if (url.includes('/groups/h/') || url.includes('/products/b/')) throw new Error('404');
+      return s.fetchBundle(url);
+    };
+    const storage = memoryStorage();
+    const log = logger();
+    const open = () =>
+      loadTranslations({
+        groups,
+        locale: 'de',
+        fetchBundle: missingOnes,
+        storage,
+        logger: log,
+        base,
+      });
+    await open();
+    expect(requested).toHaveLength(4);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    const again = await open();
+    expect(requested).toHaveLength(4);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect([...again.groups.keys()]).toEqual(['/i18n/groups/g/de/translation.json']);
+    expect([...again.products.keys()]).toEqual(['/i18n/products/a/de/translation.json']);
+  });
+
   it('never fetches a bundle address that is not http(s)', async () => {
     const hostile = readGroups(
       [

@@ -94,6 +94,7 @@ function plan(options: Pick<LoadTranslationsOptions, 'groups' | 'locale' | 'stor
   const sameLocale = storage?.getItem(BUNDLE_CACHE_KEYS.locale) === locale;
   const products = sameLocale ? readCache<ProductTexts>(storage, BUNDLE_CACHE_KEYS.products) : {};
   const groups = sameLocale ? readCache<GroupTexts>(storage, BUNDLE_CACHE_KEYS.groups) : {};
+  const failed = sameLocale ? readCache<true>(storage, BUNDLE_CACHE_KEYS.missing) : {};
   const wanted = new Map<string, 'product' | 'group'>();
   for (const group of options.groups) {
     if (group.localeResourceUrl)
@@ -102,10 +103,12 @@ function plan(options: Pick<LoadTranslationsOptions, 'groups' | 'locale' | 'stor
       if (product.localeResourceUrl)
         wanted.set(bundleAddress(product.localeResourceUrl, subtag), 'product');
   }
-  const missing = [...wanted].filter(([address, kind]) =>
-    kind === 'group' ? !Object.hasOwn(groups, address) : !Object.hasOwn(products, address),
+  const missing = [...wanted].filter(
+    ([address, kind]) =>
+      !Object.hasOwn(failed, address) &&
+      (kind === 'group' ? !Object.hasOwn(groups, address) : !Object.hasOwn(products, address)),
   );
-  return { products, groups, missing };
+  return { products, groups, failed, missing };
 }
 
 const translations = (products: object, groups: object): Translations => ({
@@ -133,11 +136,12 @@ export function cachedTranslations(
  * in parallel (at most `concurrency` at a time), a request under way shared with any other
  * reader, answers kept in session storage with the locale (SW-3.8) and fetched again
  * when the locale changes (SW-4.13). A product bundle that fails or is malformed is ignored
- * silently (the registry's labels stay); a group bundle's failure is logged.
+ * silently (the registry's labels stay); a group bundle's failure is logged. A failed address
+ * is kept with the locale too, and not asked for again in the session.
  */
 export async function loadTranslations(options: LoadTranslationsOptions): Promise<Translations> {
   const { storage, locale } = options;
-  const { products, groups, missing } = plan(options);
+  const { products, groups, failed, missing } = plan(options);
   const unanswered = new Set(missing.map(([address]) => address));
   // The first screen's addresses still unanswered, from the texts read so far; read first.
   const firstScreen = () =>
@@ -184,6 +188,8 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
       if (kind === 'group') groups[address] = texts;
       else products[address] = texts;
     } catch (error) {
+      // Asked once a session: a bundle that does not exist is not asked for (nor logged) again.
+      failed[address] = true;
       if (kind === 'group')
         options.logger.warn(
           `[service-switcher] The group translation bundle ${address} failed; using the registry label.`,
@@ -210,6 +216,7 @@ export async function loadTranslations(options: LoadTranslationsOptions): Promis
   writeCache(storage, BUNDLE_CACHE_KEYS.locale, locale);
   writeCache(storage, BUNDLE_CACHE_KEYS.products, products);
   writeCache(storage, BUNDLE_CACHE_KEYS.groups, groups);
+  writeCache(storage, BUNDLE_CACHE_KEYS.missing, failed);
   forget(options.fetchBundle, made);
   return translations(products, groups);
 }

@@ -9,6 +9,8 @@ export const BUNDLE_CACHE_KEYS = {
   products: 'ics-switcher.productBundles',
   groups: 'ics-switcher.groupBundles',
   locale: 'ics-switcher.locale',
+  /** The addresses that failed for the locale: not asked again in the session. */
+  missing: 'ics-switcher.missingBundles',
 } as const;
 
 /** The storage methods the switcher uses. */
