@@ -5,7 +5,6 @@ import { loadMessages } from '../i18n/messages.ts';
 import { firstScreenCards } from '../model/firstScreen.ts';
 import type { BundleFetch } from './bundles.ts';
 import type { Chunk } from './chunk.ts';
-import { payColdCosts } from './coldCosts.ts';
 import type { SwitcherClient } from './client.ts';
 import type * as ProductAnswer from './productAnswer.ts';
 import { recentsCode } from './useRecentServices.ts';
@@ -66,7 +65,6 @@ export function prepareSwitcher(options: PrepareOptions): void {
   for (const code of options.chunks) void code.load().catch(() => {});
   if (options.recents) void recentsCode.load().catch(() => {});
   void loadMessages(options.locale);
-  payColdCosts(options.locale, storage); // the collator and the storage's first read (1250)
   const head = options.document.head;
   const linked = new Set(
     Array.from(head.querySelectorAll('link[rel="prefetch"]'), (l) => l.getAttribute('href')),
