@@ -1,10 +1,16 @@
-// Draws bench/switcher/first-card-cold.svg from a cold A/B run (cold-ab.mjs writes it): the
-// cold page's render → our first card, before and after, and Carbon's every tile, by size.
+// Draws bench/switcher/first-card-cold.svg from a cold A/B run (`COLD=1 render-ab.mjs` writes
+// it): the cold page's render → our first card, before and after, and Carbon's every tile.
 //   node bench/switcher/chart-cold.mjs <cold-ab.json> [out.svg]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [inPath, outPath = 'bench/switcher/first-card-cold.svg'] = process.argv.slice(2);
 const { sizes, loadAverageAtStart } = JSON.parse(readFileSync(inPath, 'utf8'));
+/** Carbon ÷ ours: the median of the runs' ratios. */
+const ratio = (runs) => {
+  if (!Array.isArray(runs)) return runs;
+  const sorted = [...runs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
 const BARS = [
   ['before', 'ours before', '#b0b0b0'],
   ['after', 'ours after', '#1f6fd1'],
@@ -21,7 +27,7 @@ let y = 44;
 for (const [n, { medians, carbonToFirstCard }] of Object.entries(sizes)) {
   parts.push(`<text x="10" y="${y + 16}" font-weight="bold">${n} tiles</text>`);
   parts.push(
-    `<text x="10" y="${y + 32}" font-size="11">Carbon ÷ ours ${carbonToFirstCard.before} → ${carbonToFirstCard.after}</text>`,
+    `<text x="10" y="${y + 32}" font-size="11">Carbon ÷ ours ${ratio(carbonToFirstCard.before)} → ${ratio(carbonToFirstCard.after)}</text>`,
   );
   for (const [key, , colour] of BARS) {
     const ms = medians[key];
