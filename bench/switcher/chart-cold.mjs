@@ -17,7 +17,7 @@ const BARS = [
   ['carbon', 'Carbon, every tile', '#2e8b57'],
 ];
 const W = 760;
-const LABEL = 120;
+const LABEL = 190;
 const BAR = 12;
 const values = Object.values(sizes).flatMap(({ medians }) => BARS.map(([key]) => medians[key]));
 const scaleMax = Math.ceil(Math.max(...values) / 20) * 20;
