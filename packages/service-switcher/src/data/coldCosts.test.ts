@@ -1,35 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sortGroups } from '../model/ordering.ts';
-import { readGroups } from '../model/products.ts';
+import { labelCollator } from '../model/collation.ts';
 import { memoryStorage } from '../testing/memoryStorage.ts';
 import { payColdCosts } from './coldCosts.ts';
 import { PRODUCT_CACHE_KEY } from './sessionStore.ts';
 
-const groups = readGroups(
-  [
-    {
-      uniqueName: 'g',
-      productRegistryItemType: 'productGroup',
-      label: 'Group',
-      products: [
-        { uniqueName: 'b', label: 'Beta' },
-        { uniqueName: 'a', label: 'alpha' },
-      ],
-    },
-  ],
-  () => {},
-);
-
 describe('the page’s once-only costs, paid ahead of the first display', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('creates the locale’s collator ahead: the first sort after it creates none and sorts as before', () => {
+  it('creates the locale’s collator ahead: the sorts’ collator is that one, and none is created after', () => {
     const created = vi.spyOn(Intl, 'Collator');
     payColdCosts('ko', memoryStorage());
     expect(created).toHaveBeenCalledTimes(1);
-    const sorted = sortGroups(groups, 'ko');
+    const collator = labelCollator('ko');
     expect(created).toHaveBeenCalledTimes(1);
-    expect(sorted[0]?.products.map((p) => p.uniqueName)).toEqual(['a', 'b']);
+    expect(collator.resolvedOptions()).toMatchObject({ sensitivity: 'base', numeric: true });
+    expect(['Beta', 'alpha'].sort(collator.compare)).toEqual(['alpha', 'Beta']);
   });
 
   it('reads the storage once (the kept answer’s key) and writes nothing', () => {
