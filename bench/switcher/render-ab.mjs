@@ -5,6 +5,9 @@
 //   node bench/switcher/render-ab.mjs <out.json> <runs> before=<port> after=<port> …
 // Per size (SIZES, default 50,500,2000) and run: each build's switcher, then the markup and
 // Carbon's switcher from the first build's page (a page whose switcher asks for nothing early).
+// COLD=1 runs the cold page instead (issue 54, `&cold=1`, page/bench.tsx says what it is): every
+// load in a fresh browser context (a new renderer: no collator, storage or code of an earlier
+// run), no markup, sizes 20,50,500,2000 by default, and no emulator (it draws its own icon).
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -15,27 +18,37 @@ const builds = pairs.map((pair) => {
   const [name, port] = pair.split('=');
   return { name, origin: `http://127.0.0.1:${port}` };
 });
-const sizes = (process.env.SIZES ?? '50,500,2000').split(',').map(Number);
+const cold = process.env.COLD === '1';
+const sizes = (process.env.SIZES ?? (cold ? '20,50,500,2000' : '50,500,2000'))
+  .split(',')
+  .map(Number);
 const emulator = `http://127.0.0.1:${process.env.BENCH_PORT ?? 4390}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-// The icon the cards draw is the emulator's, behind a session (cookies are not per port).
-await page.goto(`${emulator}/`);
-await page.getByRole('button', { name: /Ada Admin/ }).click();
-await page.waitForURL('**/demo/');
+const viewport = { width: 1280, height: 800 };
+const kept = cold ? undefined : await browser.newPage({ viewport });
+if (kept) {
+  // The icon the cards draw is the emulator's, behind a session (cookies are not per port).
+  await kept.goto(`${emulator}/`);
+  await kept.getByRole('button', { name: /Ada Admin/ }).click();
+  await kept.waitForURL('**/demo/');
+}
 
 const LABEL = 'bench-result ';
 /** One load of the render page; its result read from the console, as switcher.bench.ts does. */
 async function once(origin, n, widget, extra = '') {
+  const context = kept ? undefined : await browser.newContext({ viewport });
+  const page = kept ?? (await context.newPage());
   const published = page.waitForEvent('console', {
     predicate: (message) => message.text().startsWith(LABEL),
     timeout: 60_000,
   });
-  await page.goto(`${origin}/?n=${n}&widget=${widget}${extra}`);
-  return JSON.parse((await published).text().slice(LABEL.length));
+  await page.goto(`${origin}/?n=${n}&widget=${widget}${cold ? '&cold=1' : ''}${extra}`);
+  const result = JSON.parse((await published).text().slice(LABEL.length));
+  await context?.close();
+  return result;
 }
 const round = (x) => Math.round(x * 100) / 100;
 const median = (values) => {
@@ -45,11 +58,12 @@ const median = (values) => {
 
 const result = { started: new Date().toISOString(), loadAverageAtStart: loadavg().map(round) };
 result.runs = RUNS;
+result.cold = cold;
 result.sizes = {};
 const reference = builds[0].origin;
 for (const n of sizes) {
-  await once(reference, n, 'switcher', '&markup=keep');
-  const raw = { carbon: [], markup: [] };
+  if (!cold) await once(reference, n, 'switcher', '&markup=keep');
+  const raw = { carbon: [], ...(!cold && { markup: [] }) };
   for (const { name } of builds) raw[name] = [];
   for (const { name } of builds) raw[`${name}All`] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -58,7 +72,7 @@ for (const n of sizes) {
       raw[name].push(round(value.ms));
       raw[`${name}All`].push(round(value.allMs));
     }
-    raw.markup.push(round((await once(reference, n, 'markup')).ms));
+    if (!cold) raw.markup.push(round((await once(reference, n, 'markup')).ms));
     raw.carbon.push(round((await once(reference, n, 'carbon')).allMs));
   }
   const medians = Object.fromEntries(

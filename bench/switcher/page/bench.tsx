@@ -21,6 +21,17 @@ import { BENCH_MARKUP_KEY, BENCH_RESULT_LABEL } from './benchResult.ts';
  */
 const params = new URLSearchParams(location.search);
 const n = Math.max(1, Math.min(20_000, Number(params.get('n') ?? 50) || 50));
+/**
+ * The cold page (issue 54), in a fresh browser context per run: the switcher's module evaluated
+ * at page load, `root.render()` 150 ms after the load event (its chunks fetched by then), the
+ * switcher with its default props (the user's view, recently used services on, the browser's
+ * language) and a default service set, from a client whose answers are resolved promises made
+ * at load; Carbon given the items synchronously, as its users pass them. The page touches no
+ * storage before the render, as a fresh page's host would not.
+ */
+const cold = params.get('cold') === '1';
+/** The cold page's render: this long after the load event. */
+const COLD_RENDER_AFTER_LOAD_MS = 150;
 const view = params.get('view') === 'user' ? 'user' : 'all';
 const widgetParam = params.get('widget');
 const widget =
@@ -47,8 +58,9 @@ function catalogue() {
         uniqueName: `product-${id}`,
         label: `Product ${String(id).padStart(5, '0')}`,
         description: `Synthetic product ${id}`,
-        // One cached icon for all: the bench measures the widget, not image decoding.
-        iconUrl: '/shell-service/assets/icons/cdi.svg',
+        // One cached icon for all: the bench measures the widget, not image decoding. The cold
+        // page's fresh context has no session: its icon is the page's own.
+        iconUrl: cold ? '/icon.svg' : '/shell-service/assets/icons/cdi.svg',
         indexPageUrl: `/apps/product-${id}/`,
         learnMorePageUrl: `/docs/product-${id}/`,
         needLicense: id % 2 === 0,
@@ -58,16 +70,34 @@ function catalogue() {
     ...group,
     products: group.products.filter((p) => Number(p.uniqueName.slice(8)) % 3 !== 0),
   }));
+  // The cold page shows the user's view (the default): there the user has all n products.
+  if (cold)
+    return {
+      licensedProducts: [],
+      userProducts: all,
+      allProducts: all,
+      preferredProduct: { uniqueName: 'product-1' },
+    };
   return { licensedProducts: [], userProducts: user, allProducts: all };
 }
 
+/** The cold page's answers, resolved when the page loads. */
+const answered = cold ? Promise.resolve(catalogue()) : undefined;
+const user = Promise.resolve({ id: 'bench', orgId: 'bench-org' } as UserSession);
+const noPreferences = Promise.resolve([]);
+
 const client: SwitcherClient = {
-  shell: { getProductsWithLicenses: async (): Promise<ProductsWithLicenses> => catalogue() },
-  session: { getUser: async () => ({ id: 'bench' }) as UserSession },
+  shell: {
+    getProductsWithLicenses: async (): Promise<ProductsWithLicenses> =>
+      answered ? ((await answered) as ProductsWithLicenses) : catalogue(),
+  },
+  session: { getUser: () => user },
   preferences: {
-    forUser: () => {
-      throw new Error('The render bench does not change preferences.');
-    },
+    // The cold page's recently used services: read, none kept. No page writes one.
+    forUser: () =>
+      ({
+        list: () => noPreferences,
+      }) as unknown as ReturnType<SwitcherClient['preferences']['forUser']>,
   },
   logout: async () => {},
 };
@@ -134,8 +164,16 @@ const elementsPerTile = (root: HTMLElement) =>
       .map((card) => card.querySelectorAll('*').length + 1),
   );
 
-// Every run is a cold render: no product answer or bundles kept by an earlier run.
-sessionStorage.clear();
+// Every run is a cold render: no product answer or bundles kept by an earlier run (the cold
+// page's fresh context has none, and its storage is first touched by the switcher).
+if (!cold) sessionStorage.clear();
+// The cold page renders 150 ms after its load event.
+if (cold)
+  await new Promise<void>((loaded) => {
+    const later = () => setTimeout(loaded, COLD_RENDER_AFTER_LOAD_MS);
+    if (document.readyState === 'complete') later();
+    else addEventListener('load', later, { once: true });
+  });
 const root = document.getElementById('root');
 if (root) {
   // Parsed and counted before the clock starts: the markup, and every card of the view (the
@@ -192,11 +230,13 @@ if (root) {
   if (widget === 'baseline')
     // The same data, arriving the same way (a resolved promise), then one render.
     void Promise.resolve(catalogue()).then((data) => app.render(<Baseline data={data} />));
+  else if (widget === 'carbon' && cold) app.render(<Carbon data={counted ?? catalogue()} />);
   else if (widget === 'carbon')
     void Promise.resolve(catalogue()).then((data) => app.render(<Carbon data={data} />));
   else if (widget === 'markup')
     // Arriving the same way, then one render of the first screen's elements.
     void Promise.resolve(markup).then((nodes) => app.render(drawMarkup(nodes)));
+  else if (ServiceSwitcher && cold) app.render(<ServiceSwitcher client={client} />);
   else if (ServiceSwitcher)
     app.render(
       <ServiceSwitcher

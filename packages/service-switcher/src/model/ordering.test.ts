@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstCards, flatten, sortGroups } from './ordering.ts';
 import { readGroups } from './products.ts';
 
@@ -89,6 +89,19 @@ describe('given product groups', () => {
       sortGroups(plans ? [plans] : [], locale)[0]?.products.map((p) => p.uniqueName);
     expect(order('en')).toEqual(['p9', 'p10', 'upper', 'lower']);
     expect(order('zh_CN')).toEqual(['p9', 'p10', 'upper', 'lower']);
+  });
+
+  it('creates one collator per language and page: later sorts in that language create none', () => {
+    const created = vi.spyOn(Intl, 'Collator');
+    try {
+      const first = sortGroups(groups, 'nl').map((g) => g.uniqueName);
+      sortGroups(groups, 'nl');
+      sortGroups(groups, 'nl');
+      expect(created).toHaveBeenCalledTimes(1);
+      expect(first).toEqual(['b.group', 'z.group', 'common.group']);
+    } finally {
+      created.mockRestore();
+    }
   });
 
   it('[SW-2.10] flattens the groups into one list in category order', () => {

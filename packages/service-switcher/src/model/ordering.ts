@@ -1,3 +1,4 @@
+import { labelCollator } from './collation.ts';
 import type { Product, ProductGroup } from './products.ts';
 
 /** The category that always sorts last (SW-2.14). */
@@ -8,10 +9,7 @@ export const COMMON_GROUP = 'common.group';
  * ordered by label, using the collation of the display language (SW-2.14).
  */
 export function sortGroups(groups: readonly ProductGroup[], locale: string): ProductGroup[] {
-  const collator = new Intl.Collator(locale.replace('_', '-'), {
-    sensitivity: 'base',
-    numeric: true,
-  });
+  const collator = labelCollator(locale);
   const byLabel = (a: { label: string }, b: { label: string }) =>
     collator.compare(a.label, b.label);
   return [...groups]

@@ -57,4 +57,26 @@ describe('given a host that imports ServiceSwitcher (decision 1167)', () => {
     await act(async () => {});
     expect(container.querySelector('.ics-card')?.textContent).toContain('Data Integration');
   });
+
+  it('asks for the recently used services’ store with them, and makes the page’s label collator once the page is idle, not at evaluation (decision 1250)', async () => {
+    // jsdom has no requestIdleCallback: the entry's fallback is a timer of at most 1 s.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const created = vi.spyOn(Intl, 'Collator');
+    try {
+      vi.resetModules();
+      await import('../index.ts');
+      const { recentsCode } = await import('../data/useRecentServices.ts');
+      const { labelCollator } = await import('../model/collation.ts');
+      expect(created).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(created).toHaveBeenCalledTimes(1);
+      labelCollator('en'); // the browser's language, as the first render's sort asks for it
+      expect(created).toHaveBeenCalledTimes(1);
+      vi.useRealTimers();
+      await vi.waitFor(() => expect(recentsCode.loaded).toBeDefined());
+    } finally {
+      vi.useRealTimers();
+      created.mockRestore();
+    }
+  });
 });
