@@ -332,9 +332,13 @@ const composeRun = (...args) =>
  * variable, health checks, depends_on, seed mount, command) is the file's own.
  */
 function onHostNetwork(file, postgresPort, emulatorPort) {
-  const yaml = sh('python3', ['-c', 'import json,sys,yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], {
-    input: readFileSync(file, 'utf8'),
-  });
+  const yaml = sh(
+    'python3',
+    ['-c', 'import json,sys,yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'],
+    {
+      input: readFileSync(file, 'utf8'),
+    },
+  );
   const { services } = JSON.parse(yaml);
   for (const service of Object.values(services)) {
     delete service.ports;
@@ -379,16 +383,19 @@ const stopped = (container) => {
   };
 };
 
-const ready = await row('docker: the daemon answers (docker.io installed when missing)', async () => {
-  const missing = [
-    ['/usr/sbin/dockerd', 'docker.io'],
-    ['/usr/bin/docker-compose', 'docker-compose'],
-  ].filter(([file]) => !existsSync(file));
-  if (missing.length > 0 && !succeeds('docker', ['compose', 'version']))
-    apt(missing.map(([, name]) => name));
-  await startDaemon();
-  return true;
-});
+const ready = await row(
+  'docker: the daemon answers (docker.io installed when missing)',
+  async () => {
+    const missing = [
+      ['/usr/sbin/dockerd', 'docker.io'],
+      ['/usr/bin/docker-compose', 'docker-compose'],
+    ].filter(([file]) => !existsSync(file));
+    if (missing.length > 0 && !succeeds('docker', ['compose', 'version']))
+      apt(missing.map(([, name]) => name));
+    await startDaemon();
+    return true;
+  },
+);
 
 let emulator;
 if (ready) {
@@ -443,13 +450,37 @@ if (ready) {
       },
     );
     if (emulator) {
-      await row('the Python test signs in, writes with XSRF, reads back, 401 without', () => {
-        const output = sh(
-          'python3',
-          ['-m', 'unittest', '-v', 'examples/python-ci/test_emulator.py'],
-          { env: { EMULATOR_URL: url, PYTHONDONTWRITEBYTECODE: '1' } },
-        );
-        process.stdout.write(output);
+      // Each test of the Python file is a row, titled by its name.
+      const python = spawnSync(
+        'python3',
+        ['-m', 'unittest', '-v', 'examples/python-ci/test_emulator.py'],
+        {
+          env: { ...process.env, EMULATOR_URL: url, PYTHONDONTWRITEBYTECODE: '1' },
+          encoding: 'utf8',
+        },
+      );
+      process.stdout.write(python.stderr);
+      const tests = [...python.stderr.matchAll(/^(test_\w+) \(.*\) \.\.\. (\w+)/gm)];
+      for (const [, name, verdict] of tests)
+        results.push({
+          row: `Python (unittest) against the compose file's emulator: ${name.replace(/^test_/, '').replaceAll('_', ' ')}`,
+          ok: verdict === 'ok',
+          ...(verdict === 'ok' ? {} : { error: `${verdict}: see the output above` }),
+        });
+      if (python.status !== 0 && tests.every(([, , verdict]) => verdict === 'ok'))
+        results.push({
+          row: "Python (unittest) against the compose file's emulator",
+          ok: false,
+          error: lastLines(python.stderr),
+        });
+      await row("docs/ci.md's curl block signs in, writes with the header, meets the 401", () => {
+        const block = /<!-- image-test: curl -->\n```sh\n([\s\S]*?)\n```/.exec(
+          readFileSync('docs/ci.md', 'utf8'),
+        )?.[1];
+        if (!block) throw new Error('no <!-- image-test: curl --> block in docs/ci.md');
+        const output = sh('sh', ['-ec', block.replace('http://127.0.0.1:4100', url)]);
+        for (const expected of ['"displayName":"Olga Orders"', '"value":"green"', '\n401'])
+          if (!output.includes(expected)) throw new Error(`no ${expected} in: ${output}`);
       });
       await row('docker stop: SIGTERM drains, the emulator exits 0', () => {
         const { code, took } = stopped(emulator);
@@ -479,7 +510,9 @@ if (ready) {
       try {
         await waitHealthy(container, 300_000);
         const mounts = JSON.parse(docker('inspect', '-f', '{{json .Mounts}}', container));
-        if (!mounts.some((m) => m.Type === 'volume' && m.Destination === '/var/lib/platform-emulator'))
+        if (
+          !mounts.some((m) => m.Type === 'volume' && m.Destination === '/var/lib/platform-emulator')
+        )
           throw new Error(`no volume at /var/lib/platform-emulator: ${JSON.stringify(mounts)}`);
         const page = await fetch(`http://127.0.0.1:${port}/readyz`);
         if (page.status !== 200) throw new Error(`/readyz answered ${page.status}`);
