@@ -409,6 +409,9 @@ if (ready) {
       /^ics-platform-(contract|emulator)-.*\.tgz$/.test(f),
     ))
       copyFileSync(join(tarballDir, file), join(context, file));
+    const previous = spawnSync('docker', ['image', 'inspect', '-f', '{{.Id}}', image], {
+      encoding: 'utf8',
+    }).stdout.trim();
     const building = Date.now();
     docker(
       'build',
@@ -423,6 +426,9 @@ if (ready) {
       '-q',
       context,
     );
+    // The image of an earlier run, unless this build is the same, is not kept.
+    if (previous && previous !== docker('image', 'inspect', '-f', '{{.Id}}', image))
+      spawnSync('docker', ['rmi', previous], { stdio: 'ignore' });
     const size = Number(docker('image', 'inspect', '-f', '{{.Size}}', image));
     const base = Number(docker('image', 'inspect', '-f', '{{.Size}}', bases[0].split(' ')[0]));
     console.log(
@@ -432,6 +438,19 @@ if (ready) {
   });
 
   if (built) {
+    // The image alone, on its default PGlite volume, starts beside the compose file's: checked last.
+    const alonePort = await freePort();
+    const alone = docker(
+      'run',
+      '-d',
+      '--network',
+      'host',
+      '-e',
+      `PORT=${alonePort}`,
+      image,
+      '--host',
+      '127.0.0.1',
+    );
     const [emulatorPort, postgresPort] = [await freePort(), await freePort()];
     composeEnv = { EMULATOR_IMAGE: image, POSTGRES_IMAGE: built };
     const url = `http://127.0.0.1:${emulatorPort}`;
@@ -495,31 +514,19 @@ if (ready) {
     }
 
     await row('the image alone: PGlite in its volume, healthy, stops with 0', async () => {
-      const port = await freePort();
-      const container = docker(
-        'run',
-        '-d',
-        '--network',
-        'host',
-        '-e',
-        `PORT=${port}`,
-        image,
-        '--host',
-        '127.0.0.1',
-      );
       try {
-        await waitHealthy(container, 300_000);
-        const mounts = JSON.parse(docker('inspect', '-f', '{{json .Mounts}}', container));
+        await waitHealthy(alone, 300_000);
+        const mounts = JSON.parse(docker('inspect', '-f', '{{json .Mounts}}', alone));
         if (
           !mounts.some((m) => m.Type === 'volume' && m.Destination === '/var/lib/platform-emulator')
         )
           throw new Error(`no volume at /var/lib/platform-emulator: ${JSON.stringify(mounts)}`);
-        const page = await fetch(`http://127.0.0.1:${port}/readyz`);
+        const page = await fetch(`http://127.0.0.1:${alonePort}/readyz`);
         if (page.status !== 200) throw new Error(`/readyz answered ${page.status}`);
-        const { code } = stopped(container);
-        if (code !== '0') throw new Error(`exit code ${code}: ${docker('logs', container)}`);
+        const { code } = stopped(alone);
+        if (code !== '0') throw new Error(`exit code ${code}: ${docker('logs', alone)}`);
       } finally {
-        spawnSync('docker', ['rm', '-f', '-v', container], { stdio: 'ignore' });
+        spawnSync('docker', ['rm', '-f', '-v', alone], { stdio: 'ignore' });
       }
     });
   }
