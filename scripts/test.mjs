@@ -139,6 +139,18 @@ if (packed)
     tarballs,
   ]);
 
+// The emulator's image from the tarballs (docs/ci.md): built, started with the compose file,
+// healthy, the Python test through it, stopped by SIGTERM. Each step and Python test is a row;
+// it says how long it took. Installs and starts Docker when missing (decision 1200).
+if (packed) {
+  run("the emulator's image (docker, compose, Python)", 'node', [
+    'scripts/image.mjs',
+    tarballs,
+    `${out}/image.json`,
+  ]);
+  countRows('image', readJson(`${out}/image.json`));
+}
+
 run('unit and integration tests (vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
@@ -225,18 +237,22 @@ if (packed) {
     tarballs,
     `${out}/consumers.json`,
   ]);
-  const matrix = readJson(`${out}/consumers.json`);
-  if (matrix?.results?.length) {
-    for (const row of matrix.results) {
-      totals[row.ok ? 'passed' : 'failed'] += 1;
-      if (!row.ok) console.log(`✗ consumer matrix, ${row.row}: ${row.error}`);
-    }
-  } else {
-    totals.failed += 1;
-    console.log('✗ the consumer matrix wrote no report');
-  }
+  countRows('consumer matrix', readJson(`${out}/consumers.json`));
 }
 rmSync(tarballs, { recursive: true, force: true });
+
+/** Each row of a report (`{ results: [{ row, ok, error }] }`) is a check; no report fails once. */
+function countRows(what, report) {
+  if (!report?.results?.length) {
+    totals.failed += 1;
+    console.log(`✗ the ${what} wrote no report`);
+    return;
+  }
+  for (const row of report.results) {
+    totals[row.ok ? 'passed' : 'failed'] += 1;
+    if (!row.ok) console.log(`✗ ${what}, ${row.row}: ${row.error}`);
+  }
+}
 
 /**
  * Where the time went: the steps that took most, longest first, until they cover 90 % of the run,
