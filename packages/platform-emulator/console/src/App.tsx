@@ -105,7 +105,8 @@ export function App() {
           </ul>
         </nav>
         <p>
-          <a href="/demo/">Open the demo</a> · <a href="/docs/api/">API reference</a> ·{' '}
+          <a href="/demo/">Open the demo</a> · <a href="/preview/">Switcher preview</a> ·{' '}
+          <a href="/docs/api/">API reference</a> ·{' '}
           <a href="/docs/reference/">Package reference</a>
         </p>
       </header>
