@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import englishCardTexts from '../../packages/service-switcher/src/i18n/cards/en.json' with { type: 'json' };
-import {
-  cssKb,
-  entryKb,
-  hostImportKb,
-  hostUpFront,
-  record,
-  standaloneSizes,
-} from './measure.ts';
+import { cssKb, entryKb, hostImportKb, hostUpFront, record, standaloneSizes } from './measure.ts';
 
 // The size budgets of the README, enforced on every test run on the published builds (dist/,
 // resolved through the packages' `exports` as an application resolves them).

@@ -146,7 +146,8 @@ export async function standaloneSizes(): Promise<StandaloneSizes> {
   const outdir = repoPath('.test-output/standalone');
   const metafile: Metafile = await buildStandalone(outdir);
   const outputs = metafile.outputs;
-  const file = (path: string) => readFileSync(new URL(path, `file://${repoPath('packages/service-switcher/')}`));
+  const file = (path: string) =>
+    readFileSync(new URL(path, `file://${repoPath('packages/service-switcher/')}`));
   const gzipOf = (path: string) => gzipKb(file(path));
   const entryOf = (source: string) =>
     Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith(source)) ?? '';

@@ -106,8 +106,7 @@ export function App() {
         </nav>
         <p>
           <a href="/demo/">Open the demo</a> · <a href="/preview/">Switcher preview</a> ·{' '}
-          <a href="/docs/api/">API reference</a> ·{' '}
-          <a href="/docs/reference/">Package reference</a>
+          <a href="/docs/api/">API reference</a> · <a href="/docs/reference/">Package reference</a>
         </p>
       </header>
       <main ref={main} className="console__main" aria-labelledby="panel-title">

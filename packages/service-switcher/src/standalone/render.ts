@@ -37,7 +37,17 @@ function clientFor(platform: string | undefined): SwitcherClient {
 export const mountInElement: Renderer = (element) => {
   const root = createRoot(element);
   return {
-    render({ presentation, platform, client, heading, logout, open, prefetch, trigger, ...shared }) {
+    render({
+      presentation,
+      platform,
+      client,
+      heading,
+      logout,
+      open,
+      prefetch,
+      trigger,
+      ...shared
+    }) {
       const props = { ...shared, client: client ?? clientFor(platform) };
       let view: ReactElement;
       if (presentation === 'page')
