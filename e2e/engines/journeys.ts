@@ -166,6 +166,44 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
     expect(await engine.evaluate(inView, TOGGLE)).toBe(true);
   });
 
+  it('the standalone build (the emulator’s /preview/): one script, its element’s dialog opened from Services with the first card, focus in; Escape closes and focus returns to Services', async () => {
+    await signIn('ada');
+    await engine.goto(`${base}/preview/`);
+    const opener = '#ics-preview-open';
+    await waitIn(engine, 'the preview page', (s: string) => !!document.querySelector(s), opener);
+    const scripts = await engine.evaluate(() =>
+      [...document.scripts].map((script) => new URL(script.src, location.href).pathname),
+    );
+    expect(scripts).toEqual(['/standalone/ics-service-switcher.js']);
+    await engine.evaluate(
+      (s: string) => (document.querySelector(s) as HTMLElement).focus(),
+      opener,
+    );
+    await engine.key('Enter');
+    await waitIn(
+      engine,
+      'the dialog frame',
+      (n: string) => !!document.querySelector(`iframe[name="${n}"]`),
+      FRAME,
+    );
+    await waitFor('the dialog frame to be reachable', async () => {
+      await engine.frame(FRAME);
+      return true;
+    });
+    await waitIn(engine, 'the dialog to be ready with its first card', () => {
+      const card = document.querySelector('.ics-dialog__layout[data-ready] .ics-card');
+      return !!card && card.getBoundingClientRect().height > 0;
+    });
+    expect(await engine.evaluate(focused)).toBe('button.ics-dialog__close');
+    await closeWithEscape();
+    expect(
+      await engine.evaluate(
+        (s: string) => document.activeElement === document.querySelector(s),
+        opener,
+      ),
+    ).toBe(true);
+  });
+
   describe('in the dialog', () => {
     it('opens 903 x 520 with the first card, focus inside, Tab trapped, footer toggle in view; Escape closes and focus returns to the opener', async () => {
       await signIn('ada');
