@@ -307,12 +307,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
   const signedIn = target ? { signedIn: upstreamSignedIn(target) } : {};
   await registerDemo(app, { db, clock, demoDir: options.demoDir, ...signedIn });
-  await registerPreview(app, {
-    db,
-    clock,
-    ...(options.switcherDir ? { switcherDir: options.switcherDir } : {}),
-    ...signedIn,
-  });
+  await registerPreview(app, { db, clock, switcherDir: options.switcherDir, ...signedIn });
 
   return {
     app,
