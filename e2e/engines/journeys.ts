@@ -90,10 +90,10 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
   }
 
   /** Opens the dialog from the focused Services button with Enter; commands go into its frame. */
-  async function openDialog(): Promise<void> {
+  async function openDialog(opener = OPENER): Promise<void> {
     await engine.evaluate(
       (s: string) => (document.querySelector(s) as HTMLElement).focus(),
-      OPENER,
+      opener,
     );
     await engine.key('Enter');
     await waitIn(
@@ -175,25 +175,7 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       [...document.scripts].map((script) => new URL(script.src, location.href).pathname),
     );
     expect(scripts).toEqual(['/standalone/ics-service-switcher.js']);
-    await engine.evaluate(
-      (s: string) => (document.querySelector(s) as HTMLElement).focus(),
-      opener,
-    );
-    await engine.key('Enter');
-    await waitIn(
-      engine,
-      'the dialog frame',
-      (n: string) => !!document.querySelector(`iframe[name="${n}"]`),
-      FRAME,
-    );
-    await waitFor('the dialog frame to be reachable', async () => {
-      await engine.frame(FRAME);
-      return true;
-    });
-    await waitIn(engine, 'the dialog to be ready with its first card', () => {
-      const card = document.querySelector('.ics-dialog__layout[data-ready] .ics-card');
-      return !!card && card.getBoundingClientRect().height > 0;
-    });
+    await openDialog(opener);
     expect(await engine.evaluate(focused)).toBe('button.ics-dialog__close');
     await closeWithEscape();
     expect(
