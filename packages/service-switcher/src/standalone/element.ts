@@ -85,6 +85,7 @@ const INTENT_EVENTS = ['pointerenter', 'focus', 'pointerdown'] as const;
  * trigger (`prefetch="off"`: only when it opens).
  */
 export class ServiceSwitcherElement extends HTMLElement {
+  /** The attributes whose changes the element follows (custom elements' contract). */
   static readonly observedAttributes = [
     'presentation',
     'open',
@@ -140,10 +141,12 @@ export class ServiceSwitcherElement extends HTMLElement {
     this.#update();
   }
 
+  /** Placed in a document: draws the switcher, or prepares to (custom elements' contract). */
   connectedCallback(): void {
     this.#update();
   }
 
+  /** Taken out of the document: stops listening to the trigger and unmounts the switcher. */
   disconnectedCallback(): void {
     this.#watchTrigger(null);
     this.#cancelWait?.();
@@ -154,6 +157,7 @@ export class ServiceSwitcherElement extends HTMLElement {
     if (view) queueMicrotask(() => view.unmount());
   }
 
+  /** An observed attribute changed: draws the switcher with it. */
   attributeChangedCallback(): void {
     if (this.isConnected) this.#update();
   }
