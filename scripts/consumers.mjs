@@ -1362,11 +1362,13 @@ const plainPageInChromium = async () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${origin}/`);
+    await page.goto(`${origin}/index.html`);
     // No session: the element's client sends the browser to sign in, which returns it here.
-    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2F`, { timeout: 30_000 });
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2Findex.html`, {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: /Ada Admin/ }).click();
-    await page.waitForURL(`${origin}/`);
+    await page.waitForURL(`${origin}/index.html`);
     await page.getByRole('button', { name: 'Services', exact: true }).click();
     const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
     await frame.locator('.ics-card').first().waitFor({ timeout: 30_000 });
