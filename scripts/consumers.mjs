@@ -23,7 +23,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer as createHttpServer, get as httpGet } from 'node:http';
+import {
+  createServer as createHttpServer,
+  get as httpGet,
+  request as httpRequest,
+} from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
@@ -510,6 +514,22 @@ const nodeApp = (name, version) => ({
   },
 });
 
+/** docs/any-page.md's page: one stylesheet, one script, the element opened by a button. */
+const plainPageHtml = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>A plain page</title>
+<link rel="stylesheet" href="/ics/ics-service-switcher.css">
+<script type="module" src="/ics/ics-service-switcher.js"></script>
+</head>
+<body>
+<button type="button" id="services" aria-haspopup="dialog">Services</button>
+<ics-service-switcher trigger="services"></ics-service-switcher>
+</body>
+</html>
+`;
+
 const apps = {
   ts5: typesAppOf('typescript-5', v.typescript5),
   ts7: typesAppOf('typescript-7', v.typescript7),
@@ -551,6 +571,12 @@ const apps = {
   },
   // docs/getting-started.md's tarball route: see `tarballRoute`.
   tarballRoute: { dir: join(work, 'tarball-route'), install: (dir) => tarballRoute(dir) },
+  // docs/any-page.md: a plain HTML page, no bundler, the switcher's standalone files copied
+  // beside it as the guide's step 1 does; the emulator installed to sign in against.
+  plainPage: {
+    dir: writeApp('plain-page', { 'public/index.html': plainPageHtml }),
+    specs: allTarballs,
+  },
   // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
   jest: {
     dir: exampleApp('jest-app'),
@@ -1269,6 +1295,107 @@ const nextInChromium = async () => {
   }
 };
 
+/**
+ * Serves `root` on loopback and forwards the platform's paths (the emulator's dev-proxy list)
+ * to `target`, as a team's own web server or dev server does.
+ */
+async function serveWithPlatform(root, target, prefixes) {
+  const upstream = new URL(target);
+  const files = await serveStatic(root);
+  const server = createHttpServer((request, response) => {
+    const { pathname } = new URL(request.url, 'http://x');
+    const toPlatform = prefixes.some((prefix) => pathname.startsWith(prefix));
+    const port = toPlatform ? upstream.port : files.address().port;
+    const forwarded = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  server.on('close', () => files.close());
+  return server;
+}
+
+/**
+ * docs/any-page.md as written: the standalone files copied from the installed package beside a
+ * plain HTML page (no bundler), served with the platform's paths forwarded to the installed
+ * emulator; in Chromium, the page sends the browser to sign in, comes back, and the dialog
+ * opens with Ada's cards. Then the installed emulator's own preview page, after sign-in.
+ */
+const plainPageInChromium = async () => {
+  const { dir } = apps.plainPage;
+  cpSync(join(dir, 'node_modules/@ics/service-switcher/dist-standalone'), join(dir, 'public/ics'), {
+    recursive: true,
+  });
+  const emulatorPort = await freePort();
+  const emulator = sh(
+    join(dir, 'node_modules/.bin/platform-emulator'),
+    ['--port', String(emulatorPort), '--database', 'memory'],
+    { cwd: dir, timeoutMs: 180_000 },
+  );
+  const emulatorOrigin = `http://127.0.0.1:${emulatorPort}`;
+  const { PLATFORM_PATH_PREFIXES } = await import(
+    join(dir, 'node_modules/@ics/platform-emulator/dist/devProxy.js')
+  );
+  const server = await serveWithPlatform(
+    join(dir, 'public'),
+    emulatorOrigin,
+    PLATFORM_PATH_PREFIXES,
+  );
+  const browser = await launchChromium();
+  try {
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    await waitFor(`${emulatorOrigin}/shell-service/api/v1/config`, 60_000);
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${origin}/index.html`);
+    // No session: the element's client sends the browser to sign in, which returns it here.
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2Findex.html`, {
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: /Ada Admin/ }).click();
+    await page.waitForURL(`${origin}/index.html`);
+    await page.getByRole('button', { name: 'Services', exact: true }).click();
+    const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
+    await frame.locator('.ics-card').first().waitFor({ timeout: 30_000 });
+    await frame.getByRole('button', { name: 'Close Dialog' }).click();
+    await page.locator('dialog.ics-dialog[open]').waitFor({ state: 'detached', timeout: 30_000 });
+    const foreign = scripts.filter((path) => !path.startsWith('/ics/'));
+    if (scripts[0] !== '/ics/ics-service-switcher.js' || foreign.length > 0)
+      throw new Error(`scripts the page loaded: ${scripts.join(', ')}`);
+    // The installed emulator's preview (issue 50): the switcher from its own data.
+    const preview = await browser.newPage();
+    await preview.goto(`${emulatorOrigin}/identity-service/home?returnTo=%2Fpreview%2F`);
+    await preview.getByRole('button', { name: /Ada Admin/ }).click();
+    await preview.waitForURL(`${emulatorOrigin}/preview/`);
+    await preview.getByRole('button', { name: 'Services', exact: true }).click();
+    await preview
+      .frameLocator('iframe[name="app-switcher-dialog"]')
+      .locator('.ics-card')
+      .first()
+      .waitFor({ timeout: 30_000 });
+  } finally {
+    await browser.close();
+    server.close();
+    kill(emulator.child);
+    await emulator;
+  }
+};
+
 /** The status of a GET sent with its own `Host` (fetch would replace it). */
 function statusUnderHost(url, host) {
   return new Promise((resolve, reject) => {
@@ -1397,6 +1524,11 @@ const rows = [
     "docs/getting-started.md's tarball route, its install lines run literally beside a folder of the tarballs: an app's and an extension's, the contract's tarball with each, the emulator a devDependency",
     'tarballRoute',
     tarballRouteInstalled,
+  ],
+  [
+    "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; in Chromium, signed in through the installed emulator, the dialog opened with the user's cards; and the installed emulator's /preview/ page",
+    'plainPage',
+    plainPageInChromium,
   ],
   [
     'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',

@@ -39,6 +39,18 @@ export const builds = {
     output: 'packages/platform-emulator/dist-console',
     entry: 'index.html',
   },
+  // The switcher's standalone build, served by the emulator at /standalone/ and /preview/.
+  switcher: {
+    inputs: [
+      'packages/platform-contract/src',
+      'packages/platform-client/src',
+      'packages/service-switcher/src',
+      'scripts/build-standalone.mjs',
+      ...shared,
+    ],
+    output: 'packages/platform-emulator/dist-switcher',
+    entry: 'ics-service-switcher.js',
+  },
   'API reference': {
     inputs: [
       'packages/platform-contract/src',

@@ -1,6 +1,6 @@
-// `npm start`: builds what changed since the last start (the demo, the console), runs the
-// emulator serving them and the API on one origin, and once it is ready builds the packages'
-// API reference in the background if its sources changed (decision 1128).
+// `npm start`: builds what changed since the last start (the demo, the console, the switcher's
+// standalone build), runs the emulator serving them and the API on one origin, and once it is
+// ready builds the packages' API reference in the background if its sources changed (decision 1128).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { buildIfChanged, builds } from './incremental.mjs';
@@ -10,6 +10,7 @@ const root = process.cwd();
 const commands = {
   demo: ['npm', ['run', '--silent', 'build', '-w', '@ics/demo']],
   console: ['npm', ['run', '--silent', 'build:console', '-w', '@ics/platform-emulator']],
+  switcher: ['npm', ['run', '--silent', 'build:switcher', '-w', '@ics/platform-emulator']],
   'API reference': [process.execPath, ['scripts/api-reference.mjs']],
 };
 
@@ -27,7 +28,7 @@ async function build(name, run) {
   return outcome;
 }
 
-for (const name of ['demo', 'console']) {
+for (const name of ['demo', 'console', 'switcher']) {
   const inForeground = ([command, args]) =>
     spawnSync(command, args, { stdio: 'inherit' }).status === 0;
   if ((await build(name, inForeground)) === 'failed') process.exit(1);

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build as esbuild, type Metafile } from 'esbuild';
 import { build, type Rollup } from 'vite';
+import { buildStandalone } from '../../scripts/build-standalone.mjs';
 
 const root = new URL('../../', import.meta.url);
 const repoPath = (path: string) => new URL(path, root).pathname;
@@ -120,6 +121,62 @@ export async function hostUpFront(specifier: string, name: string): Promise<stri
   );
   if (entry) visit(entry);
   return [...seen].map((path) => code.get(repoPath(path)) ?? '');
+}
+
+/** What a page loads of the switcher's standalone build (issue 52, decision 1230), kB gzip. */
+export interface StandaloneSizes {
+  /** The script tag's module and its static imports: a page whose dialog is closed. */
+  readonly upFront: number;
+  /** With the element's React part: what a page, a grid or an open dialog loads first. */
+  readonly shown: number;
+  /** Every file of the build: every chunk, the 11 other languages included. */
+  readonly all: number;
+  /** The stylesheet. */
+  readonly css: number;
+  /** kB gzip of `shown` per source: React DOM, React, the client, the switcher, … */
+  readonly shares: Readonly<Record<string, number>>;
+}
+
+/**
+ * Builds the standalone files as the package ships them (scripts/build-standalone.mjs) and
+ * measures them as a browser fetches them: each file gzipped alone. A source's share is its
+ * part of the minified bytes of the files it is in, times their gzip size.
+ */
+export async function standaloneSizes(): Promise<StandaloneSizes> {
+  const outdir = repoPath('.test-output/standalone');
+  const metafile: Metafile = await buildStandalone(outdir);
+  const outputs = metafile.outputs;
+  const file = (path: string) =>
+    readFileSync(new URL(path, `file://${repoPath('packages/service-switcher/')}`));
+  const gzipOf = (path: string) => gzipKb(file(path));
+  const entryOf = (source: string) =>
+    Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith(source)) ?? '';
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const i of outputs[path]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(entryOf('standalone/index.ts'));
+  const upFront = [...seen].reduce((kb, path) => kb + gzipOf(path), 0);
+  visit(entryOf('standalone/render.ts'));
+  const shares: Record<string, number> = {};
+  let shown = 0;
+  for (const path of seen) {
+    const kb = gzipOf(path);
+    shown += kb;
+    const output = outputs[path];
+    if (!output) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const source =
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+        (input.startsWith('../') ? `@ics/${input.split('/')[1]}` : '@ics/service-switcher');
+      shares[source] = (shares[source] ?? 0) + (kb * bytesInOutput) / output.bytes;
+    }
+  }
+  const all = Object.keys(outputs).reduce((kb, path) => kb + gzipOf(path), 0);
+  const css = gzipKb(readFileSync(`${outdir}/ics-service-switcher.css`));
+  return { upFront, shown, all, css, shares };
 }
 
 export const cssKb = (...files: string[]) =>

@@ -29,6 +29,7 @@ import { registerPublishedExtensions } from './extensions/routes.ts';
 import { ContractRouter, type ContractAnswer } from './http/router.ts';
 import { registerBrandingFiles } from './routes/branding.ts';
 import { registerDemo } from './routes/demo.ts';
+import { registerPreview } from './routes/preview.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
@@ -53,6 +54,11 @@ export interface EmulatorOptions {
   readonly database: string;
   /** The built demo (`apps/demo/dist`), served at `/demo/`; omitted, `/demo/` answers 503. */
   readonly demoDir?: string;
+  /**
+   * The switcher's standalone build, served at `/standalone/` and used by `/preview/`; default
+   * the copy shipped in this package (`dist-switcher/`).
+   */
+  readonly switcherDir?: string;
   /**
    * The folder of the packages' API reference (TypeDoc's HTML), served at `/docs/reference/`;
    * by default the one shipped in this package. Not built, `/docs/reference/` answers 503.
@@ -299,12 +305,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
-  await registerDemo(app, {
-    db,
-    clock,
-    demoDir: options.demoDir,
-    ...(target ? { signedIn: upstreamSignedIn(target) } : {}),
-  });
+  const signedIn = target ? { signedIn: upstreamSignedIn(target) } : {};
+  await registerDemo(app, { db, clock, demoDir: options.demoDir, ...signedIn });
+  await registerPreview(app, { db, clock, switcherDir: options.switcherDir, ...signedIn });
 
   return {
     app,

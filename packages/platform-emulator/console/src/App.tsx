@@ -105,7 +105,7 @@ export function App() {
           </ul>
         </nav>
         <p>
-          <a href="/demo/">Open the demo</a> ·{' '}
+          <a href="/demo/">Open the demo</a> · <a href="/preview/">Switcher preview</a> ·{' '}
           <a href="/demo/gallery.html">The switcher&apos;s states (gallery)</a> ·{' '}
           <a href="/docs/api/">API reference</a> · <a href="/docs/reference/">Package reference</a>
         </p>

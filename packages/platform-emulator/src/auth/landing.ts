@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { DEMO_PATH, IDENTITY_LOGOUT_PATH } from './pages.ts';
+import { DEMO_PATH, IDENTITY_LOGOUT_PATH, PREVIEW_PATH } from './pages.ts';
 import { currentSession } from './session.ts';
 
 /**
@@ -30,6 +30,8 @@ export function registerLandingPage(
           paths here (<code>platformProxy</code> or <code>platformRewrites</code> of
           <code>@ics/platform-emulator/dev-proxy</code>): it shares this session.</p>
           <ul>
+            <li><a href="${PREVIEW_PATH}">Preview your service switcher</a>: the dialog and
+            the page, drawn from this emulator's data.</li>
             <li><a href="/__emulator/">The emulator console</a>: requests, clock, faults,
             personas and states (on a loopback address).</li>
             <li><a href="/docs/api/">The REST API reference</a>.</li>

@@ -20,6 +20,8 @@ import {
 export const IDENTITY_HOME_PATH = '/identity-service/home';
 export const IDENTITY_LOGOUT_PATH = '/identity-service/logout';
 export const DEMO_PATH = '/demo/';
+/** The switcher's preview, drawn from the emulator's data (routes/preview.ts). */
+export const PREVIEW_PATH = '/preview/';
 const LOGIN_XSRF_COOKIE = 'ICS_LOGIN_XSRF';
 type SignOutForm = { xsrf?: unknown; returnTo?: unknown };
 type AuthOptions = { sessionLifetimeSeconds: number; clock: EmulatorClock };

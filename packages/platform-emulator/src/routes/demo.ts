@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signInReturnPath } from '@ics/platform-contract';
+import type { FastifyInstance } from 'fastify';
 import { registerLandingPage } from '../auth/landing.ts';
-import { DEMO_PATH, IDENTITY_HOME_PATH } from '../auth/pages.ts';
-import { currentSession } from '../auth/session.ts';
+import { DEMO_PATH } from '../auth/pages.ts';
+import { addSignInGate, sessionSignedIn, type SignedIn } from '../auth/signInGate.ts';
 import type { EmulatorClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -26,23 +25,14 @@ export async function registerDemo(
     clock: EmulatorClock;
     demoDir: string | undefined;
     /** Whether a request is signed in; default: it has a session in this database. */
-    signedIn?: (request: FastifyRequest) => Promise<boolean>;
+    signedIn?: SignedIn;
   },
 ): Promise<void> {
   const { db, clock, demoDir } = options;
-  const signedIn =
-    options.signedIn ??
-    (async (request: FastifyRequest) => !!(await currentSession(db, clock, request)));
+  const signedIn = options.signedIn ?? sessionSignedIn(db, clock);
   const built = demoDir !== undefined && existsSync(demoDir);
   await app.register(async (pages) => {
-    // Anyone without a session goes to sign-in first, which leads back to the page.
-    pages.addHook('onRequest', async (request, reply) => {
-      if (await signedIn(request)) return;
-      const back = signInReturnPath(request.url);
-      return reply.redirect(
-        back ? `${IDENTITY_HOME_PATH}?returnTo=${encodeURIComponent(back)}` : IDENTITY_HOME_PATH,
-      );
-    });
+    addSignInGate(pages, signedIn);
     if (built) {
       await pages.register(fastifyStatic, {
         root: demoDir,
