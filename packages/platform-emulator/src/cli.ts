@@ -57,7 +57,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --replay FILE        answer the reads of a recording from it, without asking anyone
 
   platform-emulator drift report [--url URL] [--format json|markdown] [--fail-on-drift]
-                       prints the drift a running proxy found; exit 1 on drift with the flag
+                       prints the drift a running proxy found; with the flag, exit 1 on drift
+                       and 3 when no operation was checked
+  platform-emulator drift clear [--url URL]   forgets the drift found so far
 
 ${stateUsage}`;
 
@@ -93,7 +95,7 @@ const flags = {
   help: { type: 'boolean', default: false },
 } as const;
 
-/** The command line: `drift report` (upstream/driftCommand.ts), `state …` (stateCommand.ts), else the emulator's start. */
+/** The command line: `drift report|clear` (upstream/driftCommand.ts), `state …` (stateCommand.ts), else the emulator's start. */
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'drift') return driftCommand(argv.slice(1));
   if (argv[0] === 'state') process.exit(await stateCommand(argv.slice(1)));
