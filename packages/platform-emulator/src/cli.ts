@@ -26,7 +26,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
                       request id (the client's X-Request-Id); info adds the request log
 
   /healthz answers while the process runs, /readyz while the database answers too.
-  SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
+  SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database;
+  so does the end of the process that started it (npx, npm exec).
 
   --database-wait SECONDS      how long a start waits for a PostgreSQL server that is not up
                                yet (default 30), printing a line per attempt; 0 tries once
@@ -195,8 +196,11 @@ async function start(argv: string[]): Promise<void> {
   );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.
-  const stop = (signal: NodeJS.Signals) => {
-    process.once(signal, () => process.exit(1));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals | 'parent gone') => {
+    if (stopping) return;
+    stopping = true;
+    if (signal !== 'parent gone') process.once(signal, () => process.exit(1));
     emulator.app.log.info({ signal }, 'shutting down');
     emulator.close().then(
       () => process.exit(0),
@@ -208,6 +212,28 @@ async function start(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithParent(() => stop('parent gone'));
+}
+
+/** How often the CLI looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Drains when the process that started the CLI ends (decision 1211). `npx platform-emulator` runs
+ * it as `npm exec` → `sh -c platform-emulator` → node: a SIGTERM or SIGINT to `npm exec` reaches
+ * the shell only, which ends without passing it on, and the emulator, adopted by init, would
+ * keep its port. Its parent process id changes then; a process started by init (a container's
+ * PID 1, a service manager) has nothing to watch.
+ */
+function stopWithParent(stop: () => void): void {
+  const parent = process.ppid;
+  if (parent <= 1) return;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 /**
