@@ -180,6 +180,7 @@ async function start(argv: string[]): Promise<void> {
     readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
   }).catch(failed);
   await warnOfUnknownProducts(emulator);
+  for (const note of emulator.notes) console.error(`Note: ${note}`);
   // Decision 1172: a seed is for a new database; a seeded one keeps its data, and says so.
   if (values.seed?.length && !emulator.seeded)
     console.error(

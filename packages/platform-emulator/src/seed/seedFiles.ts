@@ -11,6 +11,7 @@ import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
 import { known } from './knownIds.ts';
 import { prepareExtensions } from './seedExtensions.ts';
+import { seedNotes } from './seedNotes.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
 const BUILT_IN = 'the built-in seed';
@@ -216,6 +217,14 @@ interface Origin {
  * ones by id. Throws a `SeedError` listing every problem; nothing is written before this passes.
  */
 export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
+  return checkSeed(sources).seed;
+}
+
+/**
+ * `resolveSeed`'s seed, with the notes a start says about it (`seedNotes`): what the team's
+ * personas will see that a team rarely means, each naming the file, the persona and the fix.
+ */
+export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; notes: string[] } {
   const problems: string[] = [];
   type Entry = { item: Record<string, unknown>; at: Origin };
   const merged = Object.fromEntries(collections.map((c) => [c, new Map()])) as Record<
@@ -281,7 +290,11 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
     });
   }
   if (problems.length > 0) throw new SeedError(problems);
-  return seed;
+  const notes = seedNotes(seed, (persona) => {
+    const { file, path } = at('personas', persona);
+    return file === BUILT_IN ? undefined : `${file}: ${path}`;
+  });
+  return { seed, notes };
 }
 
 /** A list as the seed gives it, or none when the shape check refused its type. */
