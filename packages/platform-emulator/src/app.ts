@@ -35,6 +35,7 @@ import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { checkSeed, type SeedSource } from './seed/seedFiles.ts';
+import { seedIcons } from './seed/seedIcons.ts';
 import type { Seed } from './seed/seedFormat.ts';
 import { seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
@@ -301,7 +302,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       record && recording ? new Recorder(db, record, recording, target.base.href) : undefined;
     await installProxy(app, { db, clock, target, ...(recorder ? { recorder } : {}) });
   } else registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
-  registerAssets(app, db);
+  registerAssets(app, db, seedIcons(seed.products ?? []));
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 

@@ -12,6 +12,15 @@ import type { Seed } from './seedFormat.ts';
 const guide = readFileSync(new URL('../../../../docs/your-own-data.md', import.meta.url), 'utf8');
 const block = /<!-- consumer-matrix: team\.seed\.json -->\n```json\n([\s\S]*?)\n```/.exec(guide);
 const seed = JSON.parse(block?.[1] ?? '{}') as Seed;
+const icon = /<!-- consumer-matrix: orders\.svg -->\n```svg\n([\s\S]*?)\n```/.exec(guide)?.[1] ?? '';
+
+/** The guide's seed (or another) written as team.seed.json beside the guide's icon file. */
+function seedFile(data: object = seed): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'ics-guide-seed-')), 'team.seed.json');
+  writeFileSync(file, JSON.stringify(data));
+  writeFileSync(join(file, '..', 'orders.svg'), icon);
+  return file;
+}
 const table = [...guide.matchAll(/^\| (Open|Trial|Locked for a licence|Locked for a permission|Hidden) \| ([^|]+) \|/gm)];
 const rows = table.map(([, state = '', name = '']) => ({ state, name: name.trim() }));
 
@@ -32,10 +41,8 @@ function cardState(answer: ProductsWithLicenses): string {
 
 describe('given the guide’s example seed (docs/your-own-data.md)', () => {
   let emulator: Emulator;
-  const file = join(mkdtempSync(join(tmpdir(), 'ics-guide-seed-')), 'team.seed.json');
   beforeAll(async () => {
-    writeFileSync(file, JSON.stringify(seed));
-    emulator = await createEmulator({ database: 'memory', seed: file });
+    emulator = await createEmulator({ database: 'memory', seed: seedFile() });
   }, 120_000);
   afterAll(() => emulator.close());
 
@@ -69,10 +76,9 @@ describe('given the guide’s example seed (docs/your-own-data.md)', () => {
 describe('given a persona whose seed puts a product needing a licence in `products` without one (the guide’s old Lou)', () => {
   it('says at start that the card will be open, not locked, naming the file, the persona and the fix', () => {
     const lou = { ...seed.personas?.find((p) => p.displayName === 'Lou Locked'), products: ['orders'] };
-    const file = join(mkdtempSync(join(tmpdir(), 'ics-old-lou-')), 'team.seed.json');
     // Only Lou, and none of the repository's content the other people own.
     const { projects: _p, documents: _d, bundles: _b, ...rest } = seed;
-    writeFileSync(file, JSON.stringify({ ...rest, personas: [lou] }));
+    const file = seedFile({ ...rest, personas: [lou] });
     expect(checkSeed([file]).notes).toEqual([
       `${file}: personas[0] (Lou Locked): 'orders' will be open, not locked: a card is open whenever its product is in \`products\`, licence or not. To lock it for a missing licence, take 'orders' out of \`products\` and give the persona another product (without one it sees the empty state, not All Services); to have it open and licensed, add 'orders' to \`licences\`.`,
     ]);
@@ -80,9 +86,7 @@ describe('given a persona whose seed puts a product needing a licence in `produc
 
   it('says nothing of the built-in personas, and of the guide’s seed only that Hal holds no product', () => {
     expect(checkSeed([]).notes).toEqual([]);
-    const file = join(mkdtempSync(join(tmpdir(), 'ics-guide-notes-')), 'team.seed.json');
-    writeFileSync(file, JSON.stringify(seed));
-    const notes = checkSeed([file]).notes;
+    const notes = checkSeed([seedFile()]).notes;
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(/personas\[4\] \(Hal Hidden\) holds no product: the switcher shows its empty state/);
   });

@@ -11,6 +11,7 @@ import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
 import { known } from './knownIds.ts';
 import { prepareExtensions } from './seedExtensions.ts';
+import { checkIcon, iconAddress } from './seedIcons.ts';
 import { seedNotes } from './seedNotes.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
 
@@ -252,9 +253,16 @@ export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; no
         : { items: [], keys: [], problems: [] };
     // Said with the references, so an unknown product and a wrong folder are said together.
     folderProblems.push(...extensions.problems);
+    const products = shape.length === 0 ? withIcons(name, base, (data as Seed).products) : undefined;
+    if (products) folderProblems.push(...products.problems);
     for (const collection of collections) {
       const seen = new Set<string>();
-      const given: unknown = collection === 'extensions' ? extensions.items : (data as Seed)[collection];
+      const given: unknown =
+        collection === 'extensions'
+          ? extensions.items
+          : collection === 'products' && products
+            ? products.items
+            : (data as Seed)[collection];
       const items = (Array.isArray(given) ? given : []) as Item<typeof collection>[];
       items.forEach((item, i) => {
         if (typeof item !== 'object' || item === null) return;
@@ -290,11 +298,32 @@ export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; no
     });
   }
   if (problems.length > 0) throw new SeedError(problems);
-  const notes = seedNotes(seed, (persona) => {
-    const { file, path } = at('personas', persona);
+  const notes = seedNotes(seed, (collection, item) => {
+    const { file, path } = at(collection, item);
     return file === BUILT_IN ? undefined : `${file}: ${path}`;
   });
   return { seed, notes };
+}
+
+/**
+ * A file's products with their `icon` files checked (relative to `base`, the seed file's folder)
+ * and each served at its own address, as its `iconUrl`; the problems name the file and path.
+ */
+function withIcons(name: string, base: string, products: Seed['products'] = []) {
+  const problems: string[] = [];
+  const items = products.map((product, i) => {
+    if (product.icon === undefined) return product;
+    const at = `${name}: products[${i}].icon`;
+    if (product.iconUrl !== undefined)
+      problems.push(`${at}: give \`icon\` (a file beside the seed) or \`iconUrl\`, not both`);
+    const icon = checkIcon(base, product.icon);
+    if (typeof icon === 'string') {
+      problems.push(`${at}: ${icon}`);
+      return product;
+    }
+    return { ...product, iconUrl: iconAddress(product.uniqueName, icon.file), iconFile: icon };
+  });
+  return { items, problems };
 }
 
 /** A list as the seed gives it, or none when the shape check refused its type. */

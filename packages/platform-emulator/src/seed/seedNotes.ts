@@ -9,17 +9,26 @@ type Product = NonNullable<Seed['products']>[number];
  * not, so a product there that needs a licence the persona lacks is open, not locked; and a
  * persona with no product at all sees the switcher's empty state, with no way to All Services,
  * so none of its locked cards either. `where(persona)` names the file and path of a persona of
- * the team's own files, and `undefined` for the built-in ones, which are not checked.
+ * the team's own files, and `undefined` for the built-in ones, which are not checked. A product's
+ * `iconUrl` on another origin is said too: the emulator's own pages cannot show it.
  */
 export function seedNotes(
   seed: Required<Pick<Seed, 'personas' | 'products'>>,
-  where: (persona: Persona) => string | undefined,
+  where: (collection: 'personas' | 'products', item: object) => string | undefined,
 ): string[] {
   const products = new Map<string, Product>(seed.products.map((p) => [p.uniqueName, p]));
   const needsLicence = (name: string) => products.get(name)?.needLicense ?? true;
   const notes: string[] = [];
+  for (const product of seed.products) {
+    const at = where('products', product);
+    // The emulator's pages allow images of their own origin only (img-src 'self' data:).
+    if (at !== undefined && product.iconUrl && /^https?:\/\//i.test(product.iconUrl))
+      notes.push(
+        `${at} (${product.label}): its iconUrl ${product.iconUrl} is on another origin, which the emulator's pages refuse (Content-Security-Policy img-src 'self' data:), so its card shows no icon there. Put the file beside the seed and name it in \`icon\` instead (served by the emulator).`,
+      );
+  }
   for (const persona of seed.personas) {
-    const at = where(persona);
+    const at = where('personas', persona);
     if (at === undefined) continue;
     const who = `${at} (${persona.displayName})`;
     const open = persona.products === 'all' ? [...products.keys()] : (persona.products ?? []);
