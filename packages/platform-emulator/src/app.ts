@@ -227,9 +227,11 @@ const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
     seed.extensions as readonly SeededExtension[] | undefined,
   );
 
-/** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
+/**
+ * Builds the emulator: database migrated and seeded, every route installed, not yet listening.
+ * A bad seed stops the start before the database is touched.
+ */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  // A bad seed stops the start before the database is touched.
   const { seed, notes } = checkSeed(([] as SeedSource[]).concat(options.seed ?? []));
   const extensions = publishedExtensions(options, seed);
   const target = options.upstream && upstreamTarget(options.upstream);

@@ -125,9 +125,8 @@ function withoutOtherBranches(errors: readonly ErrorObject[]): ErrorObject[] {
       (a, b) => shallow(a) - shallow(b) || a.length - b.length,
     );
     const fits = best !== undefined && shallow(best) === 0;
-    kept = kept.filter(
-      (e) =>
-        !e.schemaPath.startsWith(prefix) ? e !== choice || !fits : fits && best.includes(e),
+    kept = kept.filter((e) =>
+      !e.schemaPath.startsWith(prefix) ? e !== choice || !fits : fits && best.includes(e),
     );
   }
   return kept;

@@ -34,7 +34,16 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('given `npx platform-emulator` sen
   it('stops the emulator npx started and frees its port', async () => {
     const npx = spawn(
       'npx',
-      ['--offline', 'platform-emulator', '--port', '0', '--database', 'memory', '--log-level', 'info'],
+      [
+        '--offline',
+        'platform-emulator',
+        '--port',
+        '0',
+        '--database',
+        'memory',
+        '--log-level',
+        'info',
+      ],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,7 +74,9 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('given `npx platform-emulator` sen
       let bound: NodeJS.Timeout | undefined;
       const gone = await Promise.race([
         ended.then(() => true),
-        new Promise<boolean>((resolve) => (bound = setTimeout(() => resolve(false), STOP_BOUND_MS))),
+        new Promise<boolean>(
+          (resolve) => (bound = setTimeout(() => resolve(false), STOP_BOUND_MS)),
+        ),
       ]);
       clearTimeout(bound);
       expect(gone).toBe(true);

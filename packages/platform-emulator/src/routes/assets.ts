@@ -77,7 +77,8 @@ export function registerAssets(
     const icon = icons.get(`${SEED_ICONS_PATH}${encodeURIComponent(request.params.file)}`);
     let body: Buffer | undefined;
     try {
-      if (icon && realpathSync(icon.file).startsWith(icon.folder + sep)) body = readFileSync(icon.file);
+      if (icon && realpathSync(icon.file).startsWith(icon.folder + sep))
+        body = readFileSync(icon.file);
     } catch {
       body = undefined;
     }

@@ -12,7 +12,8 @@ import type { Seed } from './seedFormat.ts';
 const guide = readFileSync(new URL('../../../../docs/your-own-data.md', import.meta.url), 'utf8');
 const block = /<!-- consumer-matrix: team\.seed\.json -->\n```json\n([\s\S]*?)\n```/.exec(guide);
 const seed = JSON.parse(block?.[1] ?? '{}') as Seed;
-const icon = /<!-- consumer-matrix: orders\.svg -->\n```svg\n([\s\S]*?)\n```/.exec(guide)?.[1] ?? '';
+const icon =
+  /<!-- consumer-matrix: orders\.svg -->\n```svg\n([\s\S]*?)\n```/.exec(guide)?.[1] ?? '';
 
 /** The guide's seed (or another) written as team.seed.json beside the guide's icon file. */
 function seedFile(data: object = seed): string {
@@ -21,7 +22,11 @@ function seedFile(data: object = seed): string {
   writeFileSync(join(file, '..', 'orders.svg'), icon);
   return file;
 }
-const table = [...guide.matchAll(/^\| (Open|Trial|Locked for a licence|Locked for a permission|Hidden) \| ([^|]+) \|/gm)];
+const table = [
+  ...guide.matchAll(
+    /^\| (Open|Trial|Locked for a licence|Locked for a permission|Hidden) \| ([^|]+) \|/gm,
+  ),
+];
 const rows = table.map(([, state = '', name = '']) => ({ state, name: name.trim() }));
 
 /** The Order Desk card's state for a persona, read from the product answer by the switcher's rule (its card variants, spec section 4). */
@@ -75,7 +80,10 @@ describe('given the guide’s example seed (docs/your-own-data.md)', () => {
 
 describe('given a persona whose seed puts a product needing a licence in `products` without one (the guide’s old Lou)', () => {
   it('says at start that the card will be open, not locked, naming the file, the persona and the fix', () => {
-    const lou = { ...seed.personas?.find((p) => p.displayName === 'Lou Locked'), products: ['orders'] };
+    const lou = {
+      ...seed.personas?.find((p) => p.displayName === 'Lou Locked'),
+      products: ['orders'],
+    };
     // Only Lou, and none of the repository's content the other people own.
     const { projects: _p, documents: _d, bundles: _b, ...rest } = seed;
     const file = seedFile({ ...rest, personas: [lou] });
@@ -88,6 +96,8 @@ describe('given a persona whose seed puts a product needing a licence in `produc
     expect(checkSeed([]).notes).toEqual([]);
     const notes = checkSeed([seedFile()]).notes;
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/personas\[4\] \(Hal Hidden\) holds no product: the switcher shows its empty state/);
+    expect(notes[0]).toMatch(
+      /personas\[4\] \(Hal Hidden\) holds no product: the switcher shows its empty state/,
+    );
   });
 });

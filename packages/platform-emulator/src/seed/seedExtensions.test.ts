@@ -82,7 +82,9 @@ describe("given bad extensions' contributions in a seed", () => {
       new RegExp(`^${file}: extensions\\[1\\]\\.dir: no readable package\\.json there \\(`),
     );
     expect(problems[1]).toMatch(
-      new RegExp(`^${file}: extensions\\[1\\]\\.product: no product 'ordersx'; known: orders, cdi, `),
+      new RegExp(
+        `^${file}: extensions\\[1\\]\\.product: no product 'ordersx'; known: orders, cdi, `,
+      ),
     );
     expect(problems[1]).toMatch(/, mcc$/);
     expect(problems[2]).toMatch(

@@ -233,9 +233,7 @@ export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; no
     Map<string, Entry>
   >;
   const folderProblems: string[] = [];
-  const files: Read[] = [
-    { name: BUILT_IN, data: builtInSeed as unknown, base: process.cwd() },
-  ];
+  const files: Read[] = [{ name: BUILT_IN, data: builtInSeed as unknown, base: process.cwd() }];
   sources.forEach((source, i) => {
     const got = read(source, i);
     if (typeof got === 'string') problems.push(got);
@@ -253,7 +251,8 @@ export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; no
         : { items: [], keys: [], problems: [] };
     // Said with the references, so an unknown product and a wrong folder are said together.
     folderProblems.push(...extensions.problems);
-    const products = shape.length === 0 ? withIcons(name, base, (data as Seed).products) : undefined;
+    const products =
+      shape.length === 0 ? withIcons(name, base, (data as Seed).products) : undefined;
     if (products) folderProblems.push(...products.problems);
     for (const collection of collections) {
       const seen = new Set<string>();

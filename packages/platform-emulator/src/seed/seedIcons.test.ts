@@ -8,7 +8,8 @@ import { signInWithInject } from '../test-support/signIn.ts';
 import { orders, problemsOf, sam, teamSeed } from '../test-support/teamSeed.ts';
 import { checkSeed } from './seedFiles.ts';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70"><rect width="70" height="70"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70"><rect width="70" height="70"/></svg>';
 
 /** `seed/team.seed.json` with these products beside `seed/icons/`, and `secret.svg` outside `seed/`. */
 function seedFolder(products: object[]) {
@@ -38,10 +39,12 @@ describe('given a seed whose product names an icon file beside it', () => {
 
   it('gives the product an icon address on the emulator, which serves the file as an image that runs nothing', async () => {
     const { cookies } = await signInWithInject(emulator.app, sam.id);
-    const answer = (await emulator.app.inject({
-      url: '/shell-service/api/v1/ProductsWithLicenses',
-      cookies,
-    })).json() as ProductsWithLicenses;
+    const answer = (
+      await emulator.app.inject({
+        url: '/shell-service/api/v1/ProductsWithLicenses',
+        cookies,
+      })
+    ).json() as ProductsWithLicenses;
     const product = (answer.allProducts as ProductRegistryGroup[])
       .flatMap((g) => g.products)
       .find((p) => p.uniqueName === 'orders');
@@ -72,10 +75,18 @@ describe('given bad icon files in a seed', () => {
       { uniqueName: 'gone', icon: 'icons/gone.png' },
     ]);
     const problems = problemsOf(file);
-    expect(problems[0]).toMatch(/products\[0\]\.icon: '.*secret\.svg' is outside the seed file's folder/);
-    expect(problems[1]).toMatch(/products\[1\]\.icon: 'icons\/linked\.svg' is outside the seed file's folder .*, by its real path/);
-    expect(problems[2]).toMatch(/products\[2\]\.icon: 'icons\/notes\.txt' is not an image file this emulator serves; use \.svg, \.png/);
-    expect(problems[3]).toMatch(/products\[3\]\.icon: 'icons\/gone\.png' cannot be read \(ENOENT\)/);
+    expect(problems[0]).toMatch(
+      /products\[0\]\.icon: '.*secret\.svg' is outside the seed file's folder/,
+    );
+    expect(problems[1]).toMatch(
+      /products\[1\]\.icon: 'icons\/linked\.svg' is outside the seed file's folder .*, by its real path/,
+    );
+    expect(problems[2]).toMatch(
+      /products\[2\]\.icon: 'icons\/notes\.txt' is not an image file this emulator serves; use \.svg, \.png/,
+    );
+    expect(problems[3]).toMatch(
+      /products\[3\]\.icon: 'icons\/gone\.png' cannot be read \(ENOENT\)/,
+    );
     expect(problems).toHaveLength(4);
   });
 

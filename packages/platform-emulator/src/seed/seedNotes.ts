@@ -1,6 +1,5 @@
 import type { Seed } from './seedFormat.ts';
 
-type Persona = NonNullable<Seed['personas']>[number];
 type Product = NonNullable<Seed['products']>[number];
 
 /**

@@ -42,7 +42,9 @@ export async function driftCommand(argv: string[]): Promise<void> {
       },
     }));
     if (command !== 'report' && command !== 'clear')
-      throw new Error(`Unknown command 'drift ${command ?? ''}': use 'drift report' or 'drift clear'.`);
+      throw new Error(
+        `Unknown command 'drift ${command ?? ''}': use 'drift report' or 'drift clear'.`,
+      );
     if (values.format !== undefined && !['json', 'markdown'].includes(String(values.format)))
       throw new Error(`--format must be 'json' or 'markdown'; got '${values.format}'.`);
   } catch (error) {
