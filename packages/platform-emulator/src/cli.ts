@@ -27,7 +27,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
 
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database;
-  so does the end of the process that started it (npx, npm exec).
+  so does the end of the process that started it: SIGTERM to npx stops it too. SIGINT to npx
+  alone does not reach it (npx's shell waits); send SIGINT to the process group, as Ctrl-C does.
 
   --database-wait SECONDS      how long a start waits for a PostgreSQL server that is not up
                                yet (default 30), printing a line per attempt; 0 tries once

@@ -8,7 +8,7 @@ import type { Seed } from './seedFormat.ts';
 type Product = NonNullable<Seed['products']>[number];
 
 /** The image types an icon may be, by file extension, with the type it is served as. */
-export const ICON_TYPES: Readonly<Record<string, string>> = {
+const ICON_TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -17,7 +17,7 @@ export const ICON_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
 };
 /** The largest icon file served: a card draws it at 70×70. */
-export const ICON_LIMIT_BYTES = 1024 * 1024;
+const ICON_LIMIT_BYTES = 1024 * 1024;
 /** Where the emulator serves a seed's icons. */
 export const SEED_ICONS_PATH = '/emulator-assets/seed-icons/';
 

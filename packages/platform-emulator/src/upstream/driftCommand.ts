@@ -16,7 +16,7 @@ const usage = `Usage: platform-emulator drift report [--url http://127.0.0.1:410
           reports only its own calls.`;
 
 /** Exit statuses of `drift report --fail-on-drift` (decision 1210); 2 is a usage error or no emulator. */
-export const DRIFT_EXIT = { drift: 1, unreachable: 2, nothingChecked: 3 } as const;
+const DRIFT_EXIT = { drift: 1, unreachable: 2, nothingChecked: 3 } as const;
 
 /**
  * `platform-emulator drift report`: reads the drift from a running emulator's console API and
