@@ -36,7 +36,7 @@ beforeAll(async () => {
   cli = startCli(['--upstream', upstream]);
   url = await cli.url();
   expect((await fetch(`${url}/shell-service/api/v1/config`)).status).toBe(200);
-});
+}, 180_000);
 afterAll(async () => {
   await cli.stop();
   await new Promise((done) => platform.close(done));
