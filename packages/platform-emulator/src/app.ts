@@ -35,7 +35,8 @@ import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
 import { installConsole, installFaults } from './console/install.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
-import { resolveSeed, type SeedSource } from './seed/seedFiles.ts';
+import { checkSeed, type SeedSource } from './seed/seedFiles.ts';
+import { seedIcons } from './seed/seedIcons.ts';
 import type { Seed } from './seed/seedFormat.ts';
 import { seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
@@ -178,6 +179,12 @@ export interface Emulator {
    * database held a seed already, which it keeps (decision 1130), so a `seed` given was not applied.
    */
   readonly seeded: boolean;
+  /**
+   * What the seed's own personas will see that a team rarely means (a product in `products` that
+   * needs a licence they lack is open, not locked; no product at all is the empty state), each
+   * naming the file, the persona and the fix; the CLI prints them at start (decision 1214).
+   */
+  readonly notes: readonly string[];
   /** Signs claims as a JWT this emulator (and every process on its database) accepts. */
   signJwt(claims: Record<string, unknown>): string;
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4100`. */
@@ -226,10 +233,12 @@ const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
     seed.extensions as readonly SeededExtension[] | undefined,
   );
 
-/** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
+/**
+ * Builds the emulator: database migrated and seeded, every route installed, not yet listening.
+ * A bad seed stops the start before the database is touched.
+ */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
-  // A bad seed stops the start before the database is touched.
-  const seed = resolveSeed(([] as SeedSource[]).concat(options.seed ?? []));
+  const { seed, notes } = checkSeed(([] as SeedSource[]).concat(options.seed ?? []));
   const extensions = publishedExtensions(options, seed);
   const target = options.upstream && upstreamTarget(options.upstream);
   const replayed = options.replay ? readRecording(options.replay) : undefined;
@@ -301,7 +310,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       record && recording ? new Recorder(db, record, recording, target.base.href) : undefined;
     await installProxy(app, { db, clock, target, ...(recorder ? { recorder } : {}) });
   } else registerAuthPages(app, db, { sessionLifetimeSeconds, clock });
-  registerAssets(app, db);
+  registerAssets(app, db, seedIcons(seed.products ?? []));
   registerApiDocs(app);
   await registerPackageReference(app, options.referenceDir);
 
@@ -316,6 +325,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     admin,
     extensions,
     seeded,
+    notes,
     signJwt: (claims) => signJwt(claims, jwtSecret),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       hosts.listening(host);

@@ -26,7 +26,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
                       request id (the client's X-Request-Id); info adds the request log
 
   /healthz answers while the process runs, /readyz while the database answers too.
-  SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database.
+  SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database;
+  so does the end of the process that started it: SIGTERM to npx stops it too. SIGINT to npx
+  alone does not reach it (npx's shell waits); send SIGINT to the process group, as Ctrl-C does.
 
   --database-wait SECONDS      how long a start waits for a PostgreSQL server that is not up
                                yet (default 30), printing a line per attempt; 0 tries once
@@ -57,7 +59,9 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --replay FILE        answer the reads of a recording from it, without asking anyone
 
   platform-emulator drift report [--url URL] [--format json|markdown] [--fail-on-drift]
-                       prints the drift a running proxy found; exit 1 on drift with the flag
+                       prints the drift a running proxy found; with the flag, exit 1 on drift
+                       and 3 when no operation was checked
+  platform-emulator drift clear [--url URL]   forgets the drift found so far
 
 ${stateUsage}`;
 
@@ -93,7 +97,7 @@ const flags = {
   help: { type: 'boolean', default: false },
 } as const;
 
-/** The command line: `drift report` (upstream/driftCommand.ts), `state …` (stateCommand.ts), else the emulator's start. */
+/** The command line: `drift report|clear` (upstream/driftCommand.ts), `state …` (stateCommand.ts), else the emulator's start. */
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'drift') return driftCommand(argv.slice(1));
   if (argv[0] === 'state') process.exit(await stateCommand(argv.slice(1)));
@@ -177,6 +181,7 @@ async function start(argv: string[]): Promise<void> {
     readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
   }).catch(failed);
   await warnOfUnknownProducts(emulator);
+  for (const note of emulator.notes) console.error(`Note: ${note}`);
   // Decision 1172: a seed is for a new database; a seeded one keeps its data, and says so.
   if (values.seed?.length && !emulator.seeded)
     console.error(
@@ -193,8 +198,11 @@ async function start(argv: string[]): Promise<void> {
   );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.
-  const stop = (signal: NodeJS.Signals) => {
-    process.once(signal, () => process.exit(1));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals | 'parent gone') => {
+    if (stopping) return;
+    stopping = true;
+    if (signal !== 'parent gone') process.once(signal, () => process.exit(1));
     emulator.app.log.info({ signal }, 'shutting down');
     emulator.close().then(
       () => process.exit(0),
@@ -206,6 +214,28 @@ async function start(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithParent(() => stop('parent gone'));
+}
+
+/** How often the CLI looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Drains when the process that started the CLI ends (decision 1211). `npx platform-emulator` runs
+ * it as `npm exec` → `sh -c platform-emulator` → node: a SIGTERM or SIGINT to `npm exec` reaches
+ * the shell only, which ends without passing it on, and the emulator, adopted by init, would
+ * keep its port. Its parent process id changes then; a process started by init (a container's
+ * PID 1, a service manager) has nothing to watch.
+ */
+function stopWithParent(stop: () => void): void {
+  const parent = process.ppid;
+  if (parent <= 1) return;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 /**

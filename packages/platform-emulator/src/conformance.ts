@@ -1,6 +1,6 @@
 import { ApiErrorBody, schemasOf } from '@ics/platform-contract/schemas';
 import type { AnyEndpoint } from '@ics/platform-contract';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ContractAnswer } from './http/router.ts';
 
 /** An answer that does not match its endpoint's schema. */
@@ -90,13 +90,46 @@ export class Conformance {
       this.#validators.set(schema, validate);
     }
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((e) => {
+    return withoutOtherBranches(validate.errors ?? []).map((e) => {
       const at = ['body', ...e.instancePath.split('/').filter(Boolean)].join('.');
       const extra =
         e.keyword === 'additionalProperties' ? ` '${String(e.params.additionalProperty)}'` : '';
       return { at, rule: `${e.message ?? 'is not valid'}${extra}` };
     });
   }
+}
+
+/**
+ * A value that fits no branch of an `anyOf` gets an error per branch and one for the `anyOf`:
+ * only the branch it was meant for is kept, the one whose errors lie deepest (a product group
+ * with a wrongly typed product label is a group whose label is wrong, not also a product with
+ * a phantom `products` property). When every branch misfits the value itself, the `anyOf`
+ * error alone says so. Outer `anyOf`s first, so a dropped branch takes its inner ones along.
+ */
+function withoutOtherBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  const choices = errors
+    .filter((e) => e.keyword === 'anyOf')
+    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const choice of choices) {
+    if (!kept.includes(choice)) continue;
+    const prefix = `${choice.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of kept.filter((e) => e.schemaPath.startsWith(prefix))) {
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    const shallow = (list: ErrorObject[]) =>
+      list.filter((e) => e.instancePath === choice.instancePath).length;
+    const [best] = [...branches.values()].sort(
+      (a, b) => shallow(a) - shallow(b) || a.length - b.length,
+    );
+    const fits = best !== undefined && shallow(best) === 0;
+    kept = kept.filter((e) =>
+      !e.schemaPath.startsWith(prefix) ? e !== choice || !fits : fits && best.includes(e),
+    );
+  }
+  return kept;
 }
 
 const nameOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.backend}:${endpoint.path}`;

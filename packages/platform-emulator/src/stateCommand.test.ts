@@ -26,7 +26,7 @@ describe('given platform-emulator --seed with a bad file', () => {
     expect(cli.stderr()).toContain(
       'The platform emulator could not start: The seed cannot be loaded',
     );
-    expect(cli.stderr()).toContain(`${bad}: products[0].group: Expected required property`);
+    expect(cli.stderr()).toContain(`${bad}: products[0].group: missing: it is required`);
     expect(cli.lines.join('\n')).not.toContain('listening');
   }, 120_000);
 });

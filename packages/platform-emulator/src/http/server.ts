@@ -70,8 +70,20 @@ export function installAnswerHeaders(app: FastifyInstance, closing: () => boolea
   });
 }
 
-/** Seconds a client is told to wait (`Retry-After`) when it reached a closing emulator. */
-const RESTART_SECONDS = 2;
+/**
+ * The answer to a request that reaches a closing emulator: 503 in the platform's format, and
+ * the seconds a client is told to wait (`Retry-After`).
+ */
+export const SHUTTING_DOWN = {
+  status: 503,
+  retryAfterSeconds: 2,
+  body: {
+    error: {
+      code: 'SHUTTING_DOWN',
+      message: 'The emulator is shutting down; try again once it is back.',
+    },
+  },
+} as const;
 
 /**
  * While the emulator closes, a request that reaches it (on a connection opened before) is
@@ -89,13 +101,8 @@ export function installClosing(app: FastifyInstance, closing: () => boolean): ()
     if (closing())
       return reply
         .code(503)
-        .header('Retry-After', String(RESTART_SECONDS))
-        .send({
-          error: {
-            code: 'SHUTTING_DOWN',
-            message: 'The emulator is shutting down; try again once it is back.',
-          },
-        });
+        .header('Retry-After', String(SHUTTING_DOWN.retryAfterSeconds))
+        .send(SHUTTING_DOWN.body);
     inFlight.add(request);
   });
   app.addHook('onResponse', finished);

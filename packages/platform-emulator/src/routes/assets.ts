@@ -1,4 +1,7 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SEED_ICONS_PATH, type SeedIcon } from '../seed/seedIcons.ts';
 import { escapeHtml, htmlPage, pagesCss } from '../auth/html.ts';
 import { DEMO_PATH } from '../auth/pages.ts';
 import { catalogue } from '../seed/catalogue.ts';
@@ -29,8 +32,15 @@ function icon(label: string, hue: number): string {
 </svg>`;
 }
 
-/** Icons, translation bundles, the pages' stylesheet and the stand-in product pages. */
-export function registerAssets(app: FastifyInstance, db: Queryable): void {
+/**
+ * Icons (the built-in products' generated ones, and a seed's files by the address its products
+ * name), translation bundles, the pages' stylesheet and the stand-in product pages.
+ */
+export function registerAssets(
+  app: FastifyInstance,
+  db: Queryable,
+  icons: ReadonlyMap<string, SeedIcon> = new Map(),
+): void {
   const translations = new Map<BundleLanguage, CatalogueTranslation>(
     bundleLanguages.map((language) => [language, catalogueTranslation(language)]),
   );
@@ -59,6 +69,27 @@ export function registerAssets(app: FastifyInstance, db: Queryable): void {
         .send(icon(product.label, product.iconHue));
     },
   );
+
+  // A seed's icon files (decision 1215): read at each request, so an edited icon shows; the real
+  // path is checked again, so a file swapped for a link out of the seed's folder is not served.
+  // An SVG opened on its own runs nothing: its answer forbids scripts and sandboxes it.
+  app.get<{ Params: { file: string } }>(`${SEED_ICONS_PATH}:file`, async (request, reply) => {
+    const icon = icons.get(`${SEED_ICONS_PATH}${encodeURIComponent(request.params.file)}`);
+    let body: Buffer | undefined;
+    try {
+      if (icon && realpathSync(icon.file).startsWith(icon.folder + sep))
+        body = readFileSync(icon.file);
+    } catch {
+      body = undefined;
+    }
+    if (!icon || !body)
+      throw new ApiError(404, 'NOT_FOUND', `No seed icon ${request.params.file}.`);
+    return reply
+      .type(icon.type)
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(body);
+  });
 
   app.get<{ Params: { kind: string; name: string; language: string } }>(
     '/shell-service/i18n/:kind/:name/:language/translation.json',

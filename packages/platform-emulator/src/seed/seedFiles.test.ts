@@ -214,7 +214,7 @@ describe('given a bad seed', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       new RegExp(
-        `^${file}: personas\\[2\\]\\.licences\\[1\\]: no product 'c360x'; known: cdi, cmi, `,
+        `^${file}: personas\\[2\\]\\.licences\\[1\\]: no product 'c360x'; known: orders, cdi, cmi, `,
       ),
     );
   });
@@ -237,7 +237,9 @@ describe('given a bad seed', () => {
     const problems = problemsOf(file);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(
-      new RegExp(`^${file}: personas\\[0\\]\\.defaultService: no product 'ordersx'; known: cdi, `),
+      new RegExp(
+        `^${file}: personas\\[0\\]\\.defaultService: no product 'ordersx'; known: orders, cdi, `,
+      ),
     );
     expect(problems[1]).toBe(`${file}: personas[0].preferences[1]: 'a.b' is set twice`);
     const [twice = ''] = seedFiles({
@@ -306,7 +308,7 @@ describe('given a bad seed', () => {
     expect(problemsOf(file)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${file}: notifications\\[0\\]\\.persona: no persona 'usr-nobody'; known: usr-ada-0000001, `,
+          `^${file}: notifications\\[0\\]\\.persona: no persona 'usr-nobody'; known: usr-sam-0000001, `,
         ),
       ),
       `${file}: notifications[1].category: no category 'billing'; known: jobs, system, security`,
@@ -326,18 +328,38 @@ describe('given a bad seed', () => {
       ...teamSeed,
       products: [{ ...orders, needLicense: 'yes', iconUrl: 'javascript:alert(1)' }],
       personas: [{ ...sam, nickname: 'S' }],
+      notifications: [],
     } as never);
     const problems = problemsOf(file);
     expect(problems).toHaveLength(3);
     expect(problems).toContainEqual(
-      `${file}: products[0].needLicense: Expected boolean (Default true.)`,
+      `${file}: products[0].needLicense: must be true or false; got "yes" (Default true.)`,
     );
     expect(problems.find((p) => p.includes('products[0].iconUrl'))).toMatch(
-      /Expected string to match/,
+      /: must be an http\(s\) address or a path on the emulator starting with one \/, without spaces; got "javascript:alert\(1\)"/,
     );
     expect(problems.find((p) => p.includes('personas[0].nickname'))).toMatch(
       /unknown key; allowed: id, userName, displayName, organisation/,
     );
+  });
+
+  it('says wrong types and references to nothing in one pass, in words of the seed, each list of ids whole with the team’s own first', () => {
+    const [file = ''] = seedFiles({
+      ...teamSeed,
+      notifications: [],
+      personas: [{ ...sam, displayName: 5, products: 'some', licences: ['c360x'] }],
+    } as never);
+    const problems = problemsOf(file);
+    expect(problems.slice(0, 2)).toEqual([
+      `${file}: personas[0].displayName: must be text (a JSON string); got 5`,
+      `${file}: personas[0].products: is none of the forms it may take; got "some" (The products the persona may open: 'all' or their names.)`,
+    ]);
+    expect(problems).toHaveLength(3);
+    const [, ids = ''] = /no product 'c360x'; known: (.*)$/.exec(problems[2] ?? '') ?? [];
+    const names = ids.split(', ');
+    expect(names[0]).toBe('orders');
+    expect(names).toHaveLength(23);
+    expect(problems.join('\n')).not.toMatch(/Expected|union/);
   });
 
   it('refuses what it cannot hold by name instead of ignoring it, saying what to do instead', () => {
@@ -370,7 +392,7 @@ describe('given a bad seed', () => {
       await first.db.query(`update users set title = 'Kept' where id = 'usr-sam-0000001'`);
       await first.close();
       await expect(createEmulator({ database: dir, seed: [good, bad] })).rejects.toThrow(
-        `${bad}: personas[0].userName: Expected required property`,
+        `${bad}: personas[0].userName: missing: it is required`,
       );
       const again = await createEmulator({ database: dir });
       const [row] = await again.db.query<{ title: string }>(

@@ -5,13 +5,17 @@ import {
   nameKey,
   NOTIFICATION_CATEGORIES,
 } from '@ics/platform-contract';
-import { Value } from '@sinclair/typebox/value';
+import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import { bundleProblems } from './bundles.ts';
 import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
 import { known } from './knownIds.ts';
 import { prepareExtensions } from './seedExtensions.ts';
+import { checkIcon, iconAddress } from './seedIcons.ts';
+import { seedNotes } from './seedNotes.ts';
 import { SeedFile, type Seed } from './seedFormat.ts';
+
+const BUILT_IN = 'the built-in seed';
 
 /** A seed to load: a JSON file's path, or a seed object (`defineSeed`). */
 export type SeedSource = string | Seed;
@@ -104,15 +108,88 @@ function shapeProblems(name: string, data: unknown): string[] {
       )
     )
       continue;
-    const rule = (error.schema as { description?: string }).description;
     const message =
-      error.message === 'Unexpected property'
+      error.type === ValueErrorType.ObjectAdditionalProperties
         ? `unknown key; allowed: ${Object.keys(parentSchemaProperties(error.path)).join(', ')}`
-        : `${error.message}${rule && !/\.$/.test(error.message) ? ` (${rule})` : ''}`;
+        : inTeamWords(error);
     problems.set(path, `${name}: ${path}: ${message}`);
   }
   return [...problems.values()];
 }
+
+/** Seed schemas' patterns, said as a rule (the schema's own description says what the value is). */
+const PATTERNS: Readonly<Record<string, string>> = {
+  '^[A-Za-z0-9][\\w.-]{0,63}$':
+    "an id: a letter or digit, then letters, digits, '.', '-' or '_', at most 64 in all",
+  '^[^\\u0000-\\u001f\\u007f]*$': 'text without control characters (no line breaks, tabs or NUL)',
+  '^(https?://[^\\s]+|/(?!/)[^\\s]*)$':
+    'an http(s) address or a path on the emulator starting with one /, without spaces',
+  '^https://[^\\s]+$': 'an https address, without spaces',
+  '^[^\\s@]{1,64}@[^\\s@]{1,185}$': 'an e-mail address, name@domain',
+};
+
+/**
+ * A schema error in the team's words (decision 1213): what the value must be, then the rule the
+ * schema describes, never the schema library's phrasing ("Expected union value").
+ */
+function inTeamWords(error: ValueError): string {
+  const schema = error.schema as {
+    description?: string;
+    anyOf?: { const?: unknown }[];
+    pattern?: string;
+    minLength?: number;
+    maxLength?: number;
+    minimum?: number;
+    maximum?: number;
+    maxItems?: number;
+    const?: unknown;
+  };
+  const said = (value: unknown) => JSON.stringify(value);
+  const got = error.value === undefined ? '' : `; got ${shortened(said(error.value))}`;
+  const rule = schema.description ? ` (${schema.description})` : '';
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return `missing: it is required${rule}`;
+    case ValueErrorType.Union: {
+      const literals = (schema.anyOf ?? []).filter((s) => s.const !== undefined);
+      return literals.length === (schema.anyOf ?? []).length
+        ? `must be one of ${literals.map((s) => said(s.const)).join(', ')}${got}`
+        : `is none of the forms it may take${got}${rule}`;
+    }
+    case ValueErrorType.Literal:
+      return `must be ${said(schema.const)}${got}`;
+    case ValueErrorType.String:
+      return `must be text (a JSON string)${got}${rule}`;
+    case ValueErrorType.Boolean:
+      return `must be true or false${got}${rule}`;
+    case ValueErrorType.Integer:
+      return `must be a whole number${got}${rule}`;
+    case ValueErrorType.Number:
+      return `must be a number${got}${rule}`;
+    case ValueErrorType.Array:
+      return `must be a list ([ … ])${got}${rule}`;
+    case ValueErrorType.Object:
+      return `must be an object ({ … })${got}${rule}`;
+    case ValueErrorType.StringMinLength:
+      return `must not be empty${rule}`;
+    case ValueErrorType.StringMaxLength:
+      return `is too long: at most ${schema.maxLength} characters${rule}`;
+    case ValueErrorType.ArrayMaxItems:
+      return `holds too many: at most ${schema.maxItems}${rule}`;
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.NumberMinimum:
+      return `must be at least ${schema.minimum}${got}${rule}`;
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.NumberMaximum:
+      return `must be at most ${schema.maximum}${got}${rule}`;
+    case ValueErrorType.StringPattern:
+      return `must be ${PATTERNS[schema.pattern ?? ''] ?? `text matching ${schema.pattern}`}${got}${rule}`;
+    default:
+      return `is not valid${got}${rule}`;
+  }
+}
+
+const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /** The keys the object holding `pointer` allows. */
 function parentSchemaProperties(pointer: string): Record<string, unknown> {
@@ -141,6 +218,14 @@ interface Origin {
  * ones by id. Throws a `SeedError` listing every problem; nothing is written before this passes.
  */
 export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
+  return checkSeed(sources).seed;
+}
+
+/**
+ * `resolveSeed`'s seed, with the notes a start says about it (`seedNotes`): what the team's
+ * personas will see that a team rarely means, each naming the file, the persona and the fix.
+ */
+export function checkSeed(sources: readonly SeedSource[] = []): { seed: Seed; notes: string[] } {
   const problems: string[] = [];
   type Entry = { item: Record<string, unknown>; at: Origin };
   const merged = Object.fromEntries(collections.map((c) => [c, new Map()])) as Record<
@@ -148,9 +233,7 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
     Map<string, Entry>
   >;
   const folderProblems: string[] = [];
-  const files: Read[] = [
-    { name: 'the built-in seed', data: builtInSeed as unknown, base: process.cwd() },
-  ];
+  const files: Read[] = [{ name: BUILT_IN, data: builtInSeed as unknown, base: process.cwd() }];
   sources.forEach((source, i) => {
     const got = read(source, i);
     if (typeof got === 'string') problems.push(got);
@@ -158,17 +241,30 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
   });
   for (const { name, data, base } of files) {
     const shape = shapeProblems(name, data);
-    if (shape.length > 0) {
-      problems.push(...shape);
-      continue;
-    }
-    const extensions = prepareExtensions(name, base, (data as Seed).extensions);
+    problems.push(...shape);
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) continue;
+    // A file with wrong types is still read for its references (decision 1213: every problem
+    // in one pass); only its extensions' folders wait, since they are read from the disk.
+    const extensions =
+      shape.length === 0
+        ? prepareExtensions(name, base, (data as Seed).extensions)
+        : { items: [], keys: [], problems: [] };
     // Said with the references, so an unknown product and a wrong folder are said together.
     folderProblems.push(...extensions.problems);
+    const products =
+      shape.length === 0 ? withIcons(name, base, (data as Seed).products) : undefined;
+    if (products) folderProblems.push(...products.problems);
     for (const collection of collections) {
       const seen = new Set<string>();
-      const items = collection === 'extensions' ? extensions.items : (data as Seed)[collection];
-      (items ?? []).forEach((item, i) => {
+      const given: unknown =
+        collection === 'extensions'
+          ? extensions.items
+          : collection === 'products' && products
+            ? products.items
+            : (data as Seed)[collection];
+      const items = (Array.isArray(given) ? given : []) as Item<typeof collection>[];
+      items.forEach((item, i) => {
+        if (typeof item !== 'object' || item === null) return;
         const key =
           collection === 'extensions'
             ? (extensions.keys[i] ?? '')
@@ -183,7 +279,7 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
       });
     }
   }
-  if (problems.length > 0) throw new SeedError(problems);
+  const shapeFailed = problems.length > 0;
   const seed = Object.fromEntries(
     collections.map((c) => [c, [...merged[c].values()].map((e) => e.item)]),
   ) as Required<Omit<Seed, '$schema'>>;
@@ -192,14 +288,48 @@ export function resolveSeed(sources: readonly SeedSource[] = []): Seed {
       file: 'the seed',
       path: c,
     };
-  problems.push(...folderProblems, ...referenceProblems(seed, at), ...repositoryProblems(seed, at));
-  bundleProblems(seed, (bundle, rest) => {
-    const { file, path } = at('bundles', bundle);
-    problems.push(`${file}: ${path}${rest}`);
-  });
+  problems.push(...folderProblems, ...referenceProblems(seed, at));
+  if (!shapeFailed) {
+    problems.push(...repositoryProblems(seed, at));
+    bundleProblems(seed, (bundle, rest) => {
+      const { file, path } = at('bundles', bundle);
+      problems.push(`${file}: ${path}${rest}`);
+    });
+  }
   if (problems.length > 0) throw new SeedError(problems);
-  return seed;
+  const notes = seedNotes(seed, (collection, item) => {
+    const { file, path } = at(collection, item);
+    return file === BUILT_IN ? undefined : `${file}: ${path}`;
+  });
+  return { seed, notes };
 }
+
+/**
+ * A file's products with their `icon` files checked (relative to `base`, the seed file's folder)
+ * and each served at its own address, as its `iconUrl`; the problems name the file and path.
+ */
+function withIcons(name: string, base: string, products: Seed['products'] = []) {
+  const problems: string[] = [];
+  const items = products.map((product, i) => {
+    if (product.icon === undefined) return product;
+    const at = `${name}: products[${i}].icon`;
+    if (product.iconUrl !== undefined)
+      problems.push(`${at}: give \`icon\` (a file beside the seed) or \`iconUrl\`, not both`);
+    const icon = checkIcon(base, product.icon);
+    if (typeof icon === 'string') {
+      problems.push(`${at}: ${icon}`);
+      return product;
+    }
+    return { ...product, iconUrl: iconAddress(product.uniqueName, icon.file), iconFile: icon };
+  });
+  return { items, problems };
+}
+
+/** A list as the seed gives it, or none when the shape check refused its type. */
+const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+/** A field of an object as the seed gives it (`undefined` when it is not an object). */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 /** Every reference that names nothing, and every sign-in name used twice. */
 function referenceProblems(
@@ -207,12 +337,22 @@ function referenceProblems(
   at: (c: Collection, item: object) => Origin,
 ): string[] {
   const problems: string[] = [];
+  // Every id a reference may name, the team's own first (then the built-in ones).
+  const idsOf = <C extends Collection>(c: C, key: (item: Item<C>) => unknown) => {
+    const items = seed[c] as Item<C>[];
+    const own = (item: Item<C>) => at(c, item).file !== BUILT_IN;
+    return new Set(
+      [...items.filter(own), ...items.filter((item) => !own(item))]
+        .map(key)
+        .filter((id): id is string => typeof id === 'string'),
+    );
+  };
   const ids = {
-    organisations: new Set(seed.organisations.map((o) => o.id)),
-    roles: new Set(seed.roles.map((r) => r.id)),
-    productGroups: new Set(seed.productGroups.map((g) => g.uniqueName)),
-    products: new Set(seed.products.map((p) => p.uniqueName)),
-    personas: new Set(seed.personas.map((p) => p.id)),
+    organisations: idsOf('organisations', (o) => o.id),
+    roles: idsOf('roles', (r) => r.id),
+    productGroups: idsOf('productGroups', (g) => g.uniqueName),
+    products: idsOf('products', (p) => p.uniqueName),
+    personas: idsOf('personas', (p) => p.id),
   };
   const noun = {
     organisations: 'organisation',
@@ -226,9 +366,10 @@ function referenceProblems(
     item: Item<C>,
     rel: string,
     kind: keyof typeof ids,
-    value: string | undefined,
+    value: unknown,
   ) => {
-    if (value === undefined || ids[kind].has(value)) return;
+    // A value of the wrong type is said by the shape check; only text names something.
+    if (typeof value !== 'string' || ids[kind].has(value)) return;
     const { file, path } = at(c, item);
     problems.push(
       `${file}: ${path}${rel}: no ${noun[kind]} '${value}'; known: ${known(ids[kind])}`,
@@ -239,13 +380,16 @@ function referenceProblems(
   for (const r of seed.roles) check('roles', r, '.organisation', 'organisations', r.organisation);
   for (const g of seed.groups) {
     check('groups', g, '.organisation', 'organisations', g.organisation);
-    g.members.forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
+    list(g.members).forEach((m, i) => check('groups', g, `.members[${i}]`, 'personas', m));
   }
   for (const p of seed.products) check('products', p, '.group', 'productGroups', p.group);
   for (const e of seed.extensions) check('extensions', e, '.product', 'products', e.product);
   for (const n of seed.notifications) {
     check('notifications', n, '.persona', 'personas', n.persona);
-    if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(n.category)) {
+    if (
+      typeof n.category === 'string' &&
+      !(NOTIFICATION_CATEGORIES as readonly string[]).includes(n.category)
+    ) {
       const { file, path } = at('notifications', n);
       problems.push(
         `${file}: ${path}.category: no category '${n.category}'; known: ${NOTIFICATION_CATEGORIES.join(', ')}`,
@@ -255,21 +399,23 @@ function referenceProblems(
   const userNames = new Map<string, string>();
   for (const p of seed.personas) {
     check('personas', p, '.organisation', 'organisations', p.organisation);
-    (p.roles ?? []).forEach((r, i) => check('personas', p, `.roles[${i}]`, 'roles', r));
-    if (Array.isArray(p.products))
-      p.products.forEach((name, i) => check('personas', p, `.products[${i}]`, 'products', name));
-    (p.trials ?? []).forEach((t, i) =>
-      check('personas', p, `.trials[${i}].product`, 'products', t.product),
+    list(p.roles).forEach((r, i) => check('personas', p, `.roles[${i}]`, 'roles', r));
+    list(p.products).forEach((name, i) =>
+      check('personas', p, `.products[${i}]`, 'products', name),
     );
-    if (Array.isArray(p.licences))
-      p.licences.forEach((l, i) =>
-        typeof l === 'string'
-          ? check('personas', p, `.licences[${i}]`, 'products', l)
-          : check('personas', p, `.licences[${i}].product`, 'products', l.product),
-      );
+    list(p.trials).forEach((t, i) =>
+      check('personas', p, `.trials[${i}].product`, 'products', field(t, 'product')),
+    );
+    list(p.licences).forEach((l, i) =>
+      typeof l === 'string'
+        ? check('personas', p, `.licences[${i}]`, 'products', l)
+        : check('personas', p, `.licences[${i}].product`, 'products', field(l, 'product')),
+    );
     check('personas', p, '.defaultService', 'products', p.defaultService);
     const keys = new Set(p.defaultService ? [DEFAULT_SERVICE_PREFERENCE] : []);
-    (p.preferences ?? []).forEach(({ fullyQualifiedName: key }, i) => {
+    list(p.preferences).forEach((preference, i) => {
+      const key = field(preference, 'fullyQualifiedName');
+      if (typeof key !== 'string') return;
       if (keys.has(key)) {
         const { file, path } = at('personas', p);
         problems.push(
@@ -278,6 +424,7 @@ function referenceProblems(
       }
       keys.add(key);
     });
+    if (typeof p.userName !== 'string') continue;
     const name = p.userName.toLowerCase();
     const other = userNames.get(name);
     if (other) {

@@ -106,7 +106,20 @@ const Product = Type.Object(
     description: Text(1000),
     needLicense: Type.Optional(Type.Boolean({ description: 'Default true.' })),
     openInNewWindow: Type.Optional(Type.Boolean({ description: 'Default false.' })),
-    iconUrl: Type.Optional(Address('Default: the generated icon of the built-in products.')),
+    iconUrl: Type.Optional(
+      Address(
+        "Default: the generated icon of the built-in products. An address on another origin is refused by the emulator's own pages (img-src 'self' data:); give `icon` instead.",
+      ),
+    ),
+    icon: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        pattern: '^[^\\u0000]*$',
+        description:
+          "Instead of `iconUrl`: an image file beside the seed, relative to the seed file (.svg, .png, .jpg, .jpeg, .gif or .webp, at most 1 MB, inside the seed file's folder), served by the emulator on its own origin.",
+      }),
+    ),
     indexPageUrl: Type.Optional(Address('Default /apps/<uniqueName>/.')),
     learnMorePageUrl: Type.Optional(Address('Default /docs/<uniqueName>/.')),
     translations: Translations(

@@ -1,6 +1,7 @@
 // @ics/platform-emulator/msw: the emulator behind MSW request handlers; the only entry that imports `msw`.
 import { http, type HttpHandler } from 'msw';
 import type { Emulator } from '../app.ts';
+import { SHUTTING_DOWN } from '../http/server.ts';
 import { personaId, type Persona } from './personas.ts';
 
 /** Options of `emulatorHandlers`. */
@@ -91,12 +92,24 @@ export async function emulatorHandlers(
       request.headers.forEach((value, name) => void (headers[name] = value));
       headers.cookie = cookieHeader();
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-      const answer = await app.inject({
-        method: request.method as 'GET',
-        url: url.pathname + url.search,
-        headers,
-        payload: hasBody ? Buffer.from(await request.arrayBuffer()) : undefined,
-      });
+      const payload = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
+      let answer;
+      try {
+        answer = await app.inject({
+          method: request.method as 'GET',
+          url: url.pathname + url.search,
+          headers,
+          payload,
+        });
+      } catch (error) {
+        // Fastify refuses to inject once `close()` began: the call is answered as one reaching
+        // a closing emulator over HTTP is (decision 1212), never as a handler's 500.
+        if ((error as { code?: string }).code !== 'FST_ERR_REOPENED_CLOSE_SERVER') throw error;
+        return Response.json(SHUTTING_DOWN.body, {
+          status: SHUTTING_DOWN.status,
+          headers: { 'Retry-After': String(SHUTTING_DOWN.retryAfterSeconds) },
+        });
+      }
       keep(answer.cookies);
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(answer.headers)) {

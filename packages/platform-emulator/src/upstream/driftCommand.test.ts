@@ -12,8 +12,11 @@ let cli: ReturnType<typeof startCli>;
 let url: string;
 
 /** `platform-emulator drift report …` run to its end: exit status and standard output. */
-function report(...args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [bin, 'drift', 'report', '--url', url, ...args], {
+const report = (...args: string[]) => drift('report', ...args);
+
+/** `platform-emulator drift <command> …` run to its end: exit status and standard output. */
+function drift(command: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [bin, 'drift', command, '--url', url, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -33,7 +36,7 @@ beforeAll(async () => {
   cli = startCli(['--upstream', upstream]);
   url = await cli.url();
   expect((await fetch(`${url}/shell-service/api/v1/config`)).status).toBe(200);
-});
+}, 180_000);
 afterAll(async () => {
   await cli.stop();
   await new Promise((done) => platform.close(done));
@@ -62,5 +65,16 @@ describe('given `platform-emulator drift report` against a proxy that saw drift'
   it('refuses an unknown format with exit 2, naming it', async () => {
     const { code } = await report('--format', 'html');
     expect(code).toBe(2);
+  });
+});
+
+describe('given `platform-emulator drift clear`, then a report of nothing', () => {
+  it('clears the drift from a script (no console page, no XSRF step of its own), and then `--fail-on-drift` exits 3: no operation was checked', async () => {
+    const cleared = await drift('clear');
+    expect(cleared).toEqual({ code: 0, out: `Drift cleared at ${url}.\n` });
+    const plain = await report();
+    expect(JSON.parse(plain.out).summary).toEqual({ operationsSeen: 0, conforming: 0, inDrift: 0 });
+    expect(plain.code).toBe(0);
+    expect((await report('--fail-on-drift')).code).toBe(3);
   });
 });
