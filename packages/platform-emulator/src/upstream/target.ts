@@ -51,7 +51,7 @@ export function upstreamTarget(options: UpstreamOptions): UpstreamTarget {
  * An address in one spelling: `2130706433`, `0x7f.1` and `[::ffff:127.0.0.1]` are all
  * `127.0.0.1` (the URL parser's IPv4 and IPv6 forms, an IPv4-mapped IPv6 address as its IPv4).
  */
-export function canonicalAddress(host: string): string {
+function canonicalAddress(host: string): string {
   const bare = host.replace(/^\[|\]$/g, '');
   let name: string;
   try {
