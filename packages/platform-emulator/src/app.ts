@@ -336,7 +336,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         throw new Error('The emulator has no address.');
       if (target) {
         try {
-          refuseLoop(target, host, address.port);
+          await refuseLoop(target, host, address.port);
         } catch (error) {
           await app.close();
           throw error;

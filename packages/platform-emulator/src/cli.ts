@@ -5,6 +5,7 @@ import { catalogueProductNames } from './db/products.ts';
 import { isLoopback } from './http/hosts.ts';
 import { extensionOptions } from './extensions/publishedExtensions.ts';
 import { LOG_LEVELS, type LogLevel } from './operations.ts';
+import { printableLines } from './redaction.ts';
 import { driftCommand, upstreamFromFlags } from './upstream/driftCommand.ts';
 import { stateCommand, stateUsage } from './stateCommand.ts';
 
@@ -149,7 +150,11 @@ async function start(argv: string[]): Promise<void> {
   // password hidden, and the cause), not a stack, after the log lines it wrote.
   const failed = (error: unknown): never => {
     output.release('');
-    console.error(`The platform emulator could not start: ${(error as Error).message}`);
+    // The message may quote a file (a seed, a state, a recording): no control character reaches
+    // the terminal.
+    console.error(
+      `The platform emulator could not start: ${printableLines((error as Error).message)}`,
+    );
     process.exit(1);
   };
   const emulator = await createEmulator({

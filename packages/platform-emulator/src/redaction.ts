@@ -54,7 +54,12 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** A copy of a JSON value with secret fields and JWTs replaced by `[redacted]`. */
+/**
+ * A copy of a JSON value with every field under a secret name replaced by `[redacted]`, whatever
+ * it holds (a string, a number, a whole list or object: `refreshTokens: [...]`, `apiKey: {...}`),
+ * and JWTs in the other strings replaced too. The one redaction of everything kept from an
+ * answer: the request log, recordings, drift entries and so the reports and state files.
+ */
 export function redact(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(JWT, REDACTED);
   if (Array.isArray(value)) return value.map(redact);
@@ -62,11 +67,35 @@ export function redact(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, field]) => [
         key,
-        SECRET_NAME.test(key) && field !== null && typeof field !== 'object'
-          ? REDACTED
-          : redact(field),
+        SECRET_NAME.test(key) && field !== null ? REDACTED : redact(field),
       ]),
     );
   }
   return value;
 }
+
+/** Whether a field's name says it holds a secret (`password`, `accessToken`, `apiKey`…). */
+export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
+
+/**
+ * What is kept of a body that is not JSON: never its text (it may hold anything, secrets and
+ * terminal escapes alike), only its type and size, e.g. `a text/html body of 120 bytes`.
+ */
+export function bodySummary(body: Buffer, contentType: string | undefined): string {
+  const type = printable(contentType?.split(';')[0]?.trim() ?? '').slice(0, 100) || 'untyped';
+  return `a ${type} body of ${body.length} bytes`;
+}
+
+/** C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a reader sees. */
+// eslint-disable-next-line no-control-regex -- control characters are what it escapes
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * A text from outside (a file, an upstream) fit to print on a terminal or in a report: each
+ * control character (ESC, CR, BEL, C1, bidi overrides) shown as its `\u001b` escape instead.
+ */
+export const printable = (text: string): string =>
+  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** `printable` for a text of several lines: its line breaks kept, every other control escaped. */
+export const printableLines = (text: string): string => text.split('\n').map(printable).join('\n');

@@ -62,6 +62,39 @@ describe('given a running emulator and platform-emulator state save / state load
     expect(await (await fetch(`${url}/identity-service/home`)).text()).toContain('Ada Loaded');
   }, 180_000);
 
+  it('leaves users’ source-control tokens out of the file, and loads such a file back (R6-7)', async () => {
+    const saved = join(dir, 'tokens.state.json');
+    expect((await run(['state', 'save', 'tokens', '--to', saved, '--url', url])).code).toBe(0);
+    const text = readFileSync(saved, 'utf8');
+    // The seed stores Lee's token; the contract never answers it back.
+    expect(text).not.toContain('ghp-example-token');
+    const state = JSON.parse(text) as { tables: { name: string; rows: object[] }[] };
+    const credentials = state.tables.find((t) => t.name === 'scm_credentials')?.rows ?? [];
+    expect(credentials.length).toBeGreaterThan(0);
+    for (const row of credentials) expect(Object.keys(row)).not.toContain('token');
+    const loaded = await run(['state', 'load', saved, '--url', url]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.stdout).toMatch(/\(state 'tokens', \d+ rows\)/);
+  }, 180_000);
+
+  it('prints a crafted file’s emulatorVersion with its control characters escaped (R6-8)', async () => {
+    const crafted = join(dir, 'crafted.state.json');
+    const version = '9.9.9\u001b]0;owned\u0007\u001b[2J\u009b31m';
+    writeFileSync(
+      crafted,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(file, 'utf8')),
+        formatVersion: 2,
+        emulatorVersion: version,
+      }),
+    );
+    const refused = await run(['state', 'load', crafted, '--url', url]);
+    expect(refused.code).toBe(1);
+    for (const control of ['\u001b', '\u0007', '\u009b'])
+      expect(refused.stderr).not.toContain(control);
+    expect(refused.stderr).toContain('9.9.9\\u001b]0;owned\\u0007\\u001b[2J\\u009b31m');
+  }, 180_000);
+
   it('refuses a newer file with exit 1, naming the file and both versions, and changes nothing', async () => {
     const newer = join(dir, 'newer.state.json');
     writeFileSync(

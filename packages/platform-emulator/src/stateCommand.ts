@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
+import { printable, printableLines } from './redaction.ts';
 import { checkStateFile, parseStateFile, writeStateFile } from './db/stateFile.ts';
 
 // `platform-emulator state save NAME --to FILE` and `state load FILE`: they ask a running
@@ -77,11 +78,13 @@ export async function stateCommand(argv: string[]): Promise<number> {
         name?: string;
         rows?: number;
       };
-      console.log(`Loaded ${argument} (state '${loaded.name}', ${loaded.rows} rows).`);
+      console.log(printable(`Loaded ${argument} (state '${loaded.name}', ${loaded.rows} rows).`));
       return 0;
     }
   } catch (error) {
-    console.error((error as Error).message);
+    // The message may quote the file (its name, its emulatorVersion): printed with no control
+    // character.
+    console.error(printableLines((error as Error).message));
     return 1;
   }
   console.error(stateUsage);

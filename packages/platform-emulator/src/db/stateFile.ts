@@ -4,6 +4,7 @@ import { StateFile } from '../console/adminApi.ts';
 import { copyData, restoreData, type DataCopy } from './console.ts';
 import { openPglite, type Database } from './database.ts';
 import { migrate, migrations } from './migrations.ts';
+import { printable, REDACTED } from '../redaction.ts';
 
 // A state as a file a team commits (decision 1132): JSON rows per table, SQL-level, so it
 // restores on PGlite and on a PostgreSQL server; versioned, so a newer file is refused and an
@@ -26,7 +27,44 @@ export class StateFileError extends Error {
   override name = 'StateFileError' as const;
 }
 
-/** The data as a state file, every table's rows and the sequences (sessions are not data). */
+/**
+ * Columns holding what the contract says is "stored, never answered back" (a user's
+ * source-control token): a state file, made to be committed, leaves them out, and a row loaded
+ * without one gets `[redacted]` in its place (decision 1272).
+ */
+const NEVER_SAVED: Readonly<Record<string, string>> = { scm_credentials: 'token' };
+
+/** The rows of a table without the columns a state file leaves out. */
+function savedRows(table: string, rows: readonly unknown[]): unknown[] {
+  const column = NEVER_SAVED[table];
+  if (!column) return [...rows];
+  return rows.map((row) => {
+    const { [column]: _left, ...kept } = row as Record<string, unknown>;
+    return kept;
+  });
+}
+
+/** A state's tables with the left-out columns filled in with `[redacted]` where missing. */
+function filledIn(state: StateFile): StateFile {
+  return {
+    ...state,
+    tables: state.tables.map((t) => {
+      const column = NEVER_SAVED[t.name];
+      if (!column) return t;
+      const rows = t.rows.map((row) =>
+        typeof row === 'object' && row !== null && !(column in row)
+          ? { ...row, [column]: REDACTED }
+          : row,
+      );
+      return { ...t, rows };
+    }),
+  };
+}
+
+/**
+ * The data as a state file, every table's rows and the sequences (sessions are not data), less
+ * the secrets the contract never answers back.
+ */
 export async function stateFileOf(db: Database, name: string, savedAt: Date): Promise<StateFile> {
   const copy = await copyData(db);
   const applied = await db.query<{ id: number }>('select id from schema_migrations');
@@ -38,7 +76,10 @@ export async function stateFileOf(db: Database, name: string, savedAt: Date): Pr
     name,
     savedAt: savedAt.toISOString(),
     migrations: migrations.map((m) => m.id).filter((id) => done.has(id)),
-    tables: copy.tables.map((t) => ({ name: t.name, rows: Array.isArray(t.rows) ? t.rows : [] })),
+    tables: copy.tables.map((t) => ({
+      name: t.name,
+      rows: Array.isArray(t.rows) ? savedRows(t.name, t.rows) : [],
+    })),
     sequences: [...copy.sequences],
   };
 }
@@ -76,7 +117,11 @@ export function checkStateFile(data: unknown, file: string): StateFile {
       `${file}: not a state file: 'format' must be '${FORMAT}' (write one with 'platform-emulator state save').`,
     );
   const version = data.formatVersion;
-  const by = typeof data.emulatorVersion === 'string' ? data.emulatorVersion : 'an unknown version';
+  // Printed on a terminal: a crafted file's text shows its control characters escaped.
+  const by =
+    typeof data.emulatorVersion === 'string'
+      ? printable(data.emulatorVersion).slice(0, 100)
+      : 'an unknown version';
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
     throw new StateFileError(
       `${file}: formatVersion must be a whole number from 1; got ${JSON.stringify(version)}.`,
@@ -107,7 +152,8 @@ export function checkStateFile(data: unknown, file: string): StateFile {
  * file from an older emulator is brought up to date first: its rows go into a scratch database
  * at its migrations, the newer migrations run over them, and the result is loaded.
  */
-export async function loadStateFile(db: Database, state: StateFile, file: string): Promise<void> {
+export async function loadStateFile(db: Database, saved: StateFile, file: string): Promise<void> {
+  const state = filledIn(saved);
   const current = migrations.map((m) => m.id);
   let copy: DataCopy = state;
   if (current.some((id) => !state.migrations.includes(id))) {

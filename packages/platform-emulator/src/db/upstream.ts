@@ -4,6 +4,8 @@ import type { Queryable } from './database.ts';
 const DRIFT_LIMIT = 1000;
 /** Most recorded answers kept; past it the oldest go. */
 const RECORDING_LIMIT = 5000;
+/** Most recorded answers kept per operation (the latest, one per URL). */
+export const RECORDING_PER_OPERATION = 20;
 
 /** One way an upstream answer differed from the contract, as the proxy found it. */
 export interface DriftEntry {
@@ -147,6 +149,14 @@ export async function saveRecording(db: Queryable, answer: RecordedAnswer, at: D
     `delete from upstream_recordings where (method, url) in (
        select method, url from upstream_recordings order by recorded_at desc offset $1)`,
     [RECORDING_LIMIT],
+  );
+  // Reads of one operation that differ only in their query (an <img> on any page can make them)
+  // keep at most a few answers, the latest (decision 1275).
+  await db.query(
+    `delete from upstream_recordings where (method, url) in (
+       select method, url from upstream_recordings where operation = $1
+        order by recorded_at desc, url offset $2)`,
+    [answer.operation, RECORDING_PER_OPERATION],
   );
 }
 

@@ -60,7 +60,11 @@ export function installAnswerHeaders(app: FastifyInstance, closing: () => boolea
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Request-Id', request.id);
     if (closing()) reply.header('Connection', 'close');
-    if (String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) {
+    // An answer the emulator did not write has a stricter policy of its own (decision 1271).
+    if (
+      !reply.hasHeader('Content-Security-Policy') &&
+      /^text\/html\b/i.test(String(reply.getHeader('Content-Type') ?? ''))
+    ) {
       reply.header(
         'Content-Security-Policy',
         "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",

@@ -405,3 +405,19 @@ describe('given a bad seed', () => {
     }
   }, 120_000);
 });
+
+describe('given a seed whose sign-in name holds control characters', () => {
+  it('names it in the “already the sign-in name” refusal with each control character escaped (R6-8)', () => {
+    const userName = 'sam\u001b[2J\u001b]0;owned\u0007@team.example';
+    const problems = problemsOf({
+      ...teamSeed,
+      personas: [
+        { ...sam, userName },
+        { ...sam, id: 'usr-twin-000001', userName },
+      ],
+    });
+    const refusal = problems.find((p) => p.includes('is already the sign-in name'));
+    expect(refusal).toContain('sam\\u001b[2J\\u001b]0;owned\\u0007@team.example');
+    for (const control of ['\u001b', '\u0007']) expect(problems.join('\n')).not.toContain(control);
+  });
+});

@@ -10,6 +10,7 @@ import { bundleProblems } from './bundles.ts';
 import { builtInSeed } from './builtInSeed.ts';
 import { defaultProject } from './defaultProject.ts';
 import { known } from './knownIds.ts';
+import { printable } from '../redaction.ts';
 import { prepareExtensions } from './seedExtensions.ts';
 import { checkIcon, iconAddress } from './seedIcons.ts';
 import { seedNotes } from './seedNotes.ts';
@@ -23,10 +24,14 @@ export type SeedSource = string | Seed;
 /** A seed that cannot be loaded: one line per problem, each naming the file, the path and the rule. */
 export class SeedError extends Error {
   override name = 'SeedError' as const;
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    // A problem quotes the file, and is printed on a terminal: its control characters escaped.
+    const shown = problems.map(printable);
     super(
-      `The seed cannot be loaded (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
+      `The seed cannot be loaded (${shown.length} problem${shown.length === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}`,
     );
+    this.problems = shown;
   }
 }
 

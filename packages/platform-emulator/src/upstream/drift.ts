@@ -3,7 +3,7 @@ import { schemasOf } from '@ics/platform-contract/schemas';
 import { Conformance } from '../conformance.ts';
 import type { DriftEntry } from '../db/upstream.ts';
 import type { Operation } from '../http/operationTable.ts';
-import { redact } from '../redaction.ts';
+import { bodySummary, isSecretName, printable, redact, REDACTED } from '../redaction.ts';
 
 /** The error statuses every operation's OpenAPI description declares (schemas/openapi.ts). */
 const DECLARED_ERRORS = [400, 401, 403, 404, 409];
@@ -27,8 +27,21 @@ function successOf(operation: Operation): number {
  * drift, and is only held to the error shape), its body against the response schema or the
  * error shape, and the headers the contract's answers carry (JSON bodies as `application/json`,
  * `Cache-Control: no-store` on answers that are someone's data). Empty when it conforms.
+ * What came back is kept as the request log keeps it (redaction.ts: by the field's name, a body
+ * that is not JSON only by type and size) and with no control character (a report is printed).
  */
 export function driftOf(
+  operation: Operation,
+  answer: { status: number; headers: IncomingHttpHeaders; body: Buffer },
+): Drift[] {
+  return driftFound(operation, answer).map((d) => ({
+    location: printable(d.location),
+    expected: d.expected,
+    actual: printable(d.actual),
+  }));
+}
+
+function driftFound(
   operation: Operation,
   answer: { status: number; headers: IncomingHttpHeaders; body: Buffer },
 ): Drift[] {
@@ -51,7 +64,7 @@ export function driftOf(
     try {
       body = JSON.parse(text);
     } catch {
-      drift.push({ location: 'body', expected: 'JSON', actual: shorten(text) });
+      drift.push({ location: 'body', expected: 'JSON', actual: bodySummary(answer.body, type) });
       return drift;
     }
     if (!/^application\/json\b/i.test(type))
@@ -106,7 +119,9 @@ function placed({ at, rule }: { at: string; rule: string }, body: unknown): Drif
     : missing
       ? 'a required property'
       : rule;
-  const value = valueAt(body, location);
+  // A value under a secret name anywhere on its path (`body.apiKey.id`) is a secret.
+  const secret = location.split('.').slice(1).some(isSecretName);
+  const value = secret ? REDACTED : valueAt(body, location);
   return {
     location,
     expected,

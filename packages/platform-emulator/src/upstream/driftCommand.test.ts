@@ -59,7 +59,9 @@ describe('given `platform-emulator drift report` against a proxy that saw drift'
     expect(code).toBe(0);
     expect(out).toContain('1 operations seen: 0 conforming, 1 in drift.');
     expect(out).toContain('## shell.getConfig');
-    expect(out).toMatch(/\| 200 \| `body\.planted` \| no such property .* \| `"x"` \| 1 \|/);
+    expect(out).toMatch(
+      /\| 200 \| <code>body\.planted<\/code> \| no such property .* \| <code>"x"<\/code> \| 1 \|/,
+    );
   });
 
   it('refuses an unknown format with exit 2, naming it', async () => {

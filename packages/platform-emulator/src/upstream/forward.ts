@@ -18,8 +18,18 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/**
+ * The header each emulator in proxy mode adds to what it forwards: its own id, after the ids of
+ * the emulators the request came through. One that finds its own id there is in a loop.
+ */
+export const HOP_HEADER = 'x-ics-emulator-hop';
+/** Most emulators a request may pass through, a loop or not. */
+const MOST_HOPS = 16;
+
 /** Where the proxy forwards to (`upstream` option), checked once at start. */
 export interface UpstreamTarget {
+  /** This emulator's id in the hop marker (`HOP_HEADER`), random per start. */
+  readonly hop: string;
   /** The upstream's origin and base path, e.g. `https://platform.example.com/eu`, no trailing slash. */
   readonly base: URL;
   /** Extra certificate authorities (PEM) trusted besides the system's, for an HTTPS upstream. */
@@ -35,15 +45,48 @@ export interface UpstreamAnswer {
   readonly body: Buffer;
 }
 
-/** Headers for the upstream: the caller's, less hop-by-hop ones, with the upstream's `Host`. */
+/** The hop-by-hop headers of a message: the fixed ones and those its `Connection` names. */
+function hopByHop(headers: IncomingHttpHeaders): Set<string> {
+  const named = [headers.connection ?? []]
+    .flat()
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim().toLowerCase());
+  return new Set([...HOP_BY_HOP, ...named]);
+}
+
+/**
+ * The hop marker to send on: the ids that came with the request and this emulator's. Throws
+ * 508 `LOOP_DETECTED` when this emulator's id is among them already (the request came round),
+ * or when it has passed through more than 16 emulators.
+ */
+export function hopsOn(headers: IncomingHttpHeaders, target: UpstreamTarget): string {
+  const hops = [headers[HOP_HEADER] ?? []]
+    .flat()
+    .flatMap((value) => value.split(','))
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== '');
+  if (hops.includes(target.hop) || hops.length >= MOST_HOPS)
+    throw new ApiError(
+      508,
+      'LOOP_DETECTED',
+      `This request came back to the emulator that forwarded it (or passed through ${MOST_HOPS} emulators): --upstream ${target.base.origin} leads back here. Point --upstream at the platform.`,
+    );
+  return [...hops, target.hop].join(', ');
+}
+
+/**
+ * Headers for the upstream: the caller's, less hop-by-hop ones (those its `Connection` names
+ * too), with the upstream's `Host` and the hop marker.
+ */
 export function forwardedHeaders(
   headers: IncomingHttpHeaders,
   target: UpstreamTarget,
   requestId: string,
 ): Record<string, string | string[]> {
   const forwarded: Record<string, string | string[]> = {};
+  const dropped = hopByHop(headers);
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || dropped.has(name)) continue;
     // The proxy reads every answer to check it: it asks for one it can read.
     if (name === 'accept-encoding' || name === 'content-length' || name === 'host') continue;
     forwarded[name] = value;
@@ -51,14 +94,19 @@ export function forwardedHeaders(
   forwarded.host = target.base.host;
   // The id the drift entry names is the one the upstream logged.
   forwarded['x-request-id'] = requestId;
+  forwarded[HOP_HEADER] = hopsOn(headers, target);
   return forwarded;
 }
 
-/** Answer headers for the caller: the upstream's, less hop-by-hop ones and the length. */
+/**
+ * Answer headers for the caller: the upstream's, less hop-by-hop ones (those its `Connection`
+ * names too) and the length.
+ */
 export function answerHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
+  const dropped = hopByHop(headers);
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
+    if (value === undefined || dropped.has(name) || name === 'content-length') continue;
     kept[name] = value;
   }
   return kept;
@@ -74,6 +122,16 @@ export function forward(
   target: UpstreamTarget,
   call: { method: string; path: string; headers: Record<string, string | string[]>; body?: Buffer },
 ): Promise<UpstreamAnswer> {
+  // A `#` would end the path the URL parser sends, so the upstream would get another path than
+  // the one checked: no browser sends one, and none is forwarded (decision 1275).
+  if (call.path.includes('#'))
+    return Promise.reject(
+      new ApiError(
+        400,
+        'BAD_REQUEST_TARGET',
+        'A request target holds no `#` (a fragment stays in the browser); encode it as %23.',
+      ),
+    );
   const url = new URL(target.base.pathname.replace(/\/$/, '') + call.path, target.base);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const where = target.base.origin;

@@ -59,14 +59,16 @@ const call = { method: 'GET', path: '/shell-service/api/v1/config', headers: {} 
 
 describe('given an HTTPS upstream whose certificate a custom CA signed', () => {
   it('answers through it when the CA is given (--upstream-ca)', async () => {
-    const target: UpstreamTarget = { base, ca, timeoutMs: 10_000 };
+    const target: UpstreamTarget = { base, ca, hop: 'https-test', timeoutMs: 10_000 };
     const answer = await forward(target, call);
     expect(answer.status).toBe(200);
     expect(answer.body.toString()).toBe('{"ok":true}');
   });
 
   it('refuses it with 502 without the CA: the system’s CAs do not know it', async () => {
-    await expect(forward({ base, timeoutMs: 10_000 }, call)).rejects.toMatchObject({
+    await expect(
+      forward({ base, hop: 'https-test', timeoutMs: 10_000 }, call),
+    ).rejects.toMatchObject({
       status: 502,
       code: 'UPSTREAM_UNREACHABLE',
     });

@@ -12,11 +12,13 @@ import {
   answerHeaders,
   forward,
   forwardedHeaders,
+  HOP_HEADER,
+  hopsOn,
   type UpstreamAnswer,
   type UpstreamTarget,
 } from './forward.ts';
 import type { Recorder } from './recording.ts';
-import { rewriteCookie, rewriteLocation } from './rewrite.ts';
+import { FOREIGN_PAGE_POLICY, FOREIGN_POLICY, rewriteCookie, rewriteLocation } from './rewrite.ts';
 
 /**
  * The platform's sign-in and sign-out pages, under the identity service: in proxy mode they are
@@ -72,7 +74,12 @@ export function upstreamSignedIn(target: UpstreamTarget) {
       const answer = await forward(target, {
         method: 'GET',
         path: `${backends.session.basePath}/session/User`,
-        headers: { cookie, host: target.base.host, 'x-request-id': request.id },
+        headers: {
+          cookie,
+          host: target.base.host,
+          'x-request-id': request.id,
+          [HOP_HEADER]: hopsOn(request.headers, target),
+        },
       });
       return answer.status === 200;
     } catch {
@@ -104,6 +111,10 @@ async function proxied(request: FastifyRequest, reply: FastifyReply, parts: Prox
   if (cookies) headers['set-cookie'] = cookies.map((c) => rewriteCookie(c, target.base, plainHttp));
   const location = answer.headers.location;
   if (location) headers.location = rewriteLocation(location, target.base);
+  // Whatever its type says, no script of the upstream's runs on the emulator's origin.
+  headers['content-security-policy'] = IDENTITY_PAGES.includes(path)
+    ? FOREIGN_PAGE_POLICY
+    : FOREIGN_POLICY;
   return reply.code(answer.status).headers(headers).send(answer.body);
 }
 

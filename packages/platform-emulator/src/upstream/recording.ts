@@ -1,4 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { listRecordings, saveRecording, type RecordedAnswer } from '../db/upstream.ts';
@@ -6,6 +7,7 @@ import { operationAt, operationNamed, type Operation } from '../http/operationTa
 import { pathOf } from '../http/requestPath.ts';
 import { redact, redactUrl } from '../redaction.ts';
 import type { UpstreamAnswer } from './forward.ts';
+import { FOREIGN_POLICY } from './rewrite.ts';
 
 /** The recording file's format name and version (docs/upstream.md, "The recording file"). */
 const FORMAT = 'ics-platform-emulator-recording';
@@ -51,7 +53,7 @@ export class Recorder {
   async record(operation: Operation, url: string, answer: UpstreamAnswer, at: Date): Promise<void> {
     if (!this.#chosen(operation) || answer.status >= 300) return;
     const type = String(answer.headers['content-type'] ?? '');
-    if (!/^application\/json\b/i.test(type)) return;
+    if (!isJsonType(type)) return;
     const body = JSON.stringify(redact(JSON.parse(answer.body.toString('utf8'))));
     await saveRecording(
       this.db,
@@ -80,6 +82,9 @@ export class Recorder {
   }
 }
 
+const isJsonType = (type: unknown) =>
+  typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
+
 /** Reads a recording file; throws a sentence naming what is wrong with it. */
 export function readRecording(file: string): RecordedAnswer[] {
   let parsed: unknown;
@@ -96,31 +101,50 @@ export function readRecording(file: string): RecordedAnswer[] {
     const operation = typeof url === 'string' ? operationAt('GET', pathOf(url)) : undefined;
     if (!operation || typeof status !== 'number' || status < 200 || status > 299)
       throw new Error(`${file}: answer ${i} is not a recorded read of the contract (GET, 2xx).`);
+    // Only JSON is recorded, and only JSON is replayed: a document of another type would be
+    // served from the emulator's origin (decision 1271).
+    if (body === undefined || (contentType !== undefined && !isJsonType(contentType)))
+      throw new Error(
+        `${file}: answer ${i} is not JSON (its contentType must be application/json and its body a JSON value); only JSON answers are replayed.`,
+      );
     return {
       method: 'GET',
       url: url as string,
       operation: operation.id,
       status,
-      ...(typeof contentType === 'string' ? { contentType } : {}),
       body: JSON.stringify(body),
     };
   });
 }
 
 /**
+ * Whether a request carries the credential an operation takes (a cookie for the session's, a
+ * bearer token for `bearer`): without one, a recorded read of someone's data is not answered.
+ */
+function bringsCredential(operation: string, headers: IncomingHttpHeaders): boolean {
+  const credential = operationNamed(operation)?.endpoint.credential ?? 'session';
+  if (credential === 'public') return true;
+  if (credential === 'bearer') return /^bearer\s+\S/i.test(headers.authorization ?? '');
+  return (headers.cookie ?? '').trim() !== '';
+}
+
+/**
  * Answers the recorded reads from the recording, before any route runs: the upstream is not
  * asked and no write is ever answered from it. A replayed answer is the recorded user's view,
- * given to any caller (decision 1142).
+ * given to any caller who brings a credential of the operation's kind (decision 1142; a caller
+ * without one goes where the request would have gone: decision 1275), as JSON, in the sandbox of
+ * what the emulator did not write.
  */
 export function installReplay(app: FastifyInstance, answers: readonly RecordedAnswer[]): void {
   const byUrl = new Map(answers.map((answer) => [answer.url, answer]));
   app.addHook('onRequest', (request, reply, done) => {
     const answer = request.method === 'GET' ? byUrl.get(request.url) : undefined;
-    if (!answer) return done();
+    if (!answer || !bringsCredential(answer.operation, request.headers)) return done();
     return reply
       .code(answer.status)
-      .header('Content-Type', answer.contentType ?? 'application/json; charset=utf-8')
+      .header('Content-Type', 'application/json; charset=utf-8')
       .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', FOREIGN_POLICY)
       .send(answer.body);
   });
 }

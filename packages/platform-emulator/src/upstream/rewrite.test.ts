@@ -43,3 +43,35 @@ describe('given an upstream redirect', () => {
     expect(rewriteLocation('next', base)).toBe('next');
   });
 });
+
+describe('given an upstream redirect to its own origin whose path starts with more than one slash', () => {
+  // The 7 spellings of issue 56 (R6-3) on an upstream with a base path; the 5 absolute ones on
+  // one without (there `//attacker.test/x` alone is the upstream's own redirect elsewhere).
+  const spellings = (up: string) => [
+    `${up}//attacker.test/x`,
+    `${up}/\\attacker.test/x`,
+    `${up}\\\\attacker.test/x`,
+    `${up}///attacker.test/x`,
+    `${up}/\t/attacker.test/x`,
+    '/eu//attacker.test/x',
+    '/eu/\\attacker.test/x',
+  ];
+
+  it.each([
+    ['https://platform.example.com/eu', 7],
+    ['https://platform.example.com', 5],
+  ])(
+    'rewrites each spelling under %s (%i) to a path on the emulator, never //host or /\\host',
+    (up, count) => {
+      const upstream = new URL(up);
+      for (const location of spellings(up).slice(0, count)) {
+        const rewritten = rewriteLocation(location, upstream);
+        expect(rewritten, location).not.toMatch(/^[/\\][/\\]/);
+        expect(new URL(rewritten, 'http://127.0.0.1:4173/here').origin, location).toBe(
+          'http://127.0.0.1:4173',
+        );
+        expect(rewritten, location).toBe('/attacker.test/x');
+      }
+    },
+  );
+});

@@ -39,7 +39,9 @@ export function rewriteCookie(cookie: string, base: URL, plainHttp: boolean): st
 
 /**
  * A `Location` as the caller should follow it: one on the upstream's origin becomes the same path
- * on the emulator (relative, so it stays on whatever origin the caller used); any other is kept.
+ * on the emulator (relative, so it stays on whatever origin the caller used), its leading slashes
+ * made one, so it can never read as another host (`//attacker.test/x`, `/\\attacker.test/x`:
+ * decision 1274); any other is kept.
  */
 export function rewriteLocation(location: string, base: URL): string {
   let target: URL;
@@ -48,7 +50,29 @@ export function rewriteLocation(location: string, base: URL): string {
   } catch {
     return location;
   }
+  // As a browser reads it: leading spaces and controls, tabs and line breaks do not count.
+  // eslint-disable-next-line no-control-regex -- a browser skips them
+  const read = location.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
   // A relative path (`next`, `../x`) resolves on the caller's side as it did on the upstream's.
-  if (target.origin !== base.origin || !/^([a-z][a-z\d+.-]*:|\/)/i.test(location)) return location;
-  return `${localPath(target.pathname, base)}${target.search}${target.hash}`;
+  if (target.origin !== base.origin || !/^([a-z][a-z\d+.-]*:|[/\\])/i.test(read)) return location;
+  // The URL parser has made every `\\` a `/` already (http and https are special schemes).
+  const path = localPath(target.pathname, base).replace(/^\/+/, '/');
+  return `${path}${target.search}${target.hash}`;
 }
+
+/**
+ * The Content-Security-Policy of every answer the emulator serves but did not write (an
+ * upstream's, a recording's), whatever its type (`TEXT/HTML`, `image/svg+xml`, `text/xml`…): a
+ * sandbox, so no script in it runs on the emulator's origin, where the console is, and nothing
+ * it names loads (decision 1271).
+ */
+export const FOREIGN_POLICY =
+  "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * The policy of the upstream's sign-in and sign-out pages: no script either, but their forms
+ * post (on the same origin, so the sign-in form's cookie goes with them) and the emulator's
+ * style sheet and images load.
+ */
+export const FOREIGN_PAGE_POLICY =
+  "sandbox allow-forms allow-same-origin; default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
