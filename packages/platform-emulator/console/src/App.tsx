@@ -120,8 +120,8 @@ export function App() {
         )}
         {panel === 'requests' && state && (
           <p className="console__hint">
-            This log shows only the requests that replica {state.replica} answered: each replica
-            of the emulator keeps its own.
+            This log shows only the requests that replica {state.replica} answered: each replica of
+            the emulator keeps its own.
           </p>
         )}
         {panel === 'requests' && <RequestsPanel />}

@@ -37,9 +37,7 @@ const settingsOf = (row: Row | undefined): SharedSettings => ({
 
 /** The settings' version alone: what a process reads to know whether its copy is current. */
 export async function sharedVersion(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ version: string | number }>(
-    'select version from console_shared',
-  );
+  const [row] = await db.query<{ version: string | number }>('select version from console_shared');
   return Number(row?.version ?? 0);
 }
 
@@ -79,7 +77,9 @@ export async function changeShared<T>(
 
 /** A saved state as kept: its name, when it was saved and the state file itself. */
 export async function listStates<F>(db: Queryable): Promise<F[]> {
-  const rows = await db.query<{ file: F }>('select file from console_states order by saved_at, name');
+  const rows = await db.query<{ file: F }>(
+    'select file from console_states order by saved_at, name',
+  );
   return rows.map((r) => r.file);
 }
 
