@@ -25,7 +25,6 @@ const CONSOLE_XSRF = 'replicas-test';
 const consoleHeaders = {
   cookie: `ICS_CONSOLE_XSRF=${CONSOLE_XSRF}`,
   'x-xsrf-token': CONSOLE_XSRF,
-  'content-type': 'application/json',
 };
 
 /** A free loopback port: the system picks it (port 0), then it is handed on. */
@@ -100,6 +99,9 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
         'warn',
         '--drain',
         '2',
+        // A loaded machine answers slowly: readiness waits for the database longer than by default.
+        '--ready-timeout',
+        '10',
         '--seed',
         seedFile,
       ].concat(first ? ['--state', stateFile] : []),
@@ -110,15 +112,24 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
   const via = async (base: string, method: string, path: string, init: RequestInit = {}) => {
     const response = await fetch(`${base}${path}`, { method, ...init });
     const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      json = { text: text.slice(0, 200) }; // the balancer's own page
+    }
     return {
       status: response.status,
       replica: response.headers.get('x-emulator-replica') ?? '',
-      json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      json,
     };
   };
   const admin = (base: string, method: string, path: string, body?: unknown) =>
     via(base, method, `/__emulator/api${path}`, {
-      headers: consoleHeaders,
+      headers:
+        body === undefined
+          ? consoleHeaders
+          : { ...consoleHeaders, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const as = (persona: HttpPersona, base: string, method: string, path: string, body?: unknown) =>
@@ -178,6 +189,8 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
         '  timeout connect 2s',
         '  timeout client 60s',
         '  timeout server 60s',
+        // A slow answer of /readyz on a loaded machine is not a replica down.
+        '  timeout check 15s',
         '  retries 3',
         '  option redispatch 1',
         '  option http-server-close',
@@ -307,7 +320,9 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
           : await as(persona, balancer, 'GET', user);
         counts.answered += 1;
         if (answer.status >= 500)
-          counts.fiveHundreds.push(`${answer.status} ${JSON.stringify(answer.json)}`);
+          counts.fiveHundreds.push(
+            `${answer.status} ${answer.replica} ${JSON.stringify(answer.json)}`,
+          );
         if (write && answer.status === 200) counts.acknowledged.set(key, i);
       }
     };
