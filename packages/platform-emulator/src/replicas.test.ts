@@ -1,6 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from './app.ts';
 import { startCli } from './test-support/cli.ts';
 import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { freePort, startHaproxy } from './test-support/haproxy.ts';
 import { startPostgres } from './test-support/postgresServer.ts';
 
 /**
@@ -16,7 +15,6 @@ import { startPostgres } from './test-support/postgresServer.ts';
  * loopback, round robin, checking /readyz): one platform however many processes (issue 51,
  * decisions 1220–1223). Nothing here waits for time: every wait polls a condition, bounded.
  */
-const HAPROXY = '/usr/sbin/haproxy';
 const seedFile = fileURLToPath(new URL('../../../examples/app/example.seed.json', import.meta.url));
 const api = '/identity-service/api/v1';
 const user = '/session-service/api/v1/session/User';
@@ -26,19 +24,6 @@ const consoleHeaders = {
   cookie: `ICS_CONSOLE_XSRF=${CONSOLE_XSRF}`,
   'x-xsrf-token': CONSOLE_XSRF,
 };
-
-/** A free loopback port: the system picks it (port 0), then it is handed on. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** Polls `check` until it holds, at most `tries` times; the last failure is thrown. */
 async function until<T>(check: () => Promise<T>, tries = 600): Promise<T> {
@@ -82,7 +67,7 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
   const ports: number[] = [];
   const replicas: ReturnType<typeof startCli>[] = [];
   const direct: string[] = [];
-  let haproxy: ChildProcess;
+  let haproxy: Awaited<ReturnType<typeof startHaproxy>>;
   let balancer: string;
 
   /**
@@ -152,8 +137,6 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
     });
 
   beforeAll(async () => {
-    if (spawnSync(HAPROXY, ['-v']).status !== 0)
-      throw new Error(`${HAPROXY} is missing: apt-get install haproxy (npm test installs it).`);
     server = await startPostgres();
     // A state file: the seed file's data plus one preference, saved by an in-process emulator.
     const maker = await createEmulator({ database: 'memory', seed: seedFile });
@@ -177,41 +160,12 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
     // The three at the same instant on the empty database.
     for (let i = 0; i < 3; i++) replicas.push(startReplica(i, server.url, true));
     direct.push(...(await Promise.all(replicas.map((r) => r.url()))));
-    const front = await freePort();
-    const config = join(dir, 'haproxy.cfg');
-    writeFileSync(
-      config,
-      [
-        'global',
-        '  maxconn 512',
-        'defaults',
-        '  mode http',
-        '  timeout connect 2s',
-        '  timeout client 60s',
-        '  timeout server 60s',
-        // A slow answer of /readyz on a loaded machine is not a replica down.
-        '  timeout check 15s',
-        '  retries 3',
-        '  option redispatch 1',
-        '  option http-server-close',
-        `frontend emulator`,
-        `  bind 127.0.0.1:${front}`,
-        '  default_backend replicas',
-        'backend replicas',
-        '  balance roundrobin',
-        '  option httpchk GET /readyz',
-        '  http-check expect status 200',
-        '  default-server inter 100ms fall 1 rise 1',
-        ...ports.map((port, i) => `  server ${REPLICAS[i]} 127.0.0.1:${port} check`),
-        '',
-      ].join('\n'),
-    );
-    haproxy = spawn(HAPROXY, ['-db', '-f', config], { stdio: 'ignore' });
-    balancer = `http://127.0.0.1:${front}`;
+    haproxy = await startHaproxy(ports, REPLICAS);
+    balancer = haproxy.url;
     await balancerReaches(REPLICAS);
   }, 600_000);
   afterAll(async () => {
-    haproxy?.kill('SIGTERM');
+    haproxy?.stop();
     await Promise.all(replicas.map((r) => r.stop()));
     server?.stop();
     rmSync(dir, { recursive: true, force: true });
