@@ -27,6 +27,12 @@ async function scenario(url: string, replicas: number, extra: string[] = []) {
   const balancer = await startHaproxy(ports, names);
   try {
     await Promise.all(started.map((p) => p.url()));
+    // Until the balancer has marked every replica up (bounded: no sleep, a poll).
+    const seen = new Set<string>();
+    for (let i = 0; seen.size < replicas && i < 2000; i++) {
+      const name = (await fetch(`${balancer.url}/healthz`)).headers.get('x-emulator-replica');
+      if (name) seen.add(name);
+    }
     const ada = await signInOverHttp(balancer.url, 'usr-ada-0000001');
     const run = await autocannon({
       url: `${balancer.url}${products}`,

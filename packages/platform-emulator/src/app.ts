@@ -245,6 +245,38 @@ const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
     seed.extensions as readonly SeededExtension[] | undefined,
   );
 
+/**
+ * Migrates and seeds the database, loads a state file, reads the console's shared settings and
+ * the signing key; a start that fails frees the database (and a PGlite directory's lock) again.
+ */
+async function prepare(db: Database, options: EmulatorOptions, seed: Seed, admin: EmulatorAdmin) {
+  try {
+    // When this start began, by the server's clock: what replicas starting together compare.
+    const since = db.kind === 'postgres' ? await databaseNow(db) : undefined;
+    // A snapshot is a seeded database.
+    const seeded = options.snapshot ? true : await migrateAndSeed(db, seed, { clock: admin.clock });
+    if (options.state) await startFrom(db, options.state, since);
+    // The console's clock and faults as the database keeps them for every process.
+    await admin.shared.refresh();
+    const jwtSecret =
+      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
+    return { seeded, jwtSecret };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Every answer names the process that gave it (decision 1221); returns the name. */
+function nameReplica(app: FastifyInstance, options: EmulatorOptions): string {
+  const replica = options.replica || `${hostname()}-${process.pid}`;
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('X-Emulator-Replica', replica);
+    done();
+  });
+  return replica;
+}
+
 /** Builds the emulator: database migrated and seeded, every route installed, not yet listening. */
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   // A bad seed stops the start before the database is touched.
@@ -274,23 +306,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     extensions,
   });
   const clock = admin.clock;
-  const replica = options.replica || `${hostname()}-${process.pid}`;
-  let jwtSecret: string;
-  let seeded = true; // a snapshot is a seeded database
-  try {
-    // When this start began, by the server's clock: what replicas starting together compare.
-    const since = db.kind === 'postgres' ? await databaseNow(db) : undefined;
-    if (!options.snapshot) seeded = await migrateAndSeed(db, seed, { clock });
-    if (options.state) await startFrom(db, options.state, since);
-    // The console's clock and faults as the database keeps them for every process.
-    await admin.shared.refresh();
-    jwtSecret =
-      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
-  } catch (error) {
-    // A start that fails frees the database (and a PGlite directory's lock) again.
-    await db.close();
-    throw error;
-  }
+  const replica = nameReplica(app, options);
+  const { seeded, jwtSecret } = await prepare(db, options, seed, admin);
   // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
   let closing = false;
   let draining = false;
@@ -300,10 +317,6 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   installAnswerHeaders(app, () => closing);
   const settled = installClosing(app, () => closing);
   installErrorAnswers(app);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Emulator-Replica', replica);
-    return payload;
-  });
   registerHealth(app, db, options.readyTimeoutMs, () => draining);
   registerInputGuards(app);
   installSharedSettings(app, admin, options.settingsCacheMs);

@@ -19,6 +19,8 @@ const seedFile = fileURLToPath(new URL('../../../examples/app/example.seed.json'
 const api = '/identity-service/api/v1';
 const user = '/session-service/api/v1/session/User';
 const REPLICAS = ['r1', 'r2', 'r3'] as const;
+/** A loaded 2-core machine starts and stops processes slowly: time-outs, not waits. */
+const LONG = 300_000;
 const CONSOLE_XSRF = 'replicas-test';
 const consoleHeaders = {
   cookie: `ICS_CONSOLE_XSRF=${CONSOLE_XSRF}`,
@@ -171,79 +173,102 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds after three replicas start together with a seed file and a state file the row counts of one start', async () => {
-    const counts = await rowCounts(server.url);
-    expect(counts).toEqual(referenceCounts);
-    expect(counts.users).toBeGreaterThan(0);
-  });
+  it(
+    'holds after three replicas start together with a seed file and a state file the row counts of one start',
+    async () => {
+      const counts = await rowCounts(server.url);
+      expect(counts).toEqual(referenceCounts);
+      expect(counts.users).toBeGreaterThan(0);
+    },
+    LONG,
+  );
 
-  it("carries a persona's journey spread across the replicas: sign in, renew, switch the default, read, log out", async () => {
-    const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
-    const answered = new Set<string>();
-    const step = async (method: string, path: string, body?: unknown) => {
-      const answer = await as(ada, balancer, method, path, body);
-      answered.add(answer.replica);
-      return answer;
-    };
-    const query = new URLSearchParams({ nonce: 'n', client_id: 'cdlg_app', access_code: ada.xsrf });
-    expect((await step('GET', `${api}/jwt/Token?${query}`)).status).toBe(200);
-    const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
-    const key = 'ProductSwitcher.defaultService';
-    const set = await step('POST', prefs, { fullyQualifiedName: key, value: 'frs' });
-    expect([200, 201]).toContain(set.status);
-    for (let i = 0; i < 3; i++) {
-      const read = await step('GET', `${prefs}?fullyQualifiedName=${key}`);
-      expect((read.json.value as { value: string }[])[0]?.value).toBe('frs');
-    }
-    expect((await step('POST', '/session-service/api/v1/session/logout')).status).toBeLessThan(300);
-    for (let i = 0; i < 3; i++)
-      expect((await step('GET', user)).status).toBeGreaterThanOrEqual(400);
-    expect(answered.size).toBe(3);
-  });
+  it(
+    "carries a persona's journey spread across the replicas: sign in, renew, switch the default, read, log out",
+    async () => {
+      const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
+      const answered = new Set<string>();
+      const step = async (method: string, path: string, body?: unknown) => {
+        const answer = await as(ada, balancer, method, path, body);
+        answered.add(answer.replica);
+        return answer;
+      };
+      const query = new URLSearchParams({
+        nonce: 'n',
+        client_id: 'cdlg_app',
+        access_code: ada.xsrf,
+      });
+      expect((await step('GET', `${api}/jwt/Token?${query}`)).status).toBe(200);
+      const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
+      const key = 'ProductSwitcher.defaultService';
+      const set = await step('POST', prefs, { fullyQualifiedName: key, value: 'frs' });
+      expect([200, 201]).toContain(set.status);
+      for (let i = 0; i < 3; i++) {
+        const read = await step('GET', `${prefs}?fullyQualifiedName=${key}`);
+        expect((read.json.value as { value: string }[])[0]?.value).toBe('frs');
+      }
+      expect((await step('POST', '/session-service/api/v1/session/logout')).status).toBeLessThan(
+        300,
+      );
+      for (let i = 0; i < 3; i++)
+        expect((await step('GET', user)).status).toBeGreaterThanOrEqual(400);
+      expect(answered.size).toBe(3);
+    },
+    LONG,
+  );
 
-  it('shows a clock advanced and a counted fault armed through the balancer to every replica', async () => {
-    const bob = await signInOverHttp(balancer, 'usr-ada-0000001');
-    expect((await admin(balancer, 'POST', '/clock/advance', { hours: 9 })).status).toBe(200);
-    for (const base of direct) {
-      expect((await admin(base, 'GET', '/state')).json.offsetMs).toBe(9 * 3_600_000);
-      // Past the 8-hour session on every replica, not on one in three.
-      const answer = await as(bob, base, 'GET', user);
-      expect([answer.status, (answer.json.error as { code?: string } | undefined)?.code]).toEqual([
-        400,
-        'SS_001',
-      ]);
-    }
-    expect((await admin(balancer, 'POST', '/clock/reset')).json.offsetMs).toBe(0);
-    const fault = { operation: 'shell.getConfig', status: 429, times: 3, banner: false };
-    expect((await admin(balancer, 'POST', '/faults', fault)).status).toBe(201);
-    const config = '/shell-service/api/v1/config';
-    const statuses = [];
-    for (const base of direct) statuses.push((await via(base, 'GET', config)).status);
-    expect(statuses).toEqual([429, 429, 429]);
-    // Three calls in all, whichever replica took them: the fourth is answered.
-    for (const base of direct) expect((await via(base, 'GET', config)).status).toBe(200);
-  });
+  it(
+    'shows a clock advanced and a counted fault armed through the balancer to every replica',
+    async () => {
+      const bob = await signInOverHttp(balancer, 'usr-ada-0000001');
+      expect((await admin(balancer, 'POST', '/clock/advance', { hours: 9 })).status).toBe(200);
+      for (const base of direct) {
+        expect((await admin(base, 'GET', '/state')).json.offsetMs).toBe(9 * 3_600_000);
+        // Past the 8-hour session on every replica, not on one in three.
+        const answer = await as(bob, base, 'GET', user);
+        expect([answer.status, (answer.json.error as { code?: string } | undefined)?.code]).toEqual(
+          [400, 'SS_001'],
+        );
+      }
+      expect((await admin(balancer, 'POST', '/clock/reset')).json.offsetMs).toBe(0);
+      const fault = { operation: 'shell.getConfig', status: 429, times: 3, banner: false };
+      expect((await admin(balancer, 'POST', '/faults', fault)).status).toBe(201);
+      const config = '/shell-service/api/v1/config';
+      const statuses = [];
+      for (const base of direct) statuses.push((await via(base, 'GET', config)).status);
+      expect(statuses).toEqual([429, 429, 429]);
+      // Three calls in all, whichever replica took them: the fourth is answered.
+      for (const base of direct) expect((await via(base, 'GET', config)).status).toBe(200);
+    },
+    LONG,
+  );
 
-  it('lists a state saved through one replica on all, and restores it through another for all', async () => {
-    const eve = await signInOverHttp(balancer, 'usr-eve-0000001');
-    const prefs = `${api}/Users(usr-eve-0000001)/Preferences`;
-    const write = (value: string) =>
-      as(eve, direct[0] ?? '', 'POST', prefs, { fullyQualifiedName: 'Replicas.mark', value });
-    expect((await write('before')).status).toBeLessThan(300);
-    expect((await admin(direct[0] ?? '', 'POST', '/states', { name: 'before' })).status).toBe(201);
-    for (const base of direct)
-      expect(
-        ((await admin(base, 'GET', '/states')).json as unknown as { name: string }[]).map(
-          (s) => s.name,
-        ),
-      ).toContain('before');
-    await as(eve, direct[0] ?? '', 'PUT', `${prefs}(Replicas.mark)`, { value: 'after' });
-    expect((await admin(direct[1] ?? '', 'POST', '/states/before/restore')).status).toBe(204);
-    for (const base of direct) {
-      const read = await as(eve, base, 'GET', `${prefs}?fullyQualifiedName=Replicas.mark`);
-      expect((read.json.value as { value: string }[])[0]?.value).toBe('before');
-    }
-  });
+  it(
+    'lists a state saved through one replica on all, and restores it through another for all',
+    async () => {
+      const eve = await signInOverHttp(balancer, 'usr-eve-0000001');
+      const prefs = `${api}/Users(usr-eve-0000001)/Preferences`;
+      const write = (value: string) =>
+        as(eve, direct[0] ?? '', 'POST', prefs, { fullyQualifiedName: 'Replicas.mark', value });
+      expect((await write('before')).status).toBeLessThan(300);
+      expect((await admin(direct[0] ?? '', 'POST', '/states', { name: 'before' })).status).toBe(
+        201,
+      );
+      for (const base of direct)
+        expect(
+          ((await admin(base, 'GET', '/states')).json as unknown as { name: string }[]).map(
+            (s) => s.name,
+          ),
+        ).toContain('before');
+      await as(eve, direct[0] ?? '', 'PUT', `${prefs}(Replicas.mark)`, { value: 'after' });
+      expect((await admin(direct[1] ?? '', 'POST', '/states/before/restore')).status).toBe(204);
+      for (const base of direct) {
+        const read = await as(eve, base, 'GET', `${prefs}?fullyQualifiedName=Replicas.mark`);
+        expect((read.json.value as { value: string }[])[0]?.value).toBe('before');
+      }
+    },
+    LONG,
+  );
 
   /**
    * A steady, bounded load through the balancer until `done()`: two workers, each writing its own
@@ -284,62 +309,76 @@ describe('given three emulator replicas on one PostgreSQL server behind HAProxy'
     return { counts, running, prefs };
   }
 
-  it('answers every request of a steady load during a rolling restart of the three, with no 5xx, and keeps every acknowledged write', async () => {
-    const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
-    let restarted = false;
-    const load = steadyLoad(ada, () => restarted);
-    for (let i = 0; i < 3; i++) {
-      // SIGTERM: /readyz 503 first, the balancer moves away, requests in flight finish, exit 0.
-      expect(await replicas[i]?.stop()).toBe(0);
-      const replacement = startReplica(i, server.url);
-      replicas[i] = replacement;
-      await replacement.url();
-      await balancerReaches([REPLICAS[i] ?? '']);
-    }
-    restarted = true;
-    await load.running;
-    const { counts } = load;
-    console.log(`rolling restart: ${counts.sent} requests sent, ${counts.answered} answered`);
-    expect(counts.sent).toBeGreaterThan(10);
-    expect(counts.answered).toBe(counts.sent);
-    expect(counts.fiveHundreds).toEqual([]);
-    for (const [key, value] of counts.acknowledged) {
-      const read = await as(ada, balancer, 'GET', `${load.prefs}?fullyQualifiedName=${key}`);
-      expect((read.json.value as { value: string }[])[0]?.value).toBe(String(value));
-    }
-  });
+  it(
+    'answers every request of a steady load during a rolling restart of the three, with no 5xx, and keeps every acknowledged write',
+    async () => {
+      const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
+      let restarted = false;
+      const load = steadyLoad(ada, () => restarted);
+      for (let i = 0; i < 3; i++) {
+        // SIGTERM: /readyz 503 first, the balancer moves away, requests in flight finish, exit 0.
+        expect(await replicas[i]?.stop()).toBe(0);
+        const replacement = startReplica(i, server.url);
+        replicas[i] = replacement;
+        await replacement.url();
+        await balancerReaches([REPLICAS[i] ?? '']);
+      }
+      restarted = true;
+      await load.running;
+      const { counts } = load;
+      console.log(`rolling restart: ${counts.sent} requests sent, ${counts.answered} answered`);
+      expect(counts.sent).toBeGreaterThan(10);
+      expect(counts.answered).toBe(counts.sent);
+      expect(counts.fiveHundreds).toEqual([]);
+      for (const [key, value] of counts.acknowledged) {
+        const read = await as(ada, balancer, 'GET', `${load.prefs}?fullyQualifiedName=${key}`);
+        expect((read.json.value as { value: string }[])[0]?.value).toBe(String(value));
+      }
+    },
+    LONG,
+  );
 
-  it('goes on with a journey through the others when the replica that answered is killed with SIGKILL, losing nothing acknowledged', async () => {
-    const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
-    let sent = 0;
-    let answered = 0;
-    const step = async (method: string, path: string, body?: unknown) => {
-      sent += 1;
-      const answer = await as(ada, balancer, method, path, body);
-      answered += 1;
-      return answer;
-    };
-    const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
-    const key = 'ProductSwitcher.defaultService';
-    const set = await step('PUT', `${prefs}(${key})`, { value: 'killed-mid-journey' });
-    expect(set.status).toBe(200);
-    // The replica that acknowledged the write dies at once, without draining.
-    const victim = REPLICAS.indexOf(set.replica as (typeof REPLICAS)[number]);
-    expect(victim).toBeGreaterThanOrEqual(0);
-    replicas[victim]?.child.kill('SIGKILL');
-    await replicas[victim]?.exited;
-    const query = new URLSearchParams({ nonce: 'n', client_id: 'cdlg_app', access_code: ada.xsrf });
-    expect((await step('GET', `${api}/jwt/Token?${query}`)).status).toBe(200);
-    for (let i = 0; i < 4; i++) {
-      const read = await step('GET', `${prefs}?fullyQualifiedName=${key}`);
-      expect(read.status).toBe(200);
-      expect(read.replica).not.toBe(set.replica);
-      expect((read.json.value as { value: string }[])[0]?.value).toBe('killed-mid-journey');
-    }
-    expect((await step('POST', '/session-service/api/v1/session/logout')).status).toBeLessThan(300);
-    expect(answered).toBe(sent);
-    // Back to three for what follows.
-    replicas[victim] = startReplica(victim, server.url);
-    await replicas[victim]?.url();
-  });
+  it(
+    'goes on with a journey through the others when the replica that answered is killed with SIGKILL, losing nothing acknowledged',
+    async () => {
+      const ada = await signInOverHttp(balancer, 'usr-ada-0000001');
+      let sent = 0;
+      let answered = 0;
+      const step = async (method: string, path: string, body?: unknown) => {
+        sent += 1;
+        const answer = await as(ada, balancer, method, path, body);
+        answered += 1;
+        return answer;
+      };
+      const prefs = `${api}/Users(usr-ada-0000001)/Preferences`;
+      const key = 'ProductSwitcher.defaultService';
+      const set = await step('PUT', `${prefs}(${key})`, { value: 'killed-mid-journey' });
+      expect(set.status).toBe(200);
+      // The replica that acknowledged the write dies at once, without draining.
+      const victim = REPLICAS.indexOf(set.replica as (typeof REPLICAS)[number]);
+      expect(victim).toBeGreaterThanOrEqual(0);
+      replicas[victim]?.child.kill('SIGKILL');
+      await replicas[victim]?.exited;
+      const query = new URLSearchParams({
+        nonce: 'n',
+        client_id: 'cdlg_app',
+        access_code: ada.xsrf,
+      });
+      expect((await step('GET', `${api}/jwt/Token?${query}`)).status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        const read = await step('GET', `${prefs}?fullyQualifiedName=${key}`);
+        expect(read.status).toBe(200);
+        expect(read.replica).not.toBe(set.replica);
+        expect((read.json.value as { value: string }[])[0]?.value).toBe('killed-mid-journey');
+      }
+      expect((await step('POST', '/session-service/api/v1/session/logout')).status).toBeLessThan(
+        300,
+      );
+      expect(answered).toBe(sent);
+      // Back to three for what follows.
+      replicas[victim] = startReplica(victim, server.url);
+      await replicas[victim]?.url();
+    },
+    LONG,
+  );
 });
