@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Debian's HAProxy (`apt-get install haproxy`; `npm test` installs it when missing). */
-export const HAPROXY = '/usr/sbin/haproxy';
+const HAPROXY = '/usr/sbin/haproxy';
 
 /** A free loopback port: the system picks it (port 0), then it is handed on. */
 export const freePort = () =>
