@@ -62,6 +62,8 @@ const apt = (why, packages) => {
 if (!existsSync('/usr/bin/chromium')) apt('/usr/bin/chromium is missing', ['chromium']);
 if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
   apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
+// The replicas' suite puts HAProxy in front of three emulators (decision 1222).
+if (!existsSync('/usr/sbin/haproxy')) apt('/usr/sbin/haproxy is missing', ['haproxy']);
 // The cross-engine journeys (e2e/engines/): Firefox ESR, WebKitGTK's WebDriver and Xvfb for it.
 const engines = {
   '/usr/bin/firefox-esr': 'firefox-esr',

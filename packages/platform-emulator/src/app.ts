@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +35,8 @@ import { registerPreview } from './routes/preview.ts';
 import { routeGroups } from './routes/groups.ts';
 import type { RouteDeps } from './http/routeGroup.ts';
 import { EmulatorAdmin } from './console/admin.ts';
-import { installConsole, installFaults } from './console/install.ts';
+import { installConsole, installFaults, installSharedSettings } from './console/install.ts';
+import { databaseNow, loadOnce } from './db/consoleShared.ts';
 import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { checkSeed, type SeedSource } from './seed/seedFiles.ts';
 import { seedIcons } from './seed/seedIcons.ts';
@@ -155,6 +158,19 @@ export interface EmulatorOptions {
    * from it, without asking an upstream or the database. CLI `--replay FILE`.
    */
   readonly replay?: string;
+  /**
+   * This process's name among the replicas on one database, sent as `X-Emulator-Replica` with
+   * every answer and shown by the console; default `<host name>-<process id>` (in Kubernetes the
+   * pod's name). CLI: `EMULATOR_REPLICA`.
+   */
+  readonly replica?: string;
+  /**
+   * On a PostgreSQL database, how long (ms) a process answers by its copy of the console's
+   * settings (clock, faults) before asking the database whether another process changed them;
+   * default 0: every request asks (one small read), so a change through any replica holds on the
+   * next request to any other (decision 1220).
+   */
+  readonly settingsCacheMs?: number;
 }
 
 /**
@@ -191,9 +207,11 @@ export interface Emulator {
   listen(options?: { port?: number; host?: string }): Promise<string>;
   /**
    * Stops accepting connections, lets requests in flight finish (injected ones too), then closes
-   * the database; a request that reaches it meanwhile gets 503 `SHUTTING_DOWN`.
+   * the database; a request that reaches it meanwhile gets 503 `SHUTTING_DOWN`. With `drainMs`,
+   * `/readyz` answers 503 `DRAINING` first and requests are still answered for that long, so a
+   * load balancer moves traffic away before the port closes (decision 1222).
    */
-  close(): Promise<void>;
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -213,8 +231,12 @@ export async function openDatabase(
   return openPglite(database === 'memory' ? undefined : database, snapshot);
 }
 
-/** Replaces the data with a state file's; a file that cannot be loaded stops the start. */
-async function startFrom(db: Database, file: string): Promise<void> {
+/**
+ * Replaces the data with a state file's; a file that cannot be loaded stops the start. On a
+ * PostgreSQL server, processes that start together load it once (decision 1223): the others,
+ * having waited for the advisory lock, find it loaded since they began.
+ */
+async function startFrom(db: Database, file: string, since: Date | undefined): Promise<void> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -223,7 +245,10 @@ async function startFrom(db: Database, file: string): Promise<void> {
       `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
     );
   }
-  await loadStateFile(db, parseStateFile(text, file), file);
+  const state = parseStateFile(text, file);
+  if (!since) return loadStateFile(db, state, file);
+  const hash = createHash('sha256').update(text).digest('hex');
+  await loadOnce(db, 'state', hash, since, () => loadStateFile(db, state, file));
 }
 
 /** The `extensions` option's folders and the seed's contributions (checked, with absolute folders). */
@@ -232,6 +257,38 @@ const publishedExtensions = (options: EmulatorOptions, seed: Seed) =>
     options.extensions,
     seed.extensions as readonly SeededExtension[] | undefined,
   );
+
+/**
+ * Migrates and seeds the database, loads a state file, reads the console's shared settings and
+ * the signing key; a start that fails frees the database (and a PGlite directory's lock) again.
+ */
+async function prepare(db: Database, options: EmulatorOptions, seed: Seed, admin: EmulatorAdmin) {
+  try {
+    // When this start began, by the server's clock: what replicas starting together compare.
+    const since = db.kind === 'postgres' ? await databaseNow(db) : undefined;
+    // A snapshot is a seeded database.
+    const seeded = options.snapshot ? true : await migrateAndSeed(db, seed, { clock: admin.clock });
+    if (options.state) await startFrom(db, options.state, since);
+    // The console's clock and faults as the database keeps them for every process.
+    await admin.shared.refresh();
+    const jwtSecret =
+      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
+    return { seeded, jwtSecret };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Every answer names the process that gave it (decision 1221); returns the name. */
+function nameReplica(app: FastifyInstance, options: EmulatorOptions): string {
+  const replica = options.replica || `${hostname()}-${process.pid}`;
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('X-Emulator-Replica', replica);
+    done();
+  });
+  return replica;
+}
 
 /**
  * Builds the emulator: database migrated and seeded, every route installed, not yet listening.
@@ -261,30 +318,23 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     clock: options.clock ?? systemClock,
     seed: () => seededSnapshot({ seed }),
     sessionLifetimeSeconds: options.sessionLifetimeSeconds ?? 8 * 3600,
+    extensions,
   });
   const clock = admin.clock;
-  let jwtSecret: string;
-  let seeded = true; // a snapshot is a seeded database
-  try {
-    if (!options.snapshot) seeded = await migrateAndSeed(db, seed, { clock });
-    if (options.state) await startFrom(db, options.state);
-    jwtSecret =
-      options.jwtSecret || process.env.EMULATOR_JWT_SECRET || (await sharedSecret(db, 'jwt'));
-  } catch (error) {
-    // A start that fails frees the database (and a PGlite directory's lock) again.
-    await db.close();
-    throw error;
-  }
+  const replica = nameReplica(app, options);
+  const { seeded, jwtSecret } = await prepare(db, options, seed, admin);
   // While closing, answers end their connection, so a keep-alive socket cannot hold the close.
   let closing = false;
+  let draining = false;
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
   installAnswerHeaders(app, () => closing);
   const settled = installClosing(app, () => closing);
   installErrorAnswers(app);
-  registerHealth(app, db, options.readyTimeoutMs);
+  registerHealth(app, db, options.readyTimeoutMs, () => draining);
   registerInputGuards(app);
+  installSharedSettings(app, admin, options.settingsCacheMs);
   installFaults(app, admin);
   if (options.faults) registerFaults(app, admin.faults);
   const consoleServer =
@@ -292,7 +342,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       ? undefined
       : await installConsole(
           app,
-          { admin, db, extensions, ...(target ? { upstream: target.base.href } : {}) },
+          { admin, db, extensions, replica, ...(target ? { upstream: target.base.href } : {}) },
           options.console,
         );
   const sessionLifetimeSeconds = options.sessionLifetimeSeconds ?? 8 * 3600;
@@ -345,7 +395,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
     /** Stops accepting, lets requests in flight finish, then closes the database. */
-    async close() {
+    async close({ drainMs = 0 } = {}) {
+      draining = true;
+      if (drainMs > 0) {
+        app.log.info({ drainMs }, 'draining: /readyz answers 503');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       closing = true;
       await app.close();
       await settled();

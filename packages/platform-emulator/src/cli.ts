@@ -36,6 +36,11 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
   --connect-timeout SECONDS    to open a connection to PostgreSQL (default 5)
   --statement-timeout SECONDS  one statement on PostgreSQL (default 15); past it, 503
   --ready-timeout SECONDS      /readyz waits this long for the database (default 2), then 503
+  --drain SECONDS              told to stop (SIGTERM), /readyz answers 503 and requests are
+                               still answered this long before the port closes (default 0);
+                               give a load balancer's health check time to move traffic away
+  --settings-cache SECONDS     on PostgreSQL, how long the console's clock and faults are used
+                               before asking whether another replica changed them (default 0)
 
   --extension PRODUCT=DIR  publish a built extension as one of PRODUCT's contributions
                            (repeatable): DIR/package.json gives its name, version and entry
@@ -82,6 +87,8 @@ const flags = {
   'connect-timeout': { type: 'string', default: '5' },
   'statement-timeout': { type: 'string', default: '15' },
   'ready-timeout': { type: 'string', default: '2' },
+  drain: { type: 'string', default: '0' },
+  'settings-cache': { type: 'string', default: '0' },
   faults: { type: 'boolean', default: false },
   extension: { type: 'string', multiple: true },
   'trust-proxy': { type: 'string' },
@@ -184,7 +191,10 @@ async function start(argv: string[]): Promise<void> {
         ),
     },
     readyTimeoutMs: ms('--ready-timeout', values['ready-timeout'], 0.1),
+    settingsCacheMs: ms('--settings-cache', values['settings-cache'], 0),
+    ...(process.env.EMULATOR_REPLICA ? { replica: process.env.EMULATOR_REPLICA } : {}),
   }).catch(failed);
+  const drainMs = ms('--drain', values.drain, 0);
   await warnOfUnknownProducts(emulator);
   for (const note of emulator.notes) console.error(`Note: ${note}`);
   // Decision 1172: a seed is for a new database; a seeded one keeps its data, and says so.
@@ -209,7 +219,7 @@ async function start(argv: string[]): Promise<void> {
     stopping = true;
     if (signal !== 'parent gone') process.once(signal, () => process.exit(1));
     emulator.app.log.info({ signal }, 'shutting down');
-    emulator.close().then(
+    emulator.close({ drainMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         emulator.app.log.error({ err: error }, 'shutdown failed');

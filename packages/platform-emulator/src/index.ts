@@ -3,6 +3,8 @@ export { migrateAndSeed } from './seed/migrateAndSeed.ts';
 export { seededSnapshot, type SnapshotOptions } from './snapshot.ts';
 // The console's admin API (`emulator.admin`, docs/decisions/0950-emulator-console.md).
 export type { EmulatorAdmin } from './console/admin.ts';
+// Its settings as every process on one database shares them (decision 1220).
+export type { SharedConsole } from './console/shared.ts';
 export type {
   ClockAdvance,
   ClockAnswer,

@@ -45,12 +45,23 @@ export function frameworkErrors(
 
 /**
  * `/healthz` and `/readyz`, for process managers and load balancers; no session needed.
+ * `/readyz` answers 503 `DRAINING` once the emulator is told to stop (`close({ drainMs })`).
  * `/readyz` asks the database each time (within `readyTimeoutMs`), so it turns ready again as
  * soon as a restarted database answers.
  */
-export function registerHealth(app: FastifyInstance, db: Database, readyTimeoutMs?: number): void {
+export function registerHealth(
+  app: FastifyInstance,
+  db: Database,
+  readyTimeoutMs?: number,
+  draining: () => boolean = () => false,
+): void {
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {
+    // Told to stop: the load balancer moves traffic away while requests are still answered.
+    if (draining())
+      return reply.code(503).send({
+        error: { code: 'DRAINING', message: 'This emulator is stopping; send requests elsewhere.' },
+      });
     if (await databaseReachable(db, readyTimeoutMs)) return { status: 'ready' };
     return reply.code(503).send({
       error: { code: 'NOT_READY', message: 'The database does not answer.' },

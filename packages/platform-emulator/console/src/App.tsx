@@ -85,7 +85,7 @@ export function App() {
         <p className="console__status" aria-live="polite">
           {state ? (
             <>
-              Database: {state.database} ·{' '}
+              Database: {state.database} · Replica: {state.replica} ·{' '}
               {state.offsetMs > 0 ? 'Emulator time is ahead of real time' : 'Real time'} ·{' '}
               {faults ? <strong className="console__warning">{faults}</strong> : 'No faults'}
             </>
@@ -117,6 +117,12 @@ export function App() {
         {error && (
           <p role="alert" className="console__error">
             {error}
+          </p>
+        )}
+        {panel === 'requests' && state && (
+          <p className="console__hint">
+            This log shows only the requests that replica {state.replica} answered: each replica of
+            the emulator keeps its own.
           </p>
         )}
         {panel === 'requests' && <RequestsPanel />}

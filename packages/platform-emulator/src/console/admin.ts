@@ -29,6 +29,9 @@ import {
 import { AdjustableClock, realNow } from './clock.ts';
 import { FaultRules } from './faultRules.ts';
 import { RequestLog } from './requestLog.ts';
+import { SharedConsole } from './shared.ts';
+import { findState, keepState, listStates } from '../db/consoleShared.ts';
+import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 
 /**
  * The emulator's admin API: everything the console at `/__emulator/` does, for tests and
@@ -41,8 +44,12 @@ export class EmulatorAdmin {
   readonly requests: RequestLog;
   /** Latency and error answers, per operation or path pattern. */
   readonly faults = new FaultRules();
+  /**
+   * The clock's offset, the fault rules and the extensions' faults as the database keeps them for
+   * every process on it (decision 1220).
+   */
+  readonly shared: SharedConsole;
   readonly #db: Database;
-  readonly #states = new Map<string, StateFile>();
   readonly #seed: () => Promise<Blob>;
   readonly #sessionLifetimeSeconds: number;
 
@@ -52,9 +59,16 @@ export class EmulatorAdmin {
     /** The seeded data, for `resetToSeed` (a PGlite dump). */
     seed: () => Promise<Blob>;
     sessionLifetimeSeconds: number;
+    /** The published extensions, whose faults are shared too. */
+    extensions?: PublishedExtensions;
   }) {
     this.#db = options.db;
     this.clock = new AdjustableClock(options.clock);
+    this.shared = new SharedConsole(options.db, {
+      clock: this.clock,
+      faults: this.faults,
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+    });
     this.#seed = options.seed;
     this.#sessionLifetimeSeconds = options.sessionLifetimeSeconds;
     this.requests = new RequestLog(({ session, userId }) =>
@@ -95,9 +109,9 @@ export class EmulatorAdmin {
       throw new ApiError(404, 'NOT_FOUND', 'No such session; it may have ended already.');
   }
 
-  /** The saved states, oldest first. */
-  states(): StateSummary[] {
-    return [...this.#states.values()].map(summaryOf);
+  /** The saved states, oldest first: kept in the database, so every process lists them. */
+  async states(): Promise<StateSummary[]> {
+    return (await listStates<StateFile>(this.#db)).map(summaryOf);
   }
 
   /** Keeps a copy of the data under a name (replacing one of the same name). */
@@ -105,13 +119,13 @@ export class EmulatorAdmin {
     if (!Value.Check(StateName, { name }))
       throw new ApiError(400, 'VALIDATION', `name: ${StateName.properties.name.description}.`);
     const state = await stateFileOf(this.#db, name.trim(), new Date());
-    this.#states.set(state.name, state);
+    await keepState(this.#db, state.name, state.savedAt, state);
     return summaryOf(state);
   }
 
   /** A saved state as a file to keep (`platform-emulator state save`, the console's download). */
-  stateFile(name: string): StateFile {
-    const state = this.#states.get(name);
+  async stateFile(name: string): Promise<StateFile> {
+    const state = await findState<StateFile>(this.#db, name);
     if (!state) throw new ApiError(404, 'NOT_FOUND', `No saved state '${name}'.`);
     return state;
   }
@@ -132,13 +146,13 @@ export class EmulatorAdmin {
     await this.#restore(() => loadStateFile(this.#db, state, file));
     const name = Value.Check(StateName, { name: state.name }) ? state.name.trim() : 'loaded';
     const kept = { ...state, name };
-    this.#states.set(name, kept);
+    await keepState(this.#db, name, kept.savedAt, kept);
     return summaryOf(kept);
   }
 
   /** Puts a saved state's data back; sessions stay as they are. */
   async restoreState(name: string): Promise<void> {
-    const state = this.stateFile(name);
+    const state = await this.stateFile(name);
     await this.#restore(() => loadStateFile(this.#db, state, `state '${name}'`));
   }
 

@@ -34,7 +34,7 @@ describe('the admin API as adminApi declares it', () => {
     const session = await emulator.admin.startSession('usr-lee-0000001');
     const ref = (await emulator.admin.sessions())[0]?.ref ?? '';
     await emulator.admin.saveState('file');
-    const file = emulator.admin.stateFile('file');
+    const file = await emulator.admin.stateFile('file');
     const walk: [keyof typeof adminApi, Record<string, string>?, object?][] = [
       ['state'],
       ['listRequests'],

@@ -65,6 +65,11 @@ export const EmulatorState = Type.Object({
     extensions: Type.Integer({ minimum: 0 }),
   }),
   database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+  /**
+   * The process that answered (its `X-Emulator-Replica`): the request log is this process's
+   * own, every other setting the database's (decision 1221).
+   */
+  replica: Type.String(),
   /** Every contract operation as `<group>.<name>`. */
   operations: Type.Array(Type.String()),
 });

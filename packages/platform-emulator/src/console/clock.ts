@@ -7,6 +7,8 @@ import type { EmulatorClock } from '../clock.ts';
  */
 export class AdjustableClock implements EmulatorClock {
   #offsetMs = 0;
+  /** Told after every change (the console keeps the offset in the database: decision 1220). */
+  onChange: (() => void) | undefined;
 
   constructor(private readonly base: EmulatorClock) {}
 
@@ -23,11 +25,18 @@ export class AdjustableClock implements EmulatorClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms <= 0) throw new RangeError('Advance by a positive duration.');
     this.#offsetMs += ms;
+    this.onChange?.();
   }
 
   /** Back to the underlying clock's time ("real time"). */
   reset(): void {
     this.#offsetMs = 0;
+    this.onChange?.();
+  }
+
+  /** Takes an offset kept elsewhere (another process advanced the shared clock). */
+  adopt(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
   }
 }
 

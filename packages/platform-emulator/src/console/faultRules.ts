@@ -42,6 +42,8 @@ export function globMatcher(pattern: string): (path: string) => boolean {
  */
 export class FaultRules {
   #rules: (FaultRule & { readonly match: (method: string, path: string) => boolean })[] = [];
+  /** Told after every change (the console keeps the rules in the database: decision 1220). */
+  onChange: (() => void) | undefined;
 
   list(): FaultRule[] {
     return this.#rules.map(({ match: _match, ...rule }) => rule);
@@ -70,6 +72,7 @@ export class FaultRules {
         `There are ${MAX_FAULT_RULES} fault rules already; remove some (or DELETE /__emulator/faults) first.`,
       );
     this.#rules.push(withMatcher(rule));
+    this.onChange?.();
     return rule;
   }
 
@@ -85,17 +88,41 @@ export class FaultRules {
       : { ...rest, ...change };
     const rule = checked(merged, id);
     this.#rules[index] = withMatcher(rule);
+    this.onChange?.();
     return rule;
   }
 
   remove(id: string): boolean {
     const before = this.#rules.length;
     this.#rules = this.#rules.filter((rule) => rule.id !== id);
-    return this.#rules.length < before;
+    if (this.#rules.length === before) return false;
+    this.onChange?.();
+    return true;
   }
 
   clear(): void {
     this.#rules = [];
+    this.onChange?.();
+  }
+
+  /** Takes rules kept elsewhere (another process changed the shared ones), checked again. */
+  adopt(rules: readonly FaultRule[]): void {
+    this.#rules = rules.flatMap((rule) => {
+      try {
+        return [withMatcher(checked(rule, rule.id))];
+      } catch {
+        return []; // a rule this version cannot apply (an operation it does not know)
+      }
+    });
+  }
+
+  /** The enabled rule that applies to a request, if any, without counting it. */
+  match(method: string, url: string): FaultRule | undefined {
+    const path = pathOf(url);
+    const found = this.#rules.find((rule) => rule.enabled && rule.match(method, path));
+    if (!found) return undefined;
+    const { match: _match, ...rule } = found;
+    return rule;
   }
 
   /** The enabled rule that applies to a request, if any; a rule with `times` counts it. */
@@ -108,6 +135,7 @@ export class FaultRules {
     if (rule.times !== undefined) {
       if (rule.times <= 1) this.#rules.splice(index, 1);
       else this.#rules[index] = { ...found, times: rule.times - 1 };
+      this.onChange?.();
     }
     return rule;
   }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { PublishedExtensions } from '../extensions/publishedExtensions.ts';
 import { isLoopback } from '../http/hosts.ts';
 import type { EmulatorAdmin } from './admin.ts';
+import type { FaultRule } from './adminApi.ts';
 import { withBanner } from './banner.ts';
 import { isApiPath } from './requestLog.ts';
 import { consoleRoutes } from './routes.ts';
@@ -27,6 +28,8 @@ export async function installConsole(
     extensions: PublishedExtensions;
     /** Proxy mode's upstream, for the drift report. */
     upstream?: string;
+    /** This process's name among the replicas. */
+    replica: string;
   },
   enabled: boolean | undefined,
 ): Promise<ConsoleServer> {
@@ -38,6 +41,37 @@ export async function installConsole(
       if (enabled === undefined) answering = isLoopback(host);
     },
   };
+}
+
+/**
+ * Before a request is answered, the console's settings (clock, faults) are brought up to date
+ * when another process on the PostgreSQL server changed them (decision 1220): a version read,
+ * at most every `cacheMs`. The health checks do not wait for the database; a failed read keeps
+ * the settings this process has (the request then meets the database's own answer).
+ */
+export function installSharedSettings(
+  app: FastifyInstance,
+  admin: EmulatorAdmin,
+  cacheMs = 0,
+): void {
+  if (!admin.shared.shared) return;
+  let checkedAt = -Infinity;
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.routeOptions.url;
+    if (url === '/healthz' || url === '/readyz') return done();
+    const now = performance.now();
+    if (cacheMs > 0 && now - checkedAt < cacheMs) return done();
+    admin.shared.refresh().then(
+      () => {
+        checkedAt = now;
+        done();
+      },
+      (error: Error) => {
+        request.log.warn({ reason: error.message }, "the console's shared settings were not read");
+        done();
+      },
+    );
+  });
 }
 
 /** The console's own routes never fail, so a fault cannot lock the console out. */
@@ -58,14 +92,20 @@ export function installFaults(app: FastifyInstance, admin: EmulatorAdmin): void 
       delete request.headers['if-none-match'];
       delete request.headers['if-modified-since'];
     }
-    const fault = admin.faults.find(request.method, request.url);
-    if (!fault) return done();
-    const answer = () =>
-      fault.status >= 400
-        ? reply.code(fault.status).send({ error: { code: fault.code, message: fault.message } })
-        : done();
-    if (fault.delayMs > 0) setTimeout(answer, fault.delayMs);
-    else answer();
+    const seen = admin.faults.match(request.method, request.url);
+    if (!seen) return done();
+    const apply = (fault: FaultRule | undefined) => {
+      if (!fault) return done();
+      const answer = () =>
+        fault.status >= 400
+          ? reply.code(fault.status).send({ error: { code: fault.code, message: fault.message } })
+          : done();
+      if (fault.delayMs > 0) setTimeout(answer, fault.delayMs);
+      else answer();
+    };
+    if (seen.times === undefined) return apply(seen);
+    // A counted rule is counted in the database: its `times` calls fail across every process.
+    admin.shared.change(() => admin.faults.find(request.method, request.url)).then(apply, done);
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (

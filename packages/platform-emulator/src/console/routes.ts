@@ -46,6 +46,8 @@ export interface ConsoleRoutesOptions {
   readonly extensions: PublishedExtensions;
   /** Proxy mode's upstream, named in the drift report. */
   readonly upstream?: string;
+  /** This process's name among the replicas on one database (the console shows it). */
+  readonly replica: string;
   /** Whether the console answers now (off on a non-loopback address unless switched on). */
   readonly answering: () => boolean;
 }
@@ -57,7 +59,7 @@ export interface ConsoleRoutesOptions {
  */
 export async function consoleRoutes(
   app: FastifyInstance,
-  { admin, db, extensions, upstream, answering }: ConsoleRoutesOptions,
+  { admin, db, extensions, upstream, replica, answering }: ConsoleRoutesOptions,
 ): Promise<void> {
   const streams = new Set<ServerResponse>();
   app.addHook('onRequest', (request, reply, done) => {
@@ -111,6 +113,8 @@ export async function consoleRoutes(
       faultsActive: Object.values(faults).some((count) => count > 0),
       faults,
       database: db.kind,
+      // The request log is this process's (decision 1221): the console names it.
+      replica,
       operations: operations.map((o) => o.id),
     };
   });
@@ -121,7 +125,9 @@ export async function consoleRoutes(
   on('setExtensionFault', async (request) => {
     const { product, name } = request.params;
     const { fault, fallbackToo = false } = request.body;
-    const extension = extensions.setFault(String(product), String(name), fault, fallbackToo);
+    const extension = await admin.shared.change(() =>
+      extensions.setFault(String(product), String(name), fault, fallbackToo),
+    );
     if (!extension) throw new ApiError(404, 'NOT_FOUND', 'No such published extension.');
     return extension;
   });
@@ -228,23 +234,30 @@ function registerRequestLogRoutes(on: On, admin: EmulatorAdmin, streams: Set<Ser
 
 function registerClockAndFaultRoutes(on: On, admin: EmulatorAdmin): void {
   const clock = () => ({ now: admin.clock.now(), offsetMs: admin.clock.offsetMs });
+  // Every change goes through the database, so every process answers by it (decision 1220).
+  const { shared } = admin;
   on('advanceClock', async (request) => {
-    admin.clock.advance(durationOf(request.body));
+    const ms = durationOf(request.body);
+    await shared.change(() => admin.clock.advance(ms));
     return clock();
   });
   on('resetClock', async () => {
-    admin.clock.reset();
+    await shared.change(() => admin.clock.reset());
     return clock();
   });
   on('listFaults', async () => admin.faults.list());
-  on('addFault', async (request, reply) => reply.code(201).send(admin.faults.add(request.body)));
+  on('addFault', async (request, reply) =>
+    reply.code(201).send(await shared.change(() => admin.faults.add(request.body))),
+  );
   on('changeFault', async (request) => {
-    const rule = admin.faults.update(String(request.params.id), request.body);
+    const id = String(request.params.id);
+    const rule = await shared.change(() => admin.faults.update(id, request.body));
     if (!rule) throw new ApiError(404, 'NOT_FOUND', 'No such fault.');
     return rule;
   });
   on('removeFault', async (request, reply) => {
-    if (!admin.faults.remove(String(request.params.id)))
+    const id = String(request.params.id);
+    if (!(await shared.change(() => admin.faults.remove(id))))
       throw new ApiError(404, 'NOT_FOUND', 'No such fault.');
     return reply.code(204).send();
   });
@@ -273,7 +286,7 @@ function registerPeopleAndStateRoutes(on: On, admin: EmulatorAdmin, db: Database
     return reply.code(204).send();
   });
   on('downloadState', async (request, reply) => {
-    const state = admin.stateFile(String(request.params.name));
+    const state = await admin.stateFile(String(request.params.name));
     const file = `${state.name.replace(/[^\w.-]+/g, '-')}.state.json`;
     return reply.header('Content-Disposition', `attachment; filename="${file}"`).send(state);
   });

@@ -108,8 +108,17 @@ export interface DataCopy {
   }[];
 }
 
-/** Not data: the migrations applied and the signing secrets. */
-const BOOKKEEPING = ['schema_migrations', 'emulator_secrets'];
+/**
+ * Not data: the migrations applied, the signing secrets, the console's shared settings and saved
+ * states (a restore must not undo the clock or lose the other states) and the start-up loads.
+ */
+const BOOKKEEPING = [
+  'schema_migrations',
+  'emulator_secrets',
+  'console_shared',
+  'console_states',
+  'start_loads',
+];
 /** The browsers' state, not the data: a restore keeps every session whose user still exists. */
 const SESSIONS = 'sessions';
 

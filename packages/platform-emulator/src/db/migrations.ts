@@ -446,6 +446,30 @@ export const migrations: readonly {
         primary key (kind, name, language)
       );`,
   },
+  {
+    id: 1220,
+    // Replicas agree (docs/decisions/1220-replicas-agree.md): what the console changes lives
+    // where every process on the database sees it, not in one process's memory.
+    name: "the console's clock, faults and saved states shared by every process",
+    sql: `create table console_shared (
+        id boolean primary key default true check (id),
+        offset_ms bigint not null default 0,
+        faults jsonb not null default '[]',
+        extension_faults jsonb not null default '[]',
+        version bigint not null default 0
+      );
+      insert into console_shared default values;
+      create table console_states (
+        name text primary key,
+        saved_at timestamptz not null,
+        file jsonb not null
+      );
+      create table start_loads (
+        kind text primary key,
+        hash text not null,
+        loaded_at timestamptz not null
+      );`,
+  },
 ];
 
 /**

@@ -24,7 +24,7 @@ beforeAll(async () => {
     `update users set display_name = 'Sam Saved' where id = 'usr-sam-0000001'`,
   );
   await emulator.admin.saveState('team');
-  state = emulator.admin.stateFile('team');
+  state = await emulator.admin.stateFile('team');
   writeStateFile(saved, state);
 });
 afterAll(() => emulator.close());
@@ -140,7 +140,7 @@ describe('given a state file that cannot be loaded', () => {
       ),
     });
     expect(await emulator.admin.personas()).toEqual(before);
-    expect(emulator.admin.states().map((s) => s.name)).not.toContain('broken');
+    expect((await emulator.admin.states()).map((s) => s.name)).not.toContain('broken');
   });
 });
 

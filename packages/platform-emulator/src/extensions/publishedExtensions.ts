@@ -4,6 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ProductContribution } from '@ics/platform-contract';
 import type { ExtensionFault, PublishedExtension } from '../console/adminApi.ts';
+import type { ExtensionFaultRow } from '../db/consoleShared.ts';
+
+const sameExtension = (a: { product: string; name: string }, b: ExtensionFaultRow) =>
+  a.product === b.product && a.name === b.name;
 
 /** Where published extensions are served: `<product>/<name>/<version>/<file>` below it. */
 export const PUBLISHED_PATH = '/shell-service/extensions/published/';
@@ -142,6 +146,29 @@ export class PublishedExtensions {
     );
     const elsewhere = this.#elsewhere.filter((c) => this.#productOf.get(c) === product);
     return [...listed.filter((contribution) => contribution !== undefined), ...elsewhere];
+  }
+
+  /**
+   * The faults set, as the database keeps them (decision 1220): `others`' rows for extensions this
+   * process does not publish stay as they are.
+   */
+  faultRows(others: readonly ExtensionFaultRow[] = []): ExtensionFaultRow[] {
+    return [
+      ...others.filter((row) => !this.#entries.some((e) => sameExtension(e, row))),
+      ...this.#entries.flatMap((e) =>
+        e.fault ? [{ product: e.product, name: e.name, ...e.fault }] : [],
+      ),
+    ];
+  }
+
+  /** Takes the faults the database holds (set through any process) as this process's. */
+  adoptFaults(rows: readonly ExtensionFaultRow[]): void {
+    for (const entry of this.#entries) {
+      const row = rows.find((r) => sameExtension(entry, r));
+      if (row && FAULTS.includes(row.kind))
+        entry.fault = { kind: row.kind as ExtensionFault, fallbackToo: row.fallbackToo };
+      else delete entry.fault;
+    }
   }
 
   /** Every published extension, with its addresses and fault. */

@@ -136,7 +136,7 @@ describe('given a state saved from a seed with a bundle', () => {
     const first = await createEmulator({ database: 'memory', seed: [team, pia] });
     try {
       await first.admin.saveState('with-bundle');
-      writeFileSync(state, JSON.stringify(first.admin.stateFile('with-bundle')));
+      writeFileSync(state, JSON.stringify(await first.admin.stateFile('with-bundle')));
     } finally {
       await first.close();
     }

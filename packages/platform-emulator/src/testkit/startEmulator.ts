@@ -86,7 +86,7 @@ export async function startEmulator(options: TestEmulatorOptions = {}): Promise<
     clearFaults: () => faults('DELETE'),
     async saveState(file, name = basename(file).replace(/(\.state)?\.json$/, '')) {
       await emulator.admin.saveState(name);
-      writeStateFile(file, emulator.admin.stateFile(name));
+      writeStateFile(file, await emulator.admin.stateFile(name));
     },
     close: () => emulator.close(),
   };
