@@ -3,7 +3,7 @@ import { useCodeFailureMessage } from './useCodeFailureMessage.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import englishCardTexts from '../i18n/cards/en.json' with { type: 'json' };
 import { plural, type FirstMessages, type Messages } from '../i18n/messages.ts';
-import { cardGridEvents } from './cardGridEvents.ts';
+import { cardGridEvents, escapeHidesStarTip } from './cardGridEvents.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { useOpenProduct } from './navigation.ts';
@@ -115,6 +115,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
       data-view={view}
       data-state="ready"
       onKeyDown={slashToSearch(searchField)}
+      onKeyDownCapture={escapeHidesStarTip(starTip)}
     >
       <MessageBubble
         message={bubble.message}

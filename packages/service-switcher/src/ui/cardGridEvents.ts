@@ -41,6 +41,18 @@ const hideTip = (tip: HTMLElement | null) => {
 };
 
 /**
+ * The switcher's Escape, before anything in it: hides the star's tooltip if shown, and does
+ * nothing else (SW-4.9). Wherever focus is in the switcher, so that the tooltip goes without
+ * moving the pointer or focus (WCAG 1.4.13); the dialog stays open and the search stays.
+ */
+export const escapeHidesStarTip =
+  (starTip: RefObject<HTMLElement | null>) => (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || starTip.current?.hidden !== false) return;
+    event.stopPropagation();
+    hideTip(starTip.current);
+  };
+
+/**
  * The handlers of every card, delegated to the element that holds the grids: opening a card
  * (click, Enter, Space), the arrow keys that move focus between cards, the default
  * star and its tooltip (shown while the star is hovered or focused; Escape hides it, SW-4.9) and
@@ -60,17 +72,20 @@ export function cardGridEvents(options: CardGridEventOptions) {
     if (model?.variant === 'none') options.onOpen(model.product);
   };
   /**
-   * Shows the star's tooltip when the pointer or focus enters a star, hides it when it leaves;
+   * Shows the star's tooltip when the pointer or focus enters a star, hides it when they leave
+   * both the star and the tooltip: the pointer may move onto the tooltip (WCAG 1.4.13);
    * a locked card's reason, hidden by Escape, shows again once pointer and focus have left.
    */
   const tip = (event: FocusEvent | MouseEvent, show: boolean) => {
+    const to = event.relatedTarget as Node | null;
     const card = within(event, '.ics-card');
-    if (!show && card && !card.contains(event.relatedTarget as Node | null))
-      delete card.dataset.tipHidden;
-    const star = within(event, '.ics-star');
-    if (!star || star.contains(event.relatedTarget as Node | null)) return;
-    if (show) showTip(starTip, star);
-    else hideTip(starTip.current);
+    if (!show && card && !card.contains(to)) delete card.dataset.tipHidden;
+    const shown = starTip.current;
+    const star = within(event, '.ics-star') ?? within(event, '.ics-star-tip')?.previousSibling;
+    if (!star || star.contains(to) || (shown?.contains(to) && shown.previousSibling === star))
+      return;
+    if (show) showTip(starTip, star as HTMLElement);
+    else hideTip(shown);
   };
   return {
     onClick(event: MouseEvent) {
@@ -84,14 +99,6 @@ export function cardGridEvents(options: CardGridEventOptions) {
       const card = within(event, '.ics-card');
       if (!card) return;
       if (
-        classList.contains('ics-star') &&
-        event.key === 'Escape' &&
-        starTip.current?.hidden === false
-      ) {
-        // Escape hides the tooltip only; the dialog stays open (SW-4.9).
-        event.stopPropagation();
-        hideTip(starTip.current);
-      } else if (
         event.key === 'Escape' &&
         card.querySelector('.ics-card__reason') &&
         card.dataset.tipHidden === undefined
