@@ -70,6 +70,33 @@ test.describe('given Ada Admin choosing her default service', () => {
     await expect.poll(() => preferred(page)).toBeUndefined();
   });
 
+  test('the star’s tooltip stays while the pointer moves onto it and rests there, and Escape hides it with pointer and focus left where they are (WCAG 1.4.13)', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const search = frame.getByRole('searchbox', { name: 'Search services' });
+    await search.focus();
+    const star = frame.getByRole('button', {
+      name: 'Set Operational Insights as the default service',
+    });
+    await star.hover();
+    const tooltip = frame.locator('.ics-star-tip');
+    await expect(tooltip).toHaveText('Set Operational Insights as the default service');
+    const from = await star.boundingBox();
+    const to = await tooltip.boundingBox();
+    if (!from || !to) throw new Error('the star or its tooltip has no box');
+    // From the star's centre up to the tooltip's, pixel by pixel as a hand moves it.
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, {
+      steps: Math.ceil(Math.abs(from.y - to.y) + Math.abs(from.x - to.x)),
+    });
+    await expect(tooltip).toBeVisible();
+    expect(await tooltip.evaluate((el) => el.matches(':hover'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(search).toBeFocused();
+    await expect(page.locator('dialog.ics-dialog[open]')).toHaveCount(1);
+  });
+
   test('[SW-1.3] rapid clicks leave the server with her last choice', async ({ page }) => {
     const frame = await openDialog(page);
     const card = (name: string) => frame.locator(`.ics-card[data-unique-name="${name}"] .ics-star`);

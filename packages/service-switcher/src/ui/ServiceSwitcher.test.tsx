@@ -207,7 +207,9 @@ describe('given the standalone page', () => {
     const { client } = fakeClient();
     const html = document.documentElement;
     html.setAttribute('lang', 'en');
-    const page = render(<ServiceSwitcherPage client={client} locale="de" dir="rtl" logger={quiet} />);
+    const page = render(
+      <ServiceSwitcherPage client={client} locale="de" dir="rtl" logger={quiet} />,
+    );
     expect([html.lang, html.dir]).toEqual(['de', 'rtl']);
     page.rerender(<ServiceSwitcherPage client={client} locale="zh_CN" logger={quiet} />);
     expect([html.lang, html.getAttribute('dir')]).toEqual(['zh-CN', null]);

@@ -1,4 +1,12 @@
-import type { FocusEvent, KeyboardEvent, MouseEvent, RefObject, SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import type { CardModels } from '../model/cards.ts';
 import type { Product } from '../model/products.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
@@ -41,16 +49,27 @@ const hideTip = (tip: HTMLElement | null) => {
 };
 
 /**
- * The switcher's Escape, before anything in it: hides the star's tooltip if shown, and does
- * nothing else (SW-4.9). Wherever focus is in the switcher, so that the tooltip goes without
- * moving the pointer or focus (WCAG 1.4.13); the dialog stays open and the search stays.
+ * The star's tooltip (one node for every card, made when first shown) and the element that
+ * holds the cards. Escape in the cards' window, before anything else sees it, hides the
+ * tooltip if shown and does nothing else (SW-4.9): wherever focus is, so that it goes without
+ * moving the pointer or focus (WCAG 1.4.13); the dialog stays open, the search keeps its text.
  */
-export const escapeHidesStarTip =
-  (starTip: RefObject<HTMLElement | null>) => (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || starTip.current?.hidden !== false) return;
-    event.stopPropagation();
-    hideTip(starTip.current);
-  };
+export function useStarTip(hasCards: boolean) {
+  const starTip = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The window the cards are drawn in: the dialog's frame, or the page.
+    const view = content.current?.ownerDocument.defaultView;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || starTip.current?.hidden !== false) return;
+      event.stopPropagation();
+      hideTip(starTip.current);
+    };
+    view?.addEventListener('keydown', onKey, true);
+    return () => view?.removeEventListener('keydown', onKey, true);
+  }, [hasCards]);
+  return { starTip, content };
+}
 
 /**
  * The handlers of every card, delegated to the element that holds the grids: opening a card

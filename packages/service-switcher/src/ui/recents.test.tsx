@@ -59,7 +59,9 @@ describe('given the recently used services', () => {
     const myServices = screen.getByRole('region', { name: 'My Services' });
     const lists = within(myServices).getAllByRole('list');
     expect(lists.map((list) => list.getAttribute('aria-label'))).toEqual([null, 'Services']);
-    expect(within(lists[1] as HTMLElement).getAllByRole('link', { name: /^Service / })).toHaveLength(4);
+    expect(
+      within(lists[1] as HTMLElement).getAllByRole('link', { name: /^Service / }),
+    ).toHaveLength(4);
   });
 
   it('shows no row before the first opening, then keeps the last three opened, newest first, in the preference', async () => {
