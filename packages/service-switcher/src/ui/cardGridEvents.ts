@@ -42,7 +42,8 @@ function showTip(holder: RefObject<HTMLElement | null>, star: HTMLElement) {
   tip.setAttribute('aria-hidden', 'true');
   tip.textContent = star.getAttribute('aria-label');
   tip.hidden = false;
-  star.after(tip);
+  // Moved only when it is not there yet: a node moved under the pointer is entered again.
+  if (star.nextSibling !== tip) star.after(tip);
 }
 const hideTip = (tip: HTMLElement | null) => {
   if (tip) tip.hidden = true;
