@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
 import { openDialog, signInAfresh } from './switcherSupport.ts';
 
