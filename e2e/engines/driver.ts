@@ -28,6 +28,8 @@ export interface Engine {
   evaluate<A extends unknown[], T>(fn: InPage<A, T>, ...args: A): Promise<T>;
   /** A pointer click at the centre of the first element matching `selector` in the current frame. */
   click(selector: string): Promise<void>;
+  /** Moves the pointer to the centre of the first element matching `selector`, in one move. */
+  hover(selector: string): Promise<void>;
   /** Sets the size of the page's viewport (WebKit: of the window), in CSS px. */
   resize(width: number, height: number): Promise<void>;
   /** Types `text` into the focused element, key by key. */

@@ -47,6 +47,11 @@ async function session(browser: Browser): Promise<Engine> {
       if (!element) throw new Error(`no element matches ${selector}`);
       await element.click();
     },
+    async hover(selector) {
+      const element = await target.$(selector);
+      if (!element) throw new Error(`no element matches ${selector}`);
+      await element.hover();
+    },
     async resize(width, height) {
       await page.setViewport({ width, height });
     },

@@ -358,6 +358,34 @@ export function journeys(start: () => Promise<EngineHost>, facts: EngineFacts): 
       await pressAtOnce('reopened at 320 px', FIRST_STAR);
     }, 120_000);
 
+    it('keeps the star’s tooltip while the pointer moves onto it, and Escape hides it with pointer and focus left where they are (WCAG 1.4.13)', async () => {
+      await signIn('ada');
+      await openDialog();
+      const tipShown = () => {
+        const tip = document.querySelector<HTMLElement>('.ics-star-tip');
+        return tip ? !tip.hidden && getComputedStyle(tip).display !== 'none' : false;
+      };
+      await engine.hover(FIRST_STAR);
+      await waitIn(engine, 'the star’s tooltip', tipShown);
+      await engine.hover('.ics-star-tip');
+      expect(await engine.evaluate(tipShown)).toBe(true);
+      expect(
+        await engine.evaluate(() => document.querySelector('.ics-star-tip:hover') !== null),
+      ).toBe(true);
+      const before = await engine.evaluate(focused);
+      await engine.key('Escape');
+      await waitIn(
+        engine,
+        'the tooltip hidden',
+        () => !document.querySelector('.ics-star-tip:not([hidden])'),
+      );
+      expect(await engine.evaluate(focused)).toBe(before);
+      await engine.frame(undefined);
+      expect(await engine.evaluate((s: string) => document.querySelector(s) !== null, DIALOG)).toBe(
+        true,
+      );
+    });
+
     it('moves between cards with the arrow keys, Home and End', async () => {
       await signIn('ada');
       await openDialog();

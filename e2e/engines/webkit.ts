@@ -128,6 +128,21 @@ export async function startWebKit(port: number): Promise<EngineHost> {
         // receive the click ("element not interactable" / "element click intercepted").
         await send('POST', `${at}/element/${await find(selector)}/click`, {});
       },
+      async hover(selector) {
+        // A pointer move to the element's centre (its in-view centre point, WebDriver's origin).
+        await send('POST', `${at}/actions`, {
+          actions: [
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', origin: { [ELEMENT]: await find(selector) }, x: 0, y: 0 },
+              ],
+            },
+          ],
+        });
+      },
       async resize(width, height) {
         await send('POST', `${at}/window/rect`, { width, height });
       },

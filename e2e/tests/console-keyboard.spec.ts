@@ -64,6 +64,21 @@ test.describe('given the emulator console used with the keyboard', () => {
     await expect.poll(heard).toEqual(['Advanced by 30 minutes.', 'Advanced by 30 minutes.']);
   });
 
+  test('a Status filter that leaves no row says “No requests match the filter.” in the panel’s polite status', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    await openConsole(page, 'requests');
+    await expect(page.locator('tr[data-request-id]').first()).toBeVisible();
+    const heard = await recordOutcomes(page);
+    await page.getByRole('textbox', { name: 'Status' }).fill('599');
+    await expect(page.locator('tr[data-request-id]')).toHaveCount(0);
+    await expect.poll(heard).toContain('No requests match the filter.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'No requests match the filter.',
+    );
+  });
+
   test('Back to real time, disabled by its own press, hands focus to the panel’s heading', async ({
     page,
   }) => {

@@ -62,6 +62,11 @@ export async function startReader(frame: Frame): Promise<Reader> {
         const node = record.target instanceof Element ? record.target : record.target.parentElement;
         const region = node?.closest(regions);
         if (region) changed.add(region);
+        // A region added whole (an alert put in the page) is said too, as Chromium says it.
+        for (const added of record.addedNodes)
+          if (added instanceof Element)
+            for (const inner of [added, ...added.querySelectorAll(regions)])
+              if (inner.matches(regions)) changed.add(inner);
       }
       for (const region of changed) {
         const text = region.textContent?.trim() ?? '';

@@ -70,6 +70,45 @@ test.describe('given Ada Admin choosing her default service', () => {
     await expect.poll(() => preferred(page)).toBeUndefined();
   });
 
+  test('the star’s tooltip stays while the pointer moves onto it and rests there, and Escape hides it with pointer and focus left where they are (WCAG 1.4.13)', async ({
+    page,
+  }) => {
+    const frame = await openDialog(page);
+    const search = frame.getByRole('searchbox', { name: 'Search services' });
+    await search.focus();
+    const star = frame.getByRole('button', {
+      name: 'Set Operational Insights as the default service',
+    });
+    await star.hover();
+    const tooltip = frame.locator('.ics-star-tip');
+    await expect(tooltip).toHaveText('Set Operational Insights as the default service');
+    const from = await star.boundingBox();
+    const to = await tooltip.boundingBox();
+    if (!from || !to) throw new Error('the star or its tooltip has no box');
+    // From the star's centre straight up onto the tooltip, then along it to its centre, pixel
+    // by pixel as a hand moves it.
+    const x = from.x + from.width / 2;
+    const up = from.y + from.height / 2 - (to.y + to.height - 4);
+    await page.mouse.move(x, to.y + to.height - 4, { steps: Math.ceil(up) });
+    await expect(tooltip).toBeVisible();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, {
+      steps: Math.ceil(Math.abs(x - to.x - to.width / 2)),
+    });
+    await expect(tooltip).toBeVisible();
+    // The pointer rests on the tooltip itself, not on what lies under it.
+    expect(
+      await tooltip.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const at = (x: number, y: number) => el.ownerDocument.elementFromPoint(x, y) === el;
+        return at(box.x + box.width / 2, box.y + box.height / 2);
+      }),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(search).toBeFocused();
+    await expect(page.locator('dialog.ics-dialog[open]')).toHaveCount(1);
+  });
+
   test('[SW-1.3] rapid clicks leave the server with her last choice', async ({ page }) => {
     const frame = await openDialog(page);
     const card = (name: string) => frame.locator(`.ics-card[data-unique-name="${name}"] .ics-star`);

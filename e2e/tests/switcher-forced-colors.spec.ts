@@ -46,6 +46,34 @@ test.describe('given forced colours (high contrast)', () => {
     await resetServer(page, ADA_ID);
   });
 
+  test('the open dialog has an edge in CanvasText, and the page behind it is dimmed towards Canvas', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    await openDialog(page);
+    const dialog = page.locator('dialog.ics-dialog[open]');
+    const edge = await dialog.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const backdrop = getComputedStyle(el, '::backdrop');
+      return [style.outlineStyle, style.outlineWidth, backdrop.opacity, backdrop.forcedColorAdjust];
+    });
+    expect(edge).toEqual(['solid', '2px', '0.85', 'none']);
+    await expect(page).toHaveScreenshot('dialog-edge-backdrop.png', shot);
+  });
+
+  test('the star’s tooltip keeps its box, a border in CanvasText, over the card', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    const frame = await openDialog(page);
+    const card = frame.locator('.ics-card[data-unique-name="cdq"]');
+    await card.locator('.ics-star').hover();
+    const tip = frame.locator('.ics-star-tip');
+    await expect(tip).toBeVisible();
+    expect(await tip.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    await expect(card).toHaveScreenshot('star-tip.png', shot);
+  });
+
   test('trial cards keep their Free Trial marker and days left', async ({ page }) => {
     await signIn(page, 'tia');
     const frame = await openDialog(page);

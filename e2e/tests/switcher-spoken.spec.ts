@@ -122,6 +122,54 @@ test.describe('given Ada Admin with a screen reader', () => {
     await expectHeard(reader, 'polite: My Services: 22 services');
   });
 
+  test('no control is described by its own name: Close Dialog and Dismiss message say their name once, and no title repeats a name', async ({
+    page,
+  }) => {
+    const reader = await openAndListen(page);
+    await tabTo(page, reader, 'button, Set Data Quality as the default service');
+    await page.keyboard.press('Enter');
+    await expectHeard(reader, 'polite: Data Quality is now your default service');
+    const frame = frameOf(page);
+    for (const name of ['Close Dialog', 'Dismiss message']) {
+      const button = frame.getByRole('button', { name, exact: true });
+      await expect(button).toHaveAccessibleName(name);
+      await expect(button).toHaveAccessibleDescription('');
+    }
+    // A title equal to the element's label or text is exposed as a description saying it again.
+    const repeated = await frame
+      .locator('body')
+      .evaluate((body) =>
+        [...body.querySelectorAll('[title]')]
+          .filter((el) =>
+            [el.getAttribute('aria-label'), el.textContent?.trim()].includes(
+              el.getAttribute('title'),
+            ),
+          )
+          .map((el) => el.outerHTML.slice(0, 120)),
+      );
+    expect(repeated).toEqual([]);
+    await resetServer(page, ADA_ID);
+  });
+
+  test('after Recently used, the rest of My Services is heard as a list named Services', async ({
+    page,
+  }) => {
+    await page.getByRole('button', { name: 'Services', exact: true }).click();
+    await frameOf(page).locator('.ics-card[data-unique-name="cdi"] .ics-card__link').click();
+    await page.waitForURL('**/apps/cdi/');
+    await page.goto('/demo/');
+    const reader = await openAndListen(page);
+    const walk: string[] = [];
+    for (let i = 0; i < 60 && !walk.includes('heading, Recently used, level 3'); i++)
+      walk.push(await reader.next());
+    const after: string[] = [];
+    for (let i = 0; i < 30; i++) after.push(await reader.next());
+    // The recent list's one card, then the next list, by its name.
+    const lists = after.filter((p) => /^list\b/.test(p));
+    expect(lists).toEqual(['list', 'list, Services']);
+    await resetServer(page, ADA_ID);
+  });
+
   test('every card is in the Tab order: Tab goes from a card through its star and info link to the next card', async ({
     page,
   }) => {
@@ -154,6 +202,32 @@ test.describe('given a product fetch that fails once, with a screen reader', () 
     expect(
       await frame.locator('body').evaluate((body) => body.ownerDocument.activeElement !== body),
     ).toBe(true);
+  });
+});
+
+test.describe('given a product fetch that keeps failing, with a screen reader', () => {
+  test('the error is said alone, without Try again, each time it shows; Try again is a button beside the alert', async ({
+    page,
+  }) => {
+    await signIn(page, 'ada');
+    await page.goto('/demo/?prefetch=off');
+    await injectFault(page, { endpoint: 'shell.getProductsWithLicenses', status: 500, times: 10 });
+    const reader = await openAndListen(page);
+    const frame = frameOf(page);
+    const title = "We couldn't load your services.";
+    const body =
+      'Check your connection, then try again. If the problem persists, contact your organization administrator.';
+    await expect(frame.getByRole('alert')).toHaveText(title + body);
+    await expect(frame.getByRole('alert').getByRole('button')).toHaveCount(0);
+    await frame.getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
+    // The second failure puts the alert back: what its region says is recorded.
+    await expect
+      .poll(() => reader.live(), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining(title));
+    await expect(frame.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect((await reader.live()).filter((text) => text.includes(title))).toEqual([title + body]);
+    await resetServer(page, ADA_ID);
   });
 });
 

@@ -42,6 +42,8 @@ export function RequestsPanel() {
             : String(r.status) === status)),
     )
     .reverse();
+  // A filter that leaves no row is said as other outcomes are (issue 55).
+  const noMatch = shown.length === 0 && requests.length > 0 ? 'No requests match the filter.' : '';
 
   return (
     <>
@@ -61,13 +63,18 @@ export function RequestsPanel() {
           Pause
         </button>
         <p role="status">
-          {paused
-            ? `Paused: ${waiting > 0 ? `${requestsText(waiting)} not shown yet` : 'new requests are counted, not shown'}.`
-            : focusIn && waiting > 0
-              ? `${requestsText(waiting)} not shown while focus is in the list.`
-              : released > 0
-                ? `${requestsText(released)} shown.`
-                : ''}
+          {[
+            noMatch,
+            paused
+              ? `Paused: ${waiting > 0 ? `${requestsText(waiting)} not shown yet` : 'new requests are counted, not shown'}.`
+              : focusIn && waiting > 0
+                ? `${requestsText(waiting)} not shown while focus is in the list.`
+                : released > 0
+                  ? `${requestsText(released)} shown.`
+                  : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </p>
       </div>
       <RequestFilters
@@ -93,7 +100,7 @@ export function RequestsPanel() {
             setOpen(detail);
           }}
         />
-        {shown.length === 0 && <p>No requests yet{requests.length ? ' match the filter' : ''}.</p>}
+        {shown.length === 0 && <p>{noMatch || 'No requests yet.'}</p>}
       </div>
       {open && (
         <RequestView

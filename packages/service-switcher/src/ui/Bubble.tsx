@@ -17,7 +17,6 @@ export default function Bubble(props: {
         type="button"
         className="ics-bubble__close"
         aria-label={props.dismiss}
-        title={props.dismiss}
         onClick={props.onDismiss}
       >
         <span aria-hidden="true">×</span>

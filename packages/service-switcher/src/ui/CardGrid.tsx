@@ -25,6 +25,8 @@ export interface CardGridProps {
   readonly search?: ServiceSearch | undefined;
   /** How many of the first cards load their images at once; the others load them lazily. */
   readonly eagerImages?: number;
+  /** The list's name, where no heading of its own names it (after 'Recently used'). */
+  readonly label?: string | undefined;
 }
 
 /** Cards three to a row (SW-2.13); their events are handled by `cardGridEvents`. */
@@ -40,6 +42,7 @@ export function CardGrid({
   query = '',
   search,
   eagerImages = Infinity,
+  label,
 }: CardGridProps) {
   const ids = useId();
   const list = useCallback(
@@ -50,7 +53,7 @@ export function CardGrid({
     for (const product of products) if (!product.iconUrl) onMissingImage(product);
   }, [products, onMissingImage]);
   return (
-    <ul className="ics-grid" data-section={section} ref={list}>
+    <ul className="ics-grid" data-section={section} ref={list} aria-label={label}>
       {products.map((product, index) => {
         const card = cards.get(product);
         const [markStart, markEnd] = (query && search?.range(product.label, query)) || [];

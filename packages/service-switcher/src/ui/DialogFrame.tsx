@@ -126,7 +126,6 @@ export function DialogFrame({ title, stylesheets, open, onClose, ...switcher }: 
                   type="button"
                   className="ics-dialog__close"
                   aria-label={messages.closeDialog}
-                  title={messages.closeDialog}
                   onClick={() => closing.current()}
                 >
                   <span aria-hidden="true">×</span>

@@ -157,12 +157,14 @@ function SwitcherDisplay({
       <div
         {...rootProps}
         className="ics-switcher ics-switcher--error"
-        role="alert"
         data-error="true"
         tabIndex={retried ? -1 : undefined}
       >
-        <p className="ics-switcher__error-title">{messages.errorTitle}</p>
-        <p>{codeFailed ? messages.codeLoadFailure : messages.errorBody}</p>
+        {/* The alert holds the message alone: 'Try again' is not said with it (issue 55). */}
+        <div className="ics-switcher__error-message" role="alert">
+          <p className="ics-switcher__error-title">{messages.errorTitle}</p>
+          <p>{codeFailed ? messages.codeLoadFailure : messages.errorBody}</p>
+        </div>
         <button
           type="button"
           className="ics-button"

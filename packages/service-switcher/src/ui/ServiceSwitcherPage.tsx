@@ -4,6 +4,7 @@ import { useMessages } from '../data/useMessages.ts';
 import { bcp47 } from '../model/language.ts';
 import { browserLocale, ServiceSwitcher, type ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 import { useDirection } from './useDirection.ts';
+import { useRootAttribute } from './useHostTheme.ts';
 
 /**
  * Props of `ServiceSwitcherPage`: the switcher's props, plus the page header's title, logo and Log
@@ -33,6 +34,10 @@ export function ServiceSwitcherPage({
   const messages = useMessages(locale);
   const root = useRef<HTMLDivElement>(null);
   const dir = useDirection(root, switcher.dir);
+  // The switcher is the page: the page speaks its language, and its direction when one is
+  // asked for (WCAG 3.1.1, 3.1.2; issue 55). Else the page's own direction is the switcher's.
+  useRootAttribute('lang', bcp47(locale));
+  useRootAttribute('dir', switcher.dir);
   return (
     <div
       className="ics-page"

@@ -3,7 +3,7 @@ import { useCodeFailureMessage } from './useCodeFailureMessage.ts';
 import { useDefaultService } from '../data/useDefaultService.ts';
 import englishCardTexts from '../i18n/cards/en.json' with { type: 'json' };
 import { plural, type FirstMessages, type Messages } from '../i18n/messages.ts';
-import { cardGridEvents } from './cardGridEvents.ts';
+import { cardGridEvents, useStarTip } from './cardGridEvents.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { useOpenProduct } from './navigation.ts';
@@ -39,7 +39,6 @@ export function SwitcherGrid(props: SwitcherGridProps) {
   const { client, data, locale, rootProps, logger, onSettled } = props;
   const messages = useCardTexts(props.messages);
   const searchField = useRef<HTMLInputElement>(null);
-  const starTip = useRef<HTMLElement>(null);
   const { query, setQuery, shownQuery, search, prepared, want } = useSearchQuery(
     locale,
     props.searchEnabled,
@@ -76,6 +75,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
   );
   const open = useOpenProduct(props.recents, props.onRequestClose, props.onCardClick);
   const onMissingImage = useMissingImageReport(logger);
+  const { starTip, content } = useStarTip(sorted.user.length > 0);
   const gridEvents = cardGridEvents({
     cards: sorted.cards,
     productOf,
@@ -137,7 +137,7 @@ export function SwitcherGrid(props: SwitcherGridProps) {
           status={searching ? plural(messages.serviceCount, resultCount, locale) : ''}
         />
       ) : null}
-      <div className="ics-switcher__content" {...gridEvents}>
+      <div className="ics-switcher__content" ref={content} {...gridEvents}>
         {searching && resultCount === 0 ? (
           <NoResults
             query={shownQuery}

@@ -5,7 +5,7 @@ import type { SwitcherView } from './switcherTypes.ts';
 import { CardGrid, type CardGridProps } from './CardGrid.tsx';
 
 /** What every grid of a view shares: the cards' models, texts, tab stop, search and handlers. */
-export type SharedGridProps = Omit<CardGridProps, 'products' | 'section' | 'eagerImages'>;
+export type SharedGridProps = Omit<CardGridProps, 'products' | 'section' | 'eagerImages' | 'label'>;
 
 /** 'My Services': the recently used services first, then the user's services in one list. */
 export function MyServices({
@@ -33,7 +33,14 @@ export function MyServices({
           <CardGrid products={recent} section="recent" {...grid} />
         </section>
       ) : null}
-      <CardGrid products={products} section="user" eagerImages={eagerImages} {...grid} />
+      {/* After 'Recently used', the rest is named: else it sounds like the same list (issue 55). */}
+      <CardGrid
+        products={products}
+        section="user"
+        eagerImages={eagerImages}
+        label={recent.length > 0 ? messages.servicesList : undefined}
+        {...grid}
+      />
     </section>
   );
 }

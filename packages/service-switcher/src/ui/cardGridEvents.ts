@@ -1,4 +1,12 @@
-import type { FocusEvent, KeyboardEvent, MouseEvent, RefObject, SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import type { CardModels } from '../model/cards.ts';
 import type { Product } from '../model/products.ts';
 import { fallbackIcon } from './fallbackIcon.ts';
@@ -34,11 +42,35 @@ function showTip(holder: RefObject<HTMLElement | null>, star: HTMLElement) {
   tip.setAttribute('aria-hidden', 'true');
   tip.textContent = star.getAttribute('aria-label');
   tip.hidden = false;
-  star.after(tip);
+  // Moved only when it is not there yet: a node moved under the pointer is entered again.
+  if (star.nextSibling !== tip) star.after(tip);
 }
 const hideTip = (tip: HTMLElement | null) => {
   if (tip) tip.hidden = true;
 };
+
+/**
+ * The star's tooltip (one node for every card, made when first shown) and the element that
+ * holds the cards. Escape in the cards' window, before anything else sees it, hides the
+ * tooltip if shown and does nothing else (SW-4.9): wherever focus is, so that it goes without
+ * moving the pointer or focus (WCAG 1.4.13); the dialog stays open, the search keeps its text.
+ */
+export function useStarTip(hasCards: boolean) {
+  const starTip = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The window the cards are drawn in: the dialog's frame, or the page.
+    const view = content.current?.ownerDocument.defaultView;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || starTip.current?.hidden !== false) return;
+      event.stopPropagation();
+      hideTip(starTip.current);
+    };
+    view?.addEventListener('keydown', onKey, true);
+    return () => view?.removeEventListener('keydown', onKey, true);
+  }, [hasCards]);
+  return { starTip, content };
+}
 
 /**
  * The handlers of every card, delegated to the element that holds the grids: opening a card
@@ -60,17 +92,20 @@ export function cardGridEvents(options: CardGridEventOptions) {
     if (model?.variant === 'none') options.onOpen(model.product);
   };
   /**
-   * Shows the star's tooltip when the pointer or focus enters a star, hides it when it leaves;
+   * Shows the star's tooltip when the pointer or focus enters a star, hides it when they leave
+   * both the star and the tooltip: the pointer may move onto the tooltip (WCAG 1.4.13);
    * a locked card's reason, hidden by Escape, shows again once pointer and focus have left.
    */
   const tip = (event: FocusEvent | MouseEvent, show: boolean) => {
+    const to = event.relatedTarget as Node | null;
     const card = within(event, '.ics-card');
-    if (!show && card && !card.contains(event.relatedTarget as Node | null))
-      delete card.dataset.tipHidden;
-    const star = within(event, '.ics-star');
-    if (!star || star.contains(event.relatedTarget as Node | null)) return;
-    if (show) showTip(starTip, star);
-    else hideTip(starTip.current);
+    if (!show && card && !card.contains(to)) delete card.dataset.tipHidden;
+    const shown = starTip.current;
+    const star = within(event, '.ics-star') ?? within(event, '.ics-star-tip')?.previousSibling;
+    if (!star || star.contains(to) || (shown?.contains(to) && shown.previousSibling === star))
+      return;
+    if (show) showTip(starTip, star as HTMLElement);
+    else hideTip(shown);
   };
   return {
     onClick(event: MouseEvent) {
@@ -84,14 +119,6 @@ export function cardGridEvents(options: CardGridEventOptions) {
       const card = within(event, '.ics-card');
       if (!card) return;
       if (
-        classList.contains('ics-star') &&
-        event.key === 'Escape' &&
-        starTip.current?.hidden === false
-      ) {
-        // Escape hides the tooltip only; the dialog stays open (SW-4.9).
-        event.stopPropagation();
-        hideTip(starTip.current);
-      } else if (
         event.key === 'Escape' &&
         card.querySelector('.ics-card__reason') &&
         card.dataset.tipHidden === undefined

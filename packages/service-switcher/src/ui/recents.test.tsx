@@ -53,6 +53,17 @@ describe('given the recently used services', () => {
     expect(await recentTitles()).toEqual(['Service c', 'Service a']);
   });
 
+  it('names the list after them “Services”, so that it is heard as another list (issue 55)', async () => {
+    setup(JSON.stringify(['c']));
+    await recentTitles();
+    const myServices = screen.getByRole('region', { name: 'My Services' });
+    const lists = within(myServices).getAllByRole('list');
+    expect(lists.map((list) => list.getAttribute('aria-label'))).toEqual([null, 'Services']);
+    expect(
+      within(lists[1] as HTMLElement).getAllByRole('link', { name: /^Service / }),
+    ).toHaveLength(4);
+  });
+
   it('shows no row before the first opening, then keeps the last three opened, newest first, in the preference', async () => {
     const fake = setup();
     await screen.findByText('Service a');
