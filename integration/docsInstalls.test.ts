@@ -39,6 +39,7 @@ const generators: [RegExp, string[]][] = [
     ['react', 'react-dom', 'vite', '@vitejs/plugin-react', 'typescript'],
   ],
   [/^npx create-next-app@\S+ .*--ts/, ['next', 'react', 'react-dom', 'typescript']],
+  [/^npm create vue@\S+/, ['vue', 'vite', '@vitejs/plugin-vue']],
 ];
 
 /** The packages a guide's commands install: `npm install` lines and project generators. */

@@ -577,6 +577,9 @@ const apps = {
     dir: writeApp('plain-page', { 'public/index.html': plainPageHtml }),
     specs: allTarballs,
   },
+  // What `npm create vue@latest` makes (Vite, Vue 3, JavaScript; versions pinned in its
+  // package.json), the element placed in App.vue; the emulator installed to sign in against.
+  vue: { dir: exampleApp('vue-app'), specs: allTarballs },
   // Jest, jsdom and MSW pinned in its package.json; the switcher is not used.
   jest: {
     dir: exampleApp('jest-app'),
@@ -1328,16 +1331,12 @@ async function serveWithPlatform(root, target, prefixes) {
 }
 
 /**
- * docs/any-page.md as written: the standalone files copied from the installed package beside a
- * plain HTML page (no bundler), served with the platform's paths forwarded to the installed
- * emulator; in Chromium, the page sends the browser to sign in, comes back, and the dialog
- * opens with Ada's cards. Then the installed emulator's own preview page, after sign-in.
+ * `root` served with the platform's paths forwarded to the emulator installed in `dir`, as a
+ * team's own web server does; in Chromium, `path` opened with no session: the element's client
+ * sends the browser to sign in, which returns it to `path` signed in as Ada. Then `check` runs
+ * on that page, with the scripts it loaded so far.
  */
-const plainPageInChromium = async () => {
-  const { dir } = apps.plainPage;
-  cpSync(join(dir, 'node_modules/@ics/service-switcher/dist-standalone'), join(dir, 'public/ics'), {
-    recursive: true,
-  });
+async function signedInBehindForwarding(dir, root, path, check) {
   const emulatorPort = await freePort();
   const emulator = sh(
     join(dir, 'node_modules/.bin/platform-emulator'),
@@ -1348,11 +1347,7 @@ const plainPageInChromium = async () => {
   const { PLATFORM_PATH_PREFIXES } = await import(
     join(dir, 'node_modules/@ics/platform-emulator/dist/devProxy.js')
   );
-  const server = await serveWithPlatform(
-    join(dir, 'public'),
-    emulatorOrigin,
-    PLATFORM_PATH_PREFIXES,
-  );
+  const server = await serveWithPlatform(root, emulatorOrigin, PLATFORM_PATH_PREFIXES);
   const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
@@ -1362,19 +1357,57 @@ const plainPageInChromium = async () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${origin}/index.html`);
-    // No session: the element's client sends the browser to sign in, which returns it here.
-    await page.waitForURL(`${origin}/identity-service/home?returnTo=%2Findex.html`, {
+    await page.goto(`${origin}${path}`);
+    await page.waitForURL(`${origin}/identity-service/home?returnTo=${encodeURIComponent(path)}`, {
       timeout: 30_000,
     });
     await page.getByRole('button', { name: /Ada Admin/ }).click();
-    await page.waitForURL(`${origin}/index.html`);
-    await page.getByRole('button', { name: 'Services', exact: true }).click();
-    const frame = page.frameLocator('iframe[name="app-switcher-dialog"]');
-    await frame.locator('.ics-card').first().waitFor({ timeout: 30_000 });
-    await frame.getByRole('button', { name: 'Close Dialog' }).click();
-    await page.locator('dialog.ics-dialog[open]').waitFor({ state: 'detached', timeout: 30_000 });
-    const foreign = scripts.filter((path) => !path.startsWith('/ics/'));
+    await page.waitForURL(`${origin}${path}`);
+    await check({ page, browser, emulatorOrigin, scripts });
+  } finally {
+    await browser.close();
+    server.close();
+    kill(emulator.child);
+    await emulator;
+  }
+}
+
+/** The switcher's dialog, opened by the page's "Services" button, shows the user's cards. */
+async function opensWithCards(page) {
+  await page.getByRole('button', { name: 'Services', exact: true }).click();
+  await page
+    .frameLocator('iframe[name="app-switcher-dialog"]')
+    .locator('.ics-card')
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+/** The dialog closed by its own Close button: the page's <dialog> is gone. */
+async function closesByItsButton(page) {
+  await page
+    .frameLocator('iframe[name="app-switcher-dialog"]')
+    .getByRole('button', { name: 'Close Dialog' })
+    .click();
+  await page.locator('dialog.ics-dialog[open]').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/**
+ * docs/any-page.md as written: the standalone files copied from the installed package beside a
+ * plain HTML page (no bundler), served with the platform's paths forwarded to the installed
+ * emulator; in Chromium, the page sends the browser to sign in, comes back, and the dialog
+ * opens with Ada's cards. Then the installed emulator's own preview page, after sign-in.
+ */
+const plainPageInChromium = async () => {
+  const { dir } = apps.plainPage;
+  cpSync(join(dir, 'node_modules/@ics/service-switcher/dist-standalone'), join(dir, 'public/ics'), {
+    recursive: true,
+  });
+  const path = '/index.html';
+  await signedInBehindForwarding(dir, join(dir, 'public'), path, async (signedIn) => {
+    const { page, browser, emulatorOrigin, scripts } = signedIn;
+    await opensWithCards(page);
+    await closesByItsButton(page);
+    const foreign = scripts.filter((script) => !script.startsWith('/ics/'));
     if (scripts[0] !== '/ics/ics-service-switcher.js' || foreign.length > 0)
       throw new Error(`scripts the page loaded: ${scripts.join(', ')}`);
     // The installed emulator's preview (issue 50): the switcher from its own data.
@@ -1382,18 +1415,29 @@ const plainPageInChromium = async () => {
     await preview.goto(`${emulatorOrigin}/identity-service/home?returnTo=%2Fpreview%2F`);
     await preview.getByRole('button', { name: /Ada Admin/ }).click();
     await preview.waitForURL(`${emulatorOrigin}/preview/`);
-    await preview.getByRole('button', { name: 'Services', exact: true }).click();
-    await preview
-      .frameLocator('iframe[name="app-switcher-dialog"]')
-      .locator('.ics-card')
-      .first()
-      .waitFor({ timeout: 30_000 });
-  } finally {
-    await browser.close();
-    server.close();
-    kill(emulator.child);
-    await emulator;
-  }
+    await opensWithCards(preview);
+  });
+};
+
+/**
+ * examples/vue-app (create-vue's default app) built by `vite build` and served as the plain
+ * page is; in Chromium, signed in as Ada, App.vue's button opens the element's dialog with her
+ * cards; closing it in the dialog reaches App.vue through `ics-open-change` (its text says
+ * closed again, and its button opens the dialog a second time).
+ */
+const vueInChromium = async () => {
+  const { dir } = apps.vue;
+  await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
+  const path = '/index.html';
+  await signedInBehindForwarding(dir, join(dir, 'dist'), path, async ({ page }) => {
+    await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
+    await opensWithCards(page);
+    await page.getByText('The services are open.').waitFor({ timeout: 30_000 });
+    await closesByItsButton(page);
+    // Only the element's event sets App.vue's `open` back to false.
+    await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
+    await opensWithCards(page);
+  });
 };
 
 /** The status of a GET sent with its own `Host` (fetch would replace it). */
@@ -1529,6 +1573,11 @@ const rows = [
     "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; in Chromium, signed in through the installed emulator, the dialog opened with the user's cards; and the installed emulator's /preview/ page",
     'plainPage',
     plainPageInChromium,
+  ],
+  [
+    "Vue example (examples/vue-app, create-vue's default app): vite build with the element in App.vue and the standalone stylesheet imported; in Chromium, signed in through the installed emulator, App.vue's button opens the dialog with the user's cards, and closing it reaches App.vue through ics-open-change",
+    'vue',
+    vueInChromium,
   ],
   [
     'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',
