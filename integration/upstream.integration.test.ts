@@ -93,9 +93,13 @@ describe('given an emulator proxying another emulator as the platform', () => {
     platformClosed = true;
     const replaying = await startEmulator({ upstream: { url: platform.url }, replay: recording });
     try {
-      const answer = await fetch(`${replaying.url}/shell-service/api/v1/ProductsWithLicenses`);
+      const products = `${replaying.url}/shell-service/api/v1/ProductsWithLicenses`;
+      // Someone's data is replayed only to a caller with a session's credential (a cookie).
+      const answer = await fetch(products, { headers: { cookie: 'ics_session=any' } });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual(seen);
+      // Without one the read goes to the upstream, which is gone.
+      expect((await fetch(products)).status).toBe(502);
       // A write is never answered from the recording: it goes to the upstream, which is gone.
       const write = await fetch(`${replaying.url}/session-service/api/v1/session/logout`, {
         method: 'POST',
