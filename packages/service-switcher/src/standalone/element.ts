@@ -2,6 +2,7 @@ import type { SwitcherClient } from '../data/client.ts';
 import { LOCALES, type Locale } from '../model/language.ts';
 import type { Product } from '../model/products.ts';
 import type { SwitcherTheme, SwitcherView } from '../ui/switcherTypes.ts';
+import type { ElementProps, Renderer } from './renderer.ts';
 
 /** The element's tag. */
 export const ELEMENT_NAME = 'ics-service-switcher';
@@ -20,32 +21,6 @@ export interface OpenChangeDetail {
 export interface SettledDetail {
   readonly status: 'ready' | 'error';
 }
-
-/** What the element passes to its renderer: its attributes, read and checked. */
-export interface ElementProps {
-  readonly presentation: 'dialog' | 'page' | 'embedded';
-  readonly platform: string | undefined;
-  readonly client: SwitcherClient | undefined;
-  readonly locale: Locale | undefined;
-  readonly defaultView: SwitcherView | undefined;
-  readonly theme: SwitcherTheme | undefined;
-  readonly heading: string | undefined;
-  readonly logout: boolean;
-  readonly search: boolean;
-  readonly recentServices: boolean;
-  readonly open: boolean;
-  readonly prefetch: boolean;
-  readonly trigger: { readonly current: HTMLElement | null };
-  readonly onCardClick: (product: Product) => boolean;
-  readonly onSettled: (status: 'ready' | 'error') => void;
-  readonly onOpenChange: (open: boolean) => void;
-}
-
-/** Draws the switcher into an element (the React part, a chunk of its own). */
-export type Renderer = (element: HTMLElement) => {
-  render(props: ElementProps): void;
-  unmount(): void;
-};
 
 let renderer: Promise<Renderer> | undefined;
 /** The React part, requested once for the page; a failed load is asked for again next time. */

@@ -5,7 +5,7 @@ import type { SwitcherClient } from '../data/client.ts';
 import { ServiceSwitcher } from '../ui/ServiceSwitcher.tsx';
 import { ServiceSwitcherDialog } from '../ui/ServiceSwitcherDialog.tsx';
 import { ServiceSwitcherPage } from '../ui/ServiceSwitcherPage.tsx';
-import type { Renderer } from './element.ts';
+import type { Renderer } from './renderer.ts';
 
 /** The shell's config call under the platform's base address. */
 const CONFIG_PATH = 'shell-service/api/v1/config';
