@@ -39,6 +39,8 @@ export default tseslint.config(
       '.test-output/**',
       'packages/platform-emulator/dist-reference*/**',
       'packages/platform-emulator/dist-console/**',
+      'packages/platform-emulator/dist-switcher/**',
+      'packages/service-switcher/dist-standalone/**',
     ],
   },
   js.configs.recommended,
