@@ -53,6 +53,8 @@ test.describe('given Ada Admin on the standalone build’s page, with a screen r
     });
     await preview.goto('/preview/');
     await preview.getByRole('button', { name: 'Services', exact: true }).click();
+    // The element loads its React part on the click when its idle preparation has not yet.
+    await expect(preview.locator('iframe[name="app-switcher-dialog"]')).toBeAttached();
     await dialogFrame(preview);
     expect(scripts.length).toBeGreaterThan(1);
     expect(scripts.filter((path) => !path.startsWith('/standalone/'))).toEqual([]);
