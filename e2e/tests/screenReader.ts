@@ -88,16 +88,37 @@ export async function startReader(frame: Frame): Promise<Reader> {
   };
 }
 
-/** The dialog's frame, once its content is ready. */
+/**
+ * The dialog's frame, once its content is ready. The frame may come a moment after the click: a
+ * host such as the standalone element loads its React part then, when its idle preparation has
+ * not run yet.
+ */
 export async function dialogFrame(page: Page): Promise<Frame> {
-  const frame = page.frame({ name: 'app-switcher-dialog' });
-  expect(frame).not.toBeNull();
   await expect(
     page
       .frameLocator('iframe[name="app-switcher-dialog"]')
       .locator('.ics-dialog__layout[data-ready]'),
   ).toBeAttached();
+  const frame = page.frame({ name: 'app-switcher-dialog' });
+  expect(frame).not.toBeNull();
   return frame as Frame;
+}
+
+/** Opens the dialog from the host's Services button and starts the reader in its frame. */
+export async function openAndListen(page: Page): Promise<Reader> {
+  await page.getByRole('button', { name: 'Services', exact: true }).click();
+  return startReader(await dialogFrame(page));
+}
+
+/** Presses Tab until `phrase` is said for the focused element (at most `limit` times). */
+export async function tabTo(page: Page, reader: Reader, phrase: string | RegExp, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await reader.clear();
+    await page.keyboard.press('Tab');
+    const said = await reader.last();
+    if (typeof phrase === 'string' ? said === phrase : phrase.test(said)) return;
+  }
+  throw new Error(`Tab never reached ${String(phrase)}`);
 }
 
 /** Waits until the reader has said `phrase` (a string or pattern) among what it heard. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialogFrame, expectHeard, startReader, type Reader } from './screenReader.ts';
+import { dialogFrame, expectHeard, openAndListen, startReader, tabTo } from './screenReader.ts';
 import { signIn } from './support.ts';
 import { ADA_ID, injectFault, resetServer, signInAfresh } from './switcherSupport.ts';
 
@@ -8,23 +8,6 @@ import { ADA_ID, injectFault, resetServer, signInAfresh } from './switcherSuppor
 // says what a reader says for each pattern of the WAI-ARIA APG (a modal dialog, links in a
 // list, toggle-less buttons, status and alert live regions). Phrases are its wording: "role,
 // name, description".
-
-/** Opens the dialog from the host's Services button and starts the reader in its frame. */
-async function openAndListen(page: Page): Promise<Reader> {
-  await page.getByRole('button', { name: 'Services', exact: true }).click();
-  return startReader(await dialogFrame(page));
-}
-
-/** Presses Tab until `phrase` is said for the focused element (at most `limit` times). */
-async function tabTo(page: Page, reader: Reader, phrase: string | RegExp, limit = 80) {
-  for (let i = 0; i < limit; i++) {
-    await reader.clear();
-    await page.keyboard.press('Tab');
-    const said = await reader.last();
-    if (typeof phrase === 'string' ? said === phrase : phrase.test(said)) return;
-  }
-  throw new Error(`Tab never reached ${String(phrase)}`);
-}
 
 const frameOf = (page: Page) => page.frameLocator('iframe[name="app-switcher-dialog"]');
 
