@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { emulatorPort, workers } from './ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
 // Where the emulators put answers that break the contract; the global teardown fails on any.
 process.env.E2E_CONFORMANCE_DIR ??= resolve(import.meta.dirname, `../.test-output/e2e-conformance`);
 const emulator = (args: string) =>
@@ -9,7 +9,8 @@ const emulator = (args: string) =>
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download) against the emulator with a
- * throw-away database, serving the built demo on one origin.
+ * throw-away database, serving the built demo on one origin. Each worker has emulators of its own
+ * (ports.ts).
  */
 export default defineConfig({
   testDir: './tests',
@@ -17,12 +18,12 @@ export default defineConfig({
   globalSetup: './globalSetup.ts',
   globalTeardown: './globalTeardown.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: '../.test-output/playwright.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${emulatorPort()}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,23 +38,25 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: emulator(`${port} --faults`),
-      url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // Short-lived tokens for the session tests (e2e/tests/session.spec.ts), on the next port.
-      command: emulator(`${port + 1} --token-lifetime 6`),
-      url: `http://127.0.0.1:${port + 1}/shell-service/api/v1/config`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  webServer: Array.from({ length: workers }, (_, worker) => emulatorPort(worker)).flatMap(
+    (port) => [
+      {
+        command: emulator(`${port} --faults`),
+        url: `http://127.0.0.1:${port}/shell-service/api/v1/config`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      },
+      {
+        // Short-lived tokens for the session tests (e2e/tests/session.spec.ts), on the next port.
+        command: emulator(`${port + 1} --token-lifetime 6`),
+        url: `http://127.0.0.1:${port + 1}/shell-service/api/v1/config`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      },
+    ],
+  ),
 });

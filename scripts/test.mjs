@@ -1,8 +1,18 @@
 // `npm test`: every check and every test of the repository, then one summary line
 // `N passed, N failed[, N skipped]` summed over the static checks, Vitest, Playwright and the
 // cross-engine journeys.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,12 +41,6 @@ const run = (title, command, args, options = {}) => {
   timings.push({ title, seconds: (Date.now() - begun) / 1000 });
   return result.status === 0;
 };
-const check = (title, command, args, options) => {
-  const ok = run(title, command, args, options);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  if (!ok) console.log(`✗ ${title} failed`);
-  return ok;
-};
 const readJson = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -45,155 +49,101 @@ const readJson = (file) => {
   }
 };
 
-// Debian's packages the tests need; installed when missing (as root), never downloaded otherwise.
-const apt = (why, packages) => {
-  console.log(`${why}: installing Debian's ${packages.join(', ')} (apt-get).`);
-  if (process.getuid?.() !== 0) {
-    console.log(
-      `Not root: install them yourself with: sudo apt-get install -y ${packages.join(' ')}`,
-    );
-    return;
-  }
-  run('apt-get update', 'apt-get', ['update', '-qq']);
-  run(`apt-get install ${packages.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...packages], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-};
-if (!existsSync('/usr/bin/chromium')) apt('/usr/bin/chromium is missing', ['chromium']);
-if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
-  apt('PostgreSQL 15 server binaries are missing', ['postgresql-15']);
-// The replicas' suite puts HAProxy in front of three emulators (decision 1222).
-if (!existsSync('/usr/sbin/haproxy')) apt('/usr/sbin/haproxy is missing', ['haproxy']);
-// The cross-engine journeys (e2e/engines/): Firefox ESR, WebKitGTK's WebDriver and Xvfb for it.
-const engines = {
+// Debian's packages the tests need; installed when missing (as root), in one apt-get, never
+// downloaded otherwise. Docker is the image step's to install (scripts/image.mjs).
+const debian = {
+  '/usr/bin/chromium': 'chromium',
+  '/usr/lib/postgresql/15/bin/initdb': 'postgresql-15',
+  // The replicas' suite puts HAProxy in front of three emulators (decision 1222).
+  '/usr/sbin/haproxy': 'haproxy',
+  // The cross-engine journeys (e2e/engines/): Firefox ESR, WebKitGTK's WebDriver and Xvfb for it.
   '/usr/bin/firefox-esr': 'firefox-esr',
   '/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
   '/usr/bin/xvfb-run': 'xvfb',
 };
-const missingEngines = Object.entries(engines).filter(([file]) => !existsSync(file));
-if (missingEngines.length > 0)
-  apt(
-    `${missingEngines.map(([file]) => file).join(', ')} missing`,
-    missingEngines.map(([, name]) => name),
+const missing = Object.entries(debian).filter(([file]) => !existsSync(file));
+if (missing.length > 0) {
+  const packages = missing.map(([, name]) => name);
+  console.log(
+    `${missing.map(([file]) => file).join(', ')} missing: installing Debian's ${packages.join(', ')} (apt-get).`,
   );
+  if (process.getuid?.() !== 0)
+    console.log(
+      `Not root: install them yourself with: sudo apt-get install -y ${packages.join(' ')}`,
+    );
+  else {
+    run('apt-get update', 'apt-get', ['update', '-qq']);
+    run(`apt-get install ${packages.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...packages], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+}
 
-// In build order: the emulator's test kit (/testing) is typed against the client's build.
-for (const dir of typeChecked) check(`typecheck ${dir}`, bin('tsc'), ['-p', dir]);
-check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
-check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-check('docs/spec-coverage.md is current', 'node', ['scripts/spec-coverage.mjs', '--check']);
-check('docs/decisions: the index is current, statuses agree, paths exist', 'node', [
-  'scripts/decisions-index.mjs',
-  '--check',
-]);
-check('docs/access-table.md (from the policy) is current', 'node', [
-  'scripts/access-table.mjs',
-  '--check',
-]);
-check("the emulator's seed.schema.json (from the seed format) is current", 'node', [
-  'scripts/seed-schema.mjs',
-  '--check',
-]);
-check('no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
-check("the contract's endpoint descriptions are current", 'node', [
-  'scripts/contract-descriptions.mjs',
-  '--check',
-]);
-// TypeDoc over every public entry into the emulator's dist-reference/ (served at
-// /docs/reference/, shipped in its package); fails when
-// an export has no doc comment or fewer than 90 % of members have one.
-check('the API reference builds, every export documented (typedoc)', 'node', [
+// The steps, each a process of its own, run a few at a time (decision 1296): the machine's cores
+// are shared by steps that compute (tsc, Vitest) and steps that mostly wait (installs, Docker,
+// browsers). A step starts when what it reads exists: `after` names steps it must follow, `needs`
+// steps that must also have passed. In this order a free slot takes the first step it may start:
+// the long chains first (pack → Vitest, the demo → Playwright), the short checks fill the gaps.
+const steps = [];
+const step = (id, title, options, body) => steps.push({ id, title, ...options, body });
+/** A step whose passing is one check. */
+const checkStep = (id, title, command, args, options = {}) =>
+  step(id, title, options, async (exec) => {
+    const ok = await exec(command, args, options.spawn);
+    totals[ok ? 'passed' : 'failed'] += 1;
+    if (!ok) console.log(`✗ ${title} failed`);
+    return ok;
+  });
+
+// TypeDoc writes the emulator's dist-reference/ (served at /docs/reference/, shipped in its
+// package); the pack's prepack reads it, so it comes first. Fails when an export has no doc
+// comment or fewer than 90 % of members have one.
+checkStep('reference', 'the API reference builds, every export documented (typedoc)', 'node', [
   'scripts/api-reference.mjs',
 ]);
-check('the packages say what they are (metadata, versions, Node.js range)', 'node', [
-  'scripts/package-metadata.mjs',
-]);
-// The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
-// rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
-const openapi = join(out, 'openapi.json');
-if (
-  check('write the OpenAPI document', bin('tsx'), [
-    'packages/platform-contract/src/cli/openapi.ts',
-    openapi,
-  ])
-)
-  check('the OpenAPI document passes Redocly lint (recommended-strict)', bin('redocly'), [
-    'lint',
-    '--extends',
-    'recommended-strict',
-    openapi,
-  ]);
-
 // The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
-// into dist/) in dependency order. The size budgets measure these builds; the consumer matrix
-// installs the tarballs outside the workspace.
+// into dist/) in dependency order. The size budgets (in Vitest) measure these builds; the
+// consumer matrix and the image install the tarballs outside the workspace.
 const tarballs = mkdtempSync(join(tmpdir(), 'ics-packs-'));
-const packed = check('pack the libraries (prepack builds dist/)', 'npm', [
+checkStep(
   'pack',
-  '--silent',
-  ...libraries.flatMap((dir) => ['-w', dir]),
-  '--pack-destination',
-  tarballs,
-]);
-if (packed)
-  check('each tarball carries only what its entries name (no test support)', 'node', [
-    'scripts/tarball-contents.mjs',
-    tarballs,
+  'pack the libraries (prepack builds dist/)',
+  'npm',
+  ['pack', '--silent', ...libraries.flatMap((dir) => ['-w', dir]), '--pack-destination', tarballs],
+  { needs: ['reference'] },
+);
+step('vitest', 'unit and integration tests (vitest)', { after: ['pack'] }, async (exec) => {
+  await exec(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}/vitest.json`,
   ]);
-
-// The emulator's image from the tarballs (docs/ci.md): built, started with the compose file,
-// healthy, the Python test through it, stopped by SIGTERM. Each step and Python test is a row;
-// it says how long it took. Installs and starts Docker when missing (decision 1200).
-if (packed) {
-  run("the emulator's image (docker, compose, Python)", 'node', [
-    'scripts/image.mjs',
-    tarballs,
-    `${out}/image.json`,
-  ]);
-  countRows('image', readJson(`${out}/image.json`));
-}
-
-run('unit and integration tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${out}/vitest.json`,
-]);
-const vitest = readJson(`${out}/vitest.json`);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + countFilesThatFailedToLoad(vitest);
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else {
-  totals.failed += 1;
-  console.log('✗ vitest wrote no report');
-}
-
-// Mutation testing of the rule and guard modules, incremental: only mutants in code or tests
-// changed since the committed bench/mutation/stryker-incremental.json are run again; then the
-// overall and per-guard-file thresholds (docs/quality.md). One check.
-const stryker = run('mutation testing of the guards (stryker, incremental)', bin('stryker'), [
-  'run',
-  '--incremental',
-]);
-const thresholds = run('mutation score thresholds', 'node', ['scripts/mutation-thresholds.mjs']);
-totals[stryker && thresholds ? 'passed' : 'failed'] += 1;
-if (!(stryker && thresholds)) console.log('✗ mutation testing failed');
-
-if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
-  // A free loopback port, so a left-over server on the default port cannot fail the run.
-  const port = await new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+  countVitest('vitest', readJson(`${out}/vitest.json`));
+  return true;
+});
+// The demo's build only: the pack built the emulator's console and switcher pages already.
+checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
+  after: ['pack'],
+});
+step(
+  'playwright',
+  'end-to-end tests in Chromium (playwright)',
+  { needs: ['demo', 'reference'] },
+  async (exec) => {
+    // Free loopback ports below the ephemeral range, so a left-over server or a port another
+    // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
+    const port = await freePorts(2 * Number(process.env.E2E_WORKERS ?? 2));
+    await exec(bin('playwright'), ['test'], {
+      cwd: 'e2e',
+      env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
     });
-  });
-  run('end-to-end tests in Chromium (playwright)', bin('playwright'), ['test'], {
-    cwd: 'e2e',
-    env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
-  });
-  const playwright = readJson(`${out}/playwright.json`);
-  if (playwright?.stats) {
+    const playwright = readJson(`${out}/playwright.json`);
+    if (!playwright?.stats) {
+      totals.failed += 1;
+      console.log('✗ playwright wrote no report');
+      return false;
+    }
     totals.passed += playwright.stats.expected;
     totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
     totals.skipped += playwright.stats.skipped;
@@ -201,47 +151,242 @@ if (check('build the demo (vite)', 'npm', ['run', '--silent', 'build'])) {
       totals.failed += 1;
       console.log(`✗ playwright: ${error.message ?? error}`);
     }
-  } else {
-    totals.failed += 1;
-    console.log('✗ playwright wrote no report');
-  }
-
-  // The same journeys in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver classic), one
-  // engine after the other, on emulators of their own (docs/engines.md).
-  const journeysRan = run('journeys in Firefox ESR and WebKitGTK (vitest)', bin('vitest'), [
-    'run',
-    '--config',
-    'e2e/engines/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${resolve(out, 'engines.json')}`,
-  ]);
-  const engineJourneys = readJson(`${out}/engines.json`);
-  if (engineJourneys) {
-    totals.passed += engineJourneys.numPassedTests;
-    totals.failed += engineJourneys.numFailedTests + countFilesThatFailedToLoad(engineJourneys);
-    totals.skipped += engineJourneys.numPendingTests + engineJourneys.numTodoTests;
+    return true;
+  },
+);
+// The consumer matrix: each row (a kind of application using the tarballs) counts as a check.
+step(
+  'consumers',
+  'consumer matrix (tarballs in apps outside the workspace)',
+  { needs: ['pack'] },
+  async (exec) => {
+    await exec('node', ['scripts/consumers.mjs', tarballs, `${out}/consumers.json`]);
+    countRows('consumer matrix', readJson(`${out}/consumers.json`));
+    return true;
+  },
+);
+// The emulator's image from the tarballs (docs/ci.md): built, started with the compose file,
+// healthy, the Python test through it, stopped by SIGTERM. Each step and Python test is a row;
+// it says how long it took. Installs and starts Docker when missing (decision 1200).
+step(
+  'image',
+  "the emulator's image (docker, compose, Python)",
+  { needs: ['pack'] },
+  async (exec) => {
+    await exec('node', ['scripts/image.mjs', tarballs, `${out}/image.json`]);
+    countRows('image', readJson(`${out}/image.json`));
+    return true;
+  },
+);
+// The same journeys in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver classic), one
+// engine after the other, on emulators of their own (docs/engines.md).
+step(
+  'engines',
+  'journeys in Firefox ESR and WebKitGTK (vitest)',
+  { needs: ['demo', 'reference'] },
+  async (exec) => {
+    const ran = await exec(bin('vitest'), [
+      'run',
+      '--config',
+      'e2e/engines/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resolve(out, 'engines.json')}`,
+    ]);
+    const report = readJson(`${out}/engines.json`);
+    countVitest('engine journeys', report);
     // A failure outside the tests (the emulators' contract check in the teardown) counts once.
-    if (!journeysRan && engineJourneys.numFailedTests === 0) {
+    if (!ran && report && report.numFailedTests === 0) {
       totals.failed += 1;
       console.log('✗ the engine journeys failed outside their tests');
     }
-  } else {
+    return true;
+  },
+);
+
+// In build order: the emulator's test kit (/testing) is typed against the client's build.
+for (const dir of typeChecked) checkStep(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir]);
+checkStep('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
+checkStep('format', 'format (prettier --check)', bin('prettier'), [
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
+checkStep('coverage', 'docs/spec-coverage.md is current', 'node', [
+  'scripts/spec-coverage.mjs',
+  '--check',
+]);
+checkStep(
+  'decisions',
+  'docs/decisions: the index is current, statuses agree, paths exist',
+  'node',
+  ['scripts/decisions-index.mjs', '--check'],
+);
+checkStep('access', 'docs/access-table.md (from the policy) is current', 'node', [
+  'scripts/access-table.mjs',
+  '--check',
+]);
+checkStep(
+  'seed-schema',
+  "the emulator's seed.schema.json (from the seed format) is current",
+  'node',
+  ['scripts/seed-schema.mjs', '--check'],
+);
+checkStep('knip', 'no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
+checkStep('descriptions', "the contract's endpoint descriptions are current", 'node', [
+  'scripts/contract-descriptions.mjs',
+  '--check',
+]);
+checkStep(
+  'metadata',
+  'the packages say what they are (metadata, versions, Node.js range)',
+  'node',
+  ['scripts/package-metadata.mjs'],
+);
+checkStep(
+  'tarballs',
+  'each tarball carries only what its entries name (no test support)',
+  'node',
+  ['scripts/tarball-contents.mjs', tarballs],
+  { needs: ['pack'] },
+);
+// The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
+// rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
+const openapi = join(out, 'openapi.json');
+checkStep('openapi', 'write the OpenAPI document', bin('tsx'), [
+  'packages/platform-contract/src/cli/openapi.ts',
+  openapi,
+]);
+checkStep(
+  'redocly',
+  'the OpenAPI document passes Redocly lint (recommended-strict)',
+  bin('redocly'),
+  ['lint', '--extends', 'recommended-strict', openapi],
+  { needs: ['openapi'] },
+);
+// Mutation testing of the rule and guard modules, incremental: only mutants in code or tests
+// changed since the committed bench/mutation/stryker-incremental.json are run again; then the
+// overall and per-guard-file thresholds (docs/quality.md). One check. Its sandbox is a copy of
+// the tree in .stryker-tmp/, which the lint and knip must not read: it follows them.
+step(
+  'mutation',
+  'mutation testing of the guards (stryker, incremental)',
+  { after: ['lint', 'knip', 'format'] },
+  async (exec) => {
+    const ok =
+      (await exec(bin('stryker'), ['run', '--incremental'])) &&
+      (await exec('node', ['scripts/mutation-thresholds.mjs']));
+    totals[ok ? 'passed' : 'failed'] += 1;
+    if (!ok) console.log('✗ mutation testing failed');
+    return ok;
+  },
+);
+
+/** How many steps run at once; `TEST_JOBS` overrides (decision 1296). */
+const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
+await schedule(steps, slots);
+rmSync(tarballs, { recursive: true, force: true });
+
+/**
+ * Runs the steps, at most `slots` at once, each once every step it comes `after` has ended and
+ * every step it `needs` has passed (a step whose need failed is not run: that failure was
+ * counted). A step's output goes to `.test-output/logs/` and is printed whole when it ends, so
+ * the steps' outputs never interleave.
+ */
+async function schedule(all, slots) {
+  const ended = new Map();
+  const waiting = [...all];
+  const logs = join(out, 'logs');
+  mkdirSync(logs, { recursive: true });
+  let running = 0;
+  await new Promise((finish) => {
+    const next = () => {
+      for (let i = 0; i < waiting.length && running < slots;) {
+        const candidate = waiting[i];
+        const { after = [], needs = [] } = candidate;
+        if (![...after, ...needs].every((id) => ended.has(id))) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        if (!needs.every((id) => ended.get(id))) {
+          console.log(`\n– ${candidate.title}: not run, a step it needs failed`);
+          ended.set(candidate.id, false);
+          continue;
+        }
+        running += 1;
+        start(candidate, logs).then((ok) => {
+          running -= 1;
+          ended.set(candidate.id, ok);
+          next();
+        });
+      }
+      if (running === 0 && waiting.length === 0) finish();
+    };
+    next();
+  });
+}
+
+/** Runs one step; its processes write to its log, printed when it ends. */
+async function start(current, logs) {
+  const begun = Date.now();
+  const log = join(logs, `${current.id.replaceAll(/[^\w.-]+/g, '-')}.log`);
+  writeFileSync(log, '');
+  console.log(`▷ ${current.title} (at ${Math.round((begun - started) / 1000)} s)`);
+  const exec = (command, args, options = {}) =>
+    new Promise((done) => {
+      const fd = openSync(log, 'a');
+      const child = spawn(command, args, { ...options, stdio: ['ignore', fd, fd] });
+      child.on('error', (error) => {
+        appendFileSync(log, `${error.message}\n`);
+        done(false);
+      });
+      child.on('close', (code) => done(code === 0));
+      closeSync(fd);
+    });
+  let ok;
+  try {
+    ok = await current.body(exec);
+  } catch (error) {
     totals.failed += 1;
-    console.log('✗ the engine journeys wrote no report');
+    console.log(`✗ ${current.title}: ${error?.message ?? error}`);
+    ok = false;
+  }
+  const seconds = (Date.now() - begun) / 1000;
+  timings.push({ title: current.title, seconds, from: (begun - started) / 1000 });
+  console.log(`\n▶ ${current.title} (${Math.round(seconds)} s)`);
+  process.stdout.write(readFileSync(log, 'utf8'));
+  return ok;
+}
+
+/** `count` free loopback ports in a row, below the ephemeral range that port 0 draws from. */
+async function freePorts(count) {
+  const free = (port) =>
+    new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let first = 20_000 + Math.floor(Math.random() * 10_000); ; first += count) {
+    let all = true;
+    for (let port = first; all && port < first + count; port += 1) all = await free(port);
+    if (all) return first;
   }
 }
 
-// The consumer matrix: each row (a kind of application using the tarballs) counts as a check.
-if (packed) {
-  run('consumer matrix (tarballs in apps outside the workspace)', 'node', [
-    'scripts/consumers.mjs',
-    tarballs,
-    `${out}/consumers.json`,
-  ]);
-  countRows('consumer matrix', readJson(`${out}/consumers.json`));
+/** A Vitest JSON report's tests; no report fails once. */
+function countVitest(what, report) {
+  if (!report) {
+    totals.failed += 1;
+    console.log(`✗ ${what} wrote no report`);
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + countFilesThatFailedToLoad(report);
+  totals.skipped += report.numPendingTests + report.numTodoTests;
 }
-rmSync(tarballs, { recursive: true, force: true });
 
 /** Each row of a report (`{ results: [{ row, ok, error }] }`) is a check; no report fails once. */
 function countRows(what, report) {
@@ -257,26 +402,31 @@ function countRows(what, report) {
 }
 
 /**
- * Where the time went: the steps that took most, longest first, until they cover 90 % of the run,
- * the rest summed; e.g. `Time: playwright 412 s (35 %), vitest 301 s (26 %), …, 27 others 88 s`.
+ * Where the time went, steps running side by side: the longest steps, each with when it ran,
+ * until they cover 90 % of the steps' time, the rest summed; e.g.
+ * `Time: playwright 412 s (at 95–507 s), vitest 301 s (at 95–396 s), …, 27 others 88 s`.
  */
-function timeReport(steps, total) {
-  const sorted = [...steps].sort((a, b) => b.seconds - a.seconds);
+function timeReport(all) {
+  const sorted = [...all].sort((a, b) => b.seconds - a.seconds);
+  const sum = sorted.reduce((total, one) => total + one.seconds, 0);
   const named = [];
   let covered = 0;
-  for (const step of sorted) {
-    if (covered >= 0.9 * total) break;
-    named.push(step);
-    covered += step.seconds;
+  for (const one of sorted) {
+    if (covered >= 0.9 * sum) break;
+    named.push(one);
+    covered += one.seconds;
   }
   const rest = sorted.slice(named.length);
   const parts = named.map(
-    (step) =>
-      `${step.title} ${Math.round(step.seconds)} s (${Math.round((100 * step.seconds) / total)} %)`,
+    (one) =>
+      `${one.title} ${Math.round(one.seconds)} s` +
+      (one.from === undefined
+        ? ''
+        : ` (at ${Math.round(one.from)}–${Math.round(one.from + one.seconds)} s)`),
   );
   if (rest.length > 0)
     parts.push(
-      `${rest.length} others ${Math.round(rest.reduce((sum, step) => sum + step.seconds, 0))} s`,
+      `${rest.length} others ${Math.round(rest.reduce((t, one) => t + one.seconds, 0))} s`,
     );
   return `Time: ${parts.join(', ')}.`;
 }
@@ -292,8 +442,11 @@ function countFilesThatFailedToLoad(report) {
 }
 
 const total = (Date.now() - started) / 1000;
-console.log(`\nFinished in ${Math.round(total)} s.`);
-console.log(timeReport(timings, total));
+const busy = timings.reduce((sum, one) => sum + one.seconds, 0);
+console.log(
+  `\nFinished in ${Math.round(total)} s; the steps took ${Math.round(busy)} s in all, up to ${slots} at once.`,
+);
+console.log(timeReport(timings));
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(summary);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

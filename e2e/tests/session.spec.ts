@@ -1,9 +1,9 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { emulatorPort } from '../ports.ts';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
-// The emulator on the next port issues 6-second tokens (see playwright.config.ts).
-const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-test.use({ baseURL: `http://127.0.0.1:${port}` });
+// The emulator on the port after this worker's issues 6-second tokens (see ../ports.ts).
+test.use({ baseURL: `http://127.0.0.1:${emulatorPort() + 1}` });
 
 // Sign-in and sign-out come back to the demo page they left (docs/decisions/0930-sign-in-round-trip.md).
 const LOGIN = /\/identity-service\/home\?returnTo=%2Fdemo%2F/;

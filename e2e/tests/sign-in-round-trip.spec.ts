@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { emulatorPort } from '../ports.ts';
 import { startSignInApp } from '../signInApp/server.ts';
 
-// The emulator of playwright.config.ts, behind the app's static server and proxy.
-const emulator = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173)}`;
+// This worker's emulator (../ports.ts), behind the app's static server and proxy.
+const emulator = `http://127.0.0.1:${emulatorPort()}`;
 let app: { url: string; server: Server };
 
 test.beforeAll(async () => {
