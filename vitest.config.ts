@@ -9,7 +9,8 @@ const sources = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
 };
 
-// Unit and integration tests of every package; e2e/ is Playwright's.
+// Unit and integration tests of every package; e2e/ is Playwright's. The time limits allow for a
+// loaded machine: `npm test` runs other steps beside Vitest (decision 1296).
 export default defineConfig({
   test: {
     projects: [
@@ -23,8 +24,8 @@ export default defineConfig({
             'integration/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {
@@ -47,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'switcher',
           environment: 'jsdom',
+          testTimeout: 20_000,
           // With the switcher bench's render page, which draws the switcher's markup.
           include: [
             'packages/service-switcher/src/**/*.test.{ts,tsx}',
@@ -60,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'client-react',
           environment: './scripts/vitest/jsdom-node-modules.ts',
+          testTimeout: 20_000,
           include: [
             'packages/platform-client/src/**/*.test.tsx',
             'packages/platform-emulator/src/testkit/**/*.test.tsx',

@@ -129,7 +129,8 @@ checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '
 step(
   'playwright',
   'end-to-end tests in Chromium (playwright)',
-  { needs: ['demo', 'reference'] },
+  // Its workers each drive a browser: it takes a slot for each.
+  { needs: ['demo', 'reference'], weight: Number(process.env.E2E_WORKERS ?? 2) },
   async (exec) => {
     // Free loopback ports below the ephemeral range, so a left-over server or a port another
     // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
@@ -290,9 +291,9 @@ await schedule(steps, slots);
 rmSync(tarballs, { recursive: true, force: true });
 
 /**
- * Runs the steps, at most `slots` at once, each once every step it comes `after` has ended and
- * every step it `needs` has passed (a step whose need failed is not run: that failure was
- * counted). A step's output goes to `.test-output/logs/` and is printed whole when it ends, so
+ * Runs the steps in `slots` (a step takes its `weight`, 1 by default), each once every step it
+ * comes `after` has ended and every step it `needs` has passed (a step whose need failed is not
+ * run: that failure was counted). A step's output goes to `.test-output/logs/` and is printed whole when it ends, so
  * the steps' outputs never interleave.
  */
 async function schedule(all, slots) {
@@ -305,8 +306,10 @@ async function schedule(all, slots) {
     const next = () => {
       for (let i = 0; i < waiting.length && running < slots;) {
         const candidate = waiting[i];
-        const { after = [], needs = [] } = candidate;
-        if (![...after, ...needs].every((id) => ended.has(id))) {
+        const { after = [], needs = [], weight = 1 } = candidate;
+        // A step heavier than the free slots waits, unless nothing runs (it could never start).
+        const fits = running === 0 || running + weight <= slots;
+        if (!fits || ![...after, ...needs].every((id) => ended.has(id))) {
           i += 1;
           continue;
         }
@@ -316,9 +319,9 @@ async function schedule(all, slots) {
           ended.set(candidate.id, false);
           continue;
         }
-        running += 1;
+        running += weight;
         start(candidate, logs).then((ok) => {
-          running -= 1;
+          running -= weight;
           ended.set(candidate.id, ok);
           next();
         });
