@@ -1331,27 +1331,47 @@ async function serveWithPlatform(root, target, prefixes) {
 }
 
 /**
+ * The installed emulator the plain page and the Vue example sign in against: started by the
+ * first of the two rows from its app (both install the same tarball) and kept for the other,
+ * whose own start cost 7 to 13 s; stopped when the rows are done.
+ */
+let sharedPlatform;
+const platformOf = (dir) =>
+  (sharedPlatform ??= (async () => {
+    const port = await freePort();
+    const emulator = sh(
+      join(dir, 'node_modules/.bin/platform-emulator'),
+      ['--port', String(port), '--database', 'memory'],
+      { cwd: dir, timeoutMs: 900_000 },
+    );
+    const stop = async () => {
+      kill(emulator.child);
+      await emulator;
+    };
+    const origin = `http://127.0.0.1:${port}`;
+    const { PLATFORM_PATH_PREFIXES: prefixes } = await import(
+      join(dir, 'node_modules/@ics/platform-emulator/dist/devProxy.js')
+    );
+    await waitFor(`${origin}/shell-service/api/v1/config`, 60_000).catch(async (error) => {
+      await stop();
+      throw error;
+    });
+    return { origin, prefixes, stop };
+  })());
+
+/**
  * `root` served with the platform's paths forwarded to the emulator installed in `dir`, as a
  * team's own web server does; in Chromium, `path` opened with no session: the element's client
  * sends the browser to sign in, which returns it to `path` signed in as Ada. Then `check` runs
  * on that page, with the scripts it loaded so far.
  */
 async function signedInBehindForwarding(dir, root, path, check) {
-  const emulatorPort = await freePort();
-  const emulator = sh(
-    join(dir, 'node_modules/.bin/platform-emulator'),
-    ['--port', String(emulatorPort), '--database', 'memory'],
-    { cwd: dir, timeoutMs: 180_000 },
-  );
-  const emulatorOrigin = `http://127.0.0.1:${emulatorPort}`;
-  const { PLATFORM_PATH_PREFIXES } = await import(
-    join(dir, 'node_modules/@ics/platform-emulator/dist/devProxy.js')
-  );
-  const server = await serveWithPlatform(root, emulatorOrigin, PLATFORM_PATH_PREFIXES);
+  const platform = platformOf(dir);
   const browser = await launchChromium();
+  const { origin: emulatorOrigin, prefixes } = await platform;
+  const server = await serveWithPlatform(root, emulatorOrigin, prefixes);
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
-    await waitFor(`${emulatorOrigin}/shell-service/api/v1/config`, 60_000);
     const page = await browser.newPage();
     const scripts = [];
     page.on('request', (request) => {
@@ -1363,12 +1383,11 @@ async function signedInBehindForwarding(dir, root, path, check) {
     });
     await page.getByRole('button', { name: /Ada Admin/ }).click();
     await page.waitForURL(`${origin}${path}`);
-    await check({ page, browser, emulatorOrigin, scripts });
+    warmEngines();
+    await check({ page, browser, emulatorOrigin, origin, scripts });
   } finally {
     await browser.close();
     server.close();
-    kill(emulator.child);
-    await emulator;
   }
 }
 
@@ -1391,20 +1410,132 @@ async function closesByItsButton(page) {
   await page.locator('dialog.ics-dialog[open]').waitFor({ state: 'detached', timeout: 30_000 });
 }
 
+// Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver classic, under Xvfb), through the
+// cross-engine journeys' drivers (e2e/engines/, docs/engines.md): each started once, by the
+// first row that needs it, and stopped when the rows are done. TypeScript loaded as Node 24
+// strips its types, only when a row needs them.
+const engineHosts = {};
+const engineDriver = () => import(new URL('../e2e/engines/driver.ts', import.meta.url).href);
+const engineStarters = {
+  firefox: async () =>
+    (await import(new URL('../e2e/engines/firefox.ts', import.meta.url).href)).startFirefox(),
+  webkit: async () =>
+    (await import(new URL('../e2e/engines/webkit.ts', import.meta.url).href)).startWebKit(
+      await freePort(),
+    ),
+};
+const otherEngines = Object.keys(engineStarters);
+const engineHost = (name) => (engineHosts[name] ??= engineStarters[name]());
+/**
+ * Starts Firefox and WebKit, if not yet, while Chromium does its part of the row (not while the
+ * emulator starts: at a load of 17, it then missed its 60 s).
+ */
+const warmEngines = () => {
+  for (const name of otherEngines) engineHost(name).catch(() => {}); // its row reports a failure
+};
+/** Stops the engines and the shared emulator, those that started. */
+const stopEnginesAndPlatform = () =>
+  Promise.all(
+    [...Object.values(engineHosts), ...(sharedPlatform ? [sharedPlatform] : [])].map((started) =>
+      started.then((running) => running.stop()).catch(() => {}),
+    ),
+  );
+
+const DIALOG_FRAME = 'app-switcher-dialog';
+const OPENER = 'button[aria-haspopup="dialog"]';
+
+/**
+ * In `name`'s engine, a fresh session: `path` opened with no session, the element's client sends
+ * it to sign in, Ada is chosen, it comes back to `path`; the opener (the page's "Services")
+ * clicked, the dialog's frame shows her first card with focus on Close; Escape closes it and
+ * focus is back on the opener. With `says`, the page's text at that selector reads `open` while
+ * the dialog is open and `closed` after it closed.
+ */
+async function signedInAndOpenedIn(name, origin, path, says) {
+  const { waitFor: until } = await engineDriver();
+  const engine = await (await engineHost(name)).session();
+  const within = (what, fn, ...args) =>
+    until(what, () => engine.evaluate(fn, ...args), 30_000).catch((error) => {
+      throw new Error(`${name}: ${error.message}`);
+    });
+  const text = (selector) =>
+    engine.evaluate((s) => document.querySelector(s)?.textContent, selector);
+  const intoFrame = () =>
+    until(
+      'the dialog frame to be reachable',
+      async () => {
+        await engine.frame(DIALOG_FRAME);
+        return true;
+      },
+      30_000,
+    );
+  try {
+    await engine.goto(`${origin}${path}`);
+    const persona = 'button[name="persona"][value="usr-ada-0000001"]';
+    await within('the login page', (s) => !!document.querySelector(s), persona);
+    await engine.click(persona);
+    await within(
+      `${path} after sign-in`,
+      (p) => location.pathname === p && !!document.querySelector('ics-service-switcher'),
+      path,
+    );
+    await within('the opener', (s) => !!document.querySelector(s), OPENER);
+    await engine.click(OPENER);
+    await within(
+      'the dialog frame',
+      (n) => !!document.querySelector(`iframe[name="${n}"]`),
+      DIALOG_FRAME,
+    );
+    await intoFrame();
+    await within("Ada's first card drawn in the dialog", () => {
+      const card = document.querySelector('.ics-dialog__layout[data-ready] .ics-card');
+      return !!card && card.getBoundingClientRect().height > 0;
+    });
+    await within('focus on Close', () =>
+      document.activeElement?.classList.contains('ics-dialog__close'),
+    );
+    if (says) {
+      await engine.frame(undefined);
+      if ((await text(says.selector)) !== says.open)
+        throw new Error(`${name}: the page says "${await text(says.selector)}" while open`);
+      await intoFrame();
+    }
+    await engine.key('Escape');
+    await engine.frame(undefined);
+    await within(
+      'the dialog closed, focus back on the opener',
+      (s) =>
+        !document.querySelector('dialog.ics-dialog[open]') &&
+        document.activeElement === document.querySelector(s),
+      OPENER,
+    );
+    if (says)
+      await within(
+        `"${says.closed}" after the close`,
+        (s, t) => document.querySelector(s)?.textContent === t,
+        says.selector,
+        says.closed,
+      );
+  } finally {
+    await engine.close();
+  }
+}
+
 /**
  * docs/any-page.md as written: the standalone files copied from the installed package beside a
  * plain HTML page (no bundler), served with the platform's paths forwarded to the installed
  * emulator; in Chromium, the page sends the browser to sign in, comes back, and the dialog
- * opens with Ada's cards. Then the installed emulator's own preview page, after sign-in.
+ * opens with Ada's cards; then the installed emulator's own preview page, after sign-in. The
+ * same page in Firefox and WebKit: signed in, the dialog opened with her first card.
  */
-const plainPageInChromium = async () => {
+const plainPageInEngines = async () => {
   const { dir } = apps.plainPage;
   cpSync(join(dir, 'node_modules/@ics/service-switcher/dist-standalone'), join(dir, 'public/ics'), {
     recursive: true,
   });
   const path = '/index.html';
   await signedInBehindForwarding(dir, join(dir, 'public'), path, async (signedIn) => {
-    const { page, browser, emulatorOrigin, scripts } = signedIn;
+    const { page, browser, emulatorOrigin, origin, scripts } = signedIn;
     await opensWithCards(page);
     await closesByItsButton(page);
     const foreign = scripts.filter((script) => !script.startsWith('/ics/'));
@@ -1416,6 +1547,8 @@ const plainPageInChromium = async () => {
     await preview.getByRole('button', { name: /Ada Admin/ }).click();
     await preview.waitForURL(`${emulatorOrigin}/preview/`);
     await opensWithCards(preview);
+    await browser.close();
+    for (const name of otherEngines) await signedInAndOpenedIn(name, origin, path);
   });
 };
 
@@ -1423,21 +1556,35 @@ const plainPageInChromium = async () => {
  * examples/vue-app (create-vue's default app) built by `vite build` and served as the plain
  * page is; in Chromium, signed in as Ada, App.vue's button opens the element's dialog with her
  * cards; closing it in the dialog reaches App.vue through `ics-open-change` (its text says
- * closed again, and its button opens the dialog a second time).
+ * closed again, and its button opens the dialog a second time). In Firefox and WebKit: signed
+ * in, the dialog opened with her first card, and Escape reaches App.vue.
  */
-const vueInChromium = async () => {
+const vueInEngines = async () => {
   const { dir } = apps.vue;
   await succeed('vite build', join(dir, 'node_modules/.bin/vite'), ['build'], { cwd: dir });
   const path = '/index.html';
-  await signedInBehindForwarding(dir, join(dir, 'dist'), path, async ({ page }) => {
-    await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
-    await opensWithCards(page);
-    await page.getByText('The services are open.').waitFor({ timeout: 30_000 });
-    await closesByItsButton(page);
-    // Only the element's event sets App.vue's `open` back to false.
-    await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
-    await opensWithCards(page);
-  });
+  await signedInBehindForwarding(
+    dir,
+    join(dir, 'dist'),
+    path,
+    async ({ page, browser, origin }) => {
+      await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
+      await opensWithCards(page);
+      await page.getByText('The services are open.').waitFor({ timeout: 30_000 });
+      await closesByItsButton(page);
+      // Only the element's event sets App.vue's `open` back to false.
+      await page.getByText('The services are closed.').waitFor({ timeout: 30_000 });
+      await opensWithCards(page);
+      await browser.close();
+      // App.vue's text follows its `open`, which only the element's event sets back to false.
+      const says = {
+        selector: 'header p',
+        open: 'The services are open.',
+        closed: 'The services are closed.',
+      };
+      for (const name of otherEngines) await signedInAndOpenedIn(name, origin, path, says);
+    },
+  );
 };
 
 /** The status of a GET sent with its own `Host` (fetch would replace it). */
@@ -1570,14 +1717,14 @@ const rows = [
     tarballRouteInstalled,
   ],
   [
-    "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; in Chromium, signed in through the installed emulator, the dialog opened with the user's cards; and the installed emulator's /preview/ page",
+    "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; signed in through the installed emulator, the dialog opened with the user's cards in Chromium, Firefox ESR and WebKitGTK (focus on Close, Escape returns it); and in Chromium the installed emulator's /preview/ page",
     'plainPage',
-    plainPageInChromium,
+    plainPageInEngines,
   ],
   [
-    "Vue example (examples/vue-app, create-vue's default app): vite build with the element in App.vue and the standalone stylesheet imported; in Chromium, signed in through the installed emulator, App.vue's button opens the dialog with the user's cards, and closing it reaches App.vue through ics-open-change",
+    "Vue example (examples/vue-app, create-vue's default app): vite build with the element in App.vue and the standalone stylesheet imported; signed in through the installed emulator, App.vue's button opens the dialog with the user's cards in Chromium, Firefox ESR and WebKitGTK, and closing it reaches App.vue through ics-open-change",
     'vue',
-    vueInChromium,
+    vueInEngines,
   ],
   [
     'Jest example (examples/jest-app): Jest 30 native ESM, test kit in Node, MSW in jsdom',
@@ -1622,6 +1769,7 @@ for (const [title, app, check] of rows) {
   console.log(error ? `  ✗ ${title}: ${error}` : `  ✓ ${title} (${seconds} s)`);
 }
 await Promise.all(installing);
+await stopEnginesAndPlatform();
 if (registry) await (await registry).close();
 
 if (reportFile) writeFileSync(reportFile, `${JSON.stringify({ work, results }, null, 2)}\n`);

@@ -110,6 +110,26 @@ export async function openAndListen(page: Page): Promise<Reader> {
   return startReader(await dialogFrame(page));
 }
 
+/**
+ * The first 20 phrases heard as the dialog opens (a heading, the title, Close, the search, My
+ * Services, the cards as a list), checked; returned for more checks.
+ */
+export async function expectOpeningHeard(reader: Reader): Promise<string[]> {
+  const walk: string[] = [];
+  for (let i = 0; i < 20; i++) walk.push(await reader.next());
+  expect(walk.slice(0, 5)).toEqual([
+    'heading, Intelligent Cloud Services, level 1',
+    'paragraph',
+    'Services',
+    'end of paragraph',
+    'button, Close Dialog',
+  ]);
+  expect(walk).toContain('searchbox, Search services, placeholder Search services');
+  expect(walk).toContain('heading, My Services, level 2');
+  expect(walk).toContain('listitem, level 1, position 1, set size 22');
+  return walk;
+}
+
 /** Presses Tab until `phrase` is said for the focused element (at most `limit` times). */
 export async function tabTo(page: Page, reader: Reader, phrase: string | RegExp, limit = 80) {
   for (let i = 0; i < limit; i++) {
