@@ -1471,16 +1471,7 @@ const teamPreviewInChromium = async () => {
   writeFileSync(join(dir, 'orders.svg'), ordersIcon);
   const npx = spawn(
     'npx',
-    [
-      '--offline',
-      'platform-emulator',
-      '--port',
-      '0',
-      '--database',
-      'memory',
-      '--seed',
-      'team.json',
-    ],
+    '--offline platform-emulator --port 0 --database memory --seed team.json'.split(' '),
     {
       cwd: dir,
       // Its own process group, so that `kill` below can end all of it if the row fails.
