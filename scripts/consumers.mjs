@@ -1525,8 +1525,8 @@ async function signedInAndOpenedIn(name, origin, path, says) {
  * docs/any-page.md as written: the standalone files copied from the installed package beside a
  * plain HTML page (no bundler), served with the platform's paths forwarded to the installed
  * emulator; in Chromium, the page sends the browser to sign in, comes back, and the dialog
- * opens with Ada's cards; then the installed emulator's own preview page, after sign-in. The
- * same page in Firefox and WebKit: signed in, the dialog opened with her first card.
+ * opens with Ada's cards. The same page in Firefox and WebKit: signed in, the dialog opened with
+ * her first card.
  */
 const plainPageInEngines = async () => {
   const { dir } = apps.plainPage;
@@ -1535,21 +1535,160 @@ const plainPageInEngines = async () => {
   });
   const path = '/index.html';
   await signedInBehindForwarding(dir, join(dir, 'public'), path, async (signedIn) => {
-    const { page, browser, emulatorOrigin, origin, scripts } = signedIn;
+    const { page, browser, origin, scripts } = signedIn;
     await opensWithCards(page);
     await closesByItsButton(page);
     const foreign = scripts.filter((script) => !script.startsWith('/ics/'));
     if (scripts[0] !== '/ics/ics-service-switcher.js' || foreign.length > 0)
       throw new Error(`scripts the page loaded: ${scripts.join(', ')}`);
-    // The installed emulator's preview (issue 50): the switcher from its own data.
-    const preview = await browser.newPage();
-    await preview.goto(`${emulatorOrigin}/identity-service/home?returnTo=%2Fpreview%2F`);
-    await preview.getByRole('button', { name: /Ada Admin/ }).click();
-    await preview.waitForURL(`${emulatorOrigin}/preview/`);
-    await opensWithCards(preview);
     await browser.close();
     for (const name of otherEngines) await signedInAndOpenedIn(name, origin, path);
   });
+};
+
+/** A team's seed (issue 50): a product whose icon is a file beside it, one whose `iconUrl` is on another origin. */
+const teamSeed = {
+  organisations: [{ id: 'org-team-000001', name: 'Team Org' }],
+  roles: [
+    {
+      id: 'rol-team-member',
+      organisation: 'org-team-000001',
+      name: 'Member',
+      privileges: ['view_products', 'edit_own_preferences'],
+    },
+  ],
+  productGroups: [{ uniqueName: 'team.group', label: 'Team Apps' }],
+  products: [
+    {
+      uniqueName: 'orders',
+      group: 'team.group',
+      label: 'Order Desk',
+      description: 'Take orders.',
+      icon: 'orders.svg',
+    },
+    {
+      uniqueName: 'stock',
+      group: 'team.group',
+      label: 'Stock Room',
+      description: 'Count stock.',
+      iconUrl: 'https://cdn.example.com/stock.svg',
+      needLicense: false,
+    },
+  ],
+  personas: [
+    {
+      id: 'usr-kim-0000001',
+      userName: 'kim@team.example',
+      displayName: 'Kim Team',
+      organisation: 'org-team-000001',
+      roles: ['rol-team-member'],
+      products: ['orders', 'stock'],
+      licences: ['orders'],
+    },
+  ],
+};
+const ordersIcon =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70"><rect width="70" height="70" fill="#1f6f4a"/></svg>\n';
+
+/**
+ * The installed emulator as a team runs it, `npx platform-emulator --seed team.json`: its start
+ * names the product whose `iconUrl` its pages would refuse; in Chromium, signed in as the seed's
+ * persona, /preview/page and /preview/'s dialog show the team's cards, Order Desk's icon (a file
+ * beside the seed) loaded from the emulator's origin, and no Content Security Policy violation
+ * but Stock Room's refused `iconUrl`.
+ * Then a SIGINT to the npx process alone stops the emulator and frees its port (decision 1280).
+ */
+const teamPreviewInChromium = async () => {
+  const { dir } = apps.plainPage;
+  writeFileSync(join(dir, 'team.json'), JSON.stringify(teamSeed, null, 2));
+  writeFileSync(join(dir, 'orders.svg'), ordersIcon);
+  const npx = spawn(
+    'npx',
+    '--offline platform-emulator --port 0 --database memory --seed team.json'.split(' '),
+    {
+      cwd: dir,
+      // Its own process group, so that `kill` below can end all of it if the row fails.
+      detached: true,
+      env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` },
+    },
+  );
+  let output = '';
+  npx.stderr.on('data', (chunk) => (output += chunk));
+  const closed = new Promise((done) => npx.on('close', done));
+  let origin;
+  const browser = await launchChromium();
+  try {
+    origin = await new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`npx did not start: ${output}`)), 120_000);
+      npx.on('exit', (code) => fail(new Error(`npx exited with ${code}: ${output}`)));
+      npx.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = /listening at (http:\/\/[^\s/"]+)\//.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          done(match[1]);
+        }
+      });
+    });
+    npx.removeAllListeners('exit');
+    const note =
+      /Note: .*team\.json: products\[1\] \(Stock Room\): its iconUrl https:\/\/cdn\.example\.com\/stock\.svg is on another origin/;
+    if (!note.test(output)) throw new Error(`no note of Stock Room's iconUrl at start: ${output}`);
+    const page = await browser.newPage();
+    const violations = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${origin}/identity-service/home?returnTo=%2Fpreview%2Fpage`);
+    await page.getByRole('button', { name: /Kim Team/ }).click();
+    await page.waitForURL(`${origin}/preview/page`);
+    /** Order Desk's icon in `scope` loaded from the emulator's seed icons; Stock Room's card there. */
+    const showsTheTeamsCards = async (scope, where) => {
+      await scope.locator('.ics-card[data-unique-name="stock"]').waitFor({ timeout: 30_000 });
+      const icon = scope.locator('.ics-card[data-unique-name="orders"] img');
+      await icon.waitFor({ timeout: 30_000 });
+      await icon.evaluate((img) =>
+        img.complete
+          ? undefined
+          : new Promise((done) => img.addEventListener('load', done, { once: true })),
+      );
+      const { width, src } = await icon.evaluate((img) => ({
+        width: img.naturalWidth,
+        src: img.currentSrc,
+      }));
+      if (!(width > 0) || src !== `${origin}/emulator-assets/seed-icons/orders.svg`)
+        throw new Error(`${where}: Order Desk's icon ${src} is ${width} px wide`);
+    };
+    await showsTheTeamsCards(page, '/preview/page');
+    await page.goto(`${origin}/preview/`);
+    await page.getByRole('button', { name: 'Services', exact: true }).click();
+    await showsTheTeamsCards(
+      page.frameLocator('iframe[name="app-switcher-dialog"]'),
+      "/preview/'s dialog",
+    );
+    // The one the start's note named is refused; nothing else is.
+    const others = violations.filter(
+      (text) => !text.includes("'https://cdn.example.com/stock.svg'"),
+    );
+    if (others.length > 0) throw new Error(`Content Security Policy: ${others.join(' | ')}`);
+    // Stopped as a script stops what it started: one signal to the one process it knows.
+    npx.kill('SIGINT');
+    let bound;
+    const stopped = await Promise.race([
+      closed.then(() => true),
+      new Promise((done) => (bound = setTimeout(() => done(false), 30_000))),
+    ]);
+    clearTimeout(bound);
+    if (!stopped) throw new Error(`SIGINT to npx left it or the emulator running: ${output}`);
+    const free = await fetch(`${origin}/healthz`).then(
+      () => false,
+      () => true,
+    );
+    if (!free) throw new Error(`after SIGINT to npx, ${origin} still answers`);
+  } finally {
+    await browser.close();
+    kill(npx);
+  }
 };
 
 /**
@@ -1717,9 +1856,14 @@ const rows = [
     tarballRouteInstalled,
   ],
   [
-    "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; signed in through the installed emulator, the dialog opened with the user's cards in Chromium, Firefox ESR and WebKitGTK (focus on Close, Escape returns it); and in Chromium the installed emulator's /preview/ page",
+    "docs/any-page.md's plain HTML page, no bundler: the standalone files copied from the package, one stylesheet and one script; signed in through the installed emulator, the dialog opened with the user's cards in Chromium, Firefox ESR and WebKitGTK (focus on Close, Escape returns it)",
     'plainPage',
     plainPageInEngines,
+  ],
+  [
+    "A team's seed in the installed emulator, run as npx platform-emulator --seed: the refused iconUrl named at start with its file and product; in Chromium, /preview/page and /preview/'s dialog show the team's cards, the seed's icon file loaded from the emulator's origin, no CSP violation but the refused iconUrl's; SIGINT to the npx process alone stops it and frees its port",
+    'plainPage',
+    teamPreviewInChromium,
   ],
   [
     "Vue example (examples/vue-app, create-vue's default app): vite build with the element in App.vue and the standalone stylesheet imported; signed in through the installed emulator, App.vue's button opens the dialog with the user's cards in Chromium, Firefox ESR and WebKitGTK, and closing it reaches App.vue through ics-open-change",

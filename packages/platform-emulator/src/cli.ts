@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmulator, type Emulator } from './app.ts';
@@ -28,8 +29,8 @@ const usage = `Usage: platform-emulator [--port 4100] [--host 127.0.0.1] [--data
 
   /healthz answers while the process runs, /readyz while the database answers too.
   SIGTERM or SIGINT: stops accepting, lets requests in flight finish, closes the database;
-  so does the end of the process that started it: SIGTERM to npx stops it too. SIGINT to npx
-  alone does not reach it (npx's shell waits); send SIGINT to the process group, as Ctrl-C does.
+  so does the end of the process that started it, and SIGTERM or SIGINT to npx or npm run
+  (passed to npm's shell, which the CLI sees wake).
 
   --database-wait SECONDS      how long a start waits for a PostgreSQL server that is not up
                                yet (default 30), printing a line per attempt; 0 tries once
@@ -203,14 +204,6 @@ async function start(argv: string[]): Promise<void> {
       `Note: --seed ${values.seed.join(', ')} not applied: ${process.env.DATABASE_URL ? 'the database (DATABASE_URL)' : database} holds a seed already and keeps its data; start from a new --database (or memory, or --state FILE) to use it.`,
     );
   const url = await emulator.listen({ port, host: values.host }).catch(failed);
-  // The documented ready line first, so a script can wait for line 1; then the held log.
-  output.release(
-    `Platform emulator (${emulator.db.kind}) listening at ${url}/\nOpen ${url}/ and choose a persona.\n${
-      values.console === 'on' || (values.console !== 'off' && isLoopback(values.host))
-        ? `Its console (requests, clock, faults, personas, states): ${url}/__emulator/\n`
-        : ''
-    }${upstream ? `Forwarding the platform's operations to ${upstream.url}; drift: platform-emulator drift report --url ${url}\n` : ''}`,
-  );
   // Graceful: no new connections, requests in flight finish, then the database closes. A
   // second signal does not wait.
   let stopping = false;
@@ -229,28 +222,89 @@ async function start(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Watching before the ready line: a signal sent on reading it is seen.
   stopWithParent(() => stop('parent gone'));
+  // The documented ready line first, so a script can wait for line 1; then the held log.
+  output.release(
+    `Platform emulator (${emulator.db.kind}) listening at ${url}/\nOpen ${url}/ and choose a persona.\n${
+      values.console === 'on' || (values.console !== 'off' && isLoopback(values.host))
+        ? `Its console (requests, clock, faults, personas, states): ${url}/__emulator/\n`
+        : ''
+    }${upstream ? `Forwarding the platform's operations to ${upstream.url}; drift: platform-emulator drift report --url ${url}\n` : ''}`,
+  );
 }
 
-/** How often the CLI looks whether the process that started it is still there. */
+/** How often the CLI looks whether the process that started it is still there, or was signalled. */
 const PARENT_CHECK_MS = 500;
 
 /**
- * Drains when the process that started the CLI ends (decision 1211). `npx platform-emulator` runs
- * it as `npm exec` → `sh -c platform-emulator` → node: a SIGTERM or SIGINT to `npm exec` reaches
- * the shell only, which ends without passing it on, and the emulator, adopted by init, would
- * keep its port. Its parent process id changes then; a process started by init (a container's
- * PID 1, a service manager) has nothing to watch.
+ * Drains when the process that started the CLI ends, or when npm's shell is sent SIGINT
+ * (decisions 1211, 1280). `npx platform-emulator` runs it as `npm exec` → `sh -c
+ * platform-emulator` → node, and npm passes a SIGTERM or SIGINT to the shell only. On SIGTERM the
+ * shell ends and the emulator, adopted by init, would keep its port: its parent process id
+ * changes then. On SIGINT a shell that forks (dash) catches it and waits for its child, so
+ * nothing ends: the shell waking from its wait is the only sign, seen below. A process started by
+ * init (a container's PID 1, a service manager) has nothing to watch.
  */
 function stopWithParent(stop: () => void): void {
   const parent = process.ppid;
   if (parent <= 1) return;
+  const wakes = npmShellWakes(parent);
+  let seen = wakes?.();
+  let woke = false;
+  // Stopped and continued (Ctrl-Z, fg), the shell wakes for our SIGCHLD: not a SIGINT. The
+  // SIGCONT is handled before the next look, which is why a wake is acted on one look later.
+  let continued = false;
+  if (wakes) process.on('SIGCONT', () => (continued = true));
   const timer = setInterval(() => {
-    if (process.ppid === parent) return;
+    if (process.ppid === parent) {
+      if (!wakes) return;
+      const now = wakes();
+      if (continued || now === undefined) {
+        [continued, woke, seen] = [false, false, now];
+        return;
+      }
+      if (!woke) {
+        woke = now !== seen;
+        seen = now;
+        return;
+      }
+    }
     clearInterval(timer);
     stop();
   }, PARENT_CHECK_MS);
   timer.unref();
+}
+
+/**
+ * When the parent is npm's shell (`sh -c …` whose parent is npm, on Linux): a count of the times
+ * the shell went to sleep, which rises only when it wakes. Waiting for the CLI, the shell wakes
+ * for the signals it catches (SIGINT, and SIGCHLD when the CLI stops or continues); others end
+ * it or are discarded unseen. Else undefined.
+ */
+function npmShellWakes(shell: number): (() => number | undefined) | undefined {
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${shell}/${file}`, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  if (read('cmdline')?.split('\0')[1] !== '-c') return undefined;
+  // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+  const stat = read('stat') ?? '';
+  const npm = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+  let name = '';
+  try {
+    name = readFileSync(`/proc/${npm}/comm`, 'utf8');
+  } catch {
+    // not Linux, or gone
+  }
+  if (!name.startsWith('npm')) return undefined;
+  return () => {
+    const counts = read('status')?.match(/ctxt_switches:\s*\d+/g);
+    return counts?.reduce((sum, line) => sum + Number(line.replace(/\D/g, '')), 0);
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,15 @@ const listening = (port: number) =>
     socket.on('error', () => resolve(false));
   });
 
+/** Whether the process runs (Linux): exists and is not a zombie waiting to be reaped. */
+const running = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -30,14 +40,15 @@ const alive = (pid: number) => {
   }
 };
 
-// SIGTERM to the npx process alone (Python's Popen.terminate()); SIGINT to its process group, as
-// a terminal's Ctrl-C sends it. A SIGINT to the npx process alone reaches only the shell, which
-// waits for its child as shells do (decision 1211).
+// SIGTERM or SIGINT to the npx process alone (Python's Popen.terminate() and send_signal()): npm
+// passes it to its shell only (decisions 1211, 1280). SIGINT to its process group, as a terminal's
+// Ctrl-C sends it, reaches the emulator itself.
 describe.each([
   ['SIGTERM', 'the npx process'],
+  ['SIGINT', 'the npx process'],
   ['SIGINT', 'the process group npx leads'],
 ] as const)('given `npx platform-emulator` sent %s to %s', (signal, target) => {
-  it('stops the emulator npx started and frees its port', async () => {
+  it('stops the emulator npx started, frees its port and leaves no process', async () => {
     const npx = spawn(
       'npx',
       [
@@ -58,6 +69,7 @@ describe.each([
       },
     );
     let out = '';
+    const allClosed = new Promise<void>((resolve) => npx.on('close', () => resolve()));
     // The emulator writes its log to the pipe npx was given: its last line says it closed.
     let closed = () => {};
     const ended = new Promise<void>((resolve) => (closed = resolve));
@@ -89,6 +101,10 @@ describe.each([
       clearTimeout(bound);
       expect(gone).toBe(true);
       expect(await listening(port)).toBe(false);
+      // Nothing npx started is left: npx, its shell and the emulator all held the pipe; an
+      // emulator adopted by init may stay a zombie a moment, which holds nothing.
+      await allClosed;
+      expect(running(pid)).toBe(false);
     } finally {
       if (alive(pid)) process.kill(pid, 'SIGKILL');
     }
