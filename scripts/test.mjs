@@ -1,21 +1,12 @@
 // `npm test`: every check and every test of the repository, then one summary line
 // `N passed, N failed[, N skipped]` summed over the static checks, Vitest, Playwright and the
 // cross-engine journeys.
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runSteps, timeReport } from './steps.mjs';
 import { libraries, typeChecked } from './workspaces.mjs';
 
 /** A tool of the installed workspace; never fetched from the registry (as npx could). */
@@ -287,82 +278,18 @@ step(
 /** How many steps run at once; `TEST_JOBS` overrides (decision 1296). */
 const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
 console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
-await schedule(steps, slots);
+timings.push(
+  ...(await runSteps(steps, {
+    slots,
+    logs: join(out, 'logs'),
+    started,
+    onThrow: (failed, error) => {
+      totals.failed += 1;
+      console.log(`✗ ${failed.title}: ${error?.message ?? error}`);
+    },
+  })),
+);
 rmSync(tarballs, { recursive: true, force: true });
-
-/**
- * Runs the steps in `slots` (a step takes its `weight`, 1 by default), each once every step it
- * comes `after` has ended and every step it `needs` has passed (a step whose need failed is not
- * run: that failure was counted). A step's output goes to `.test-output/logs/` and is printed whole when it ends, so
- * the steps' outputs never interleave.
- */
-async function schedule(all, slots) {
-  const ended = new Map();
-  const waiting = [...all];
-  const logs = join(out, 'logs');
-  mkdirSync(logs, { recursive: true });
-  let running = 0;
-  await new Promise((finish) => {
-    const next = () => {
-      for (let i = 0; i < waiting.length && running < slots;) {
-        const candidate = waiting[i];
-        const { after = [], needs = [], weight = 1 } = candidate;
-        // A step heavier than the free slots waits, unless nothing runs (it could never start).
-        const fits = running === 0 || running + weight <= slots;
-        if (!fits || ![...after, ...needs].every((id) => ended.has(id))) {
-          i += 1;
-          continue;
-        }
-        waiting.splice(i, 1);
-        if (!needs.every((id) => ended.get(id))) {
-          console.log(`\n– ${candidate.title}: not run, a step it needs failed`);
-          ended.set(candidate.id, false);
-          continue;
-        }
-        running += weight;
-        start(candidate, logs).then((ok) => {
-          running -= weight;
-          ended.set(candidate.id, ok);
-          next();
-        });
-      }
-      if (running === 0 && waiting.length === 0) finish();
-    };
-    next();
-  });
-}
-
-/** Runs one step; its processes write to its log, printed when it ends. */
-async function start(current, logs) {
-  const begun = Date.now();
-  const log = join(logs, `${current.id.replaceAll(/[^\w.-]+/g, '-')}.log`);
-  writeFileSync(log, '');
-  console.log(`▷ ${current.title} (at ${Math.round((begun - started) / 1000)} s)`);
-  const exec = (command, args, options = {}) =>
-    new Promise((done) => {
-      const fd = openSync(log, 'a');
-      const child = spawn(command, args, { ...options, stdio: ['ignore', fd, fd] });
-      child.on('error', (error) => {
-        appendFileSync(log, `${error.message}\n`);
-        done(false);
-      });
-      child.on('close', (code) => done(code === 0));
-      closeSync(fd);
-    });
-  let ok;
-  try {
-    ok = await current.body(exec);
-  } catch (error) {
-    totals.failed += 1;
-    console.log(`✗ ${current.title}: ${error?.message ?? error}`);
-    ok = false;
-  }
-  const seconds = (Date.now() - begun) / 1000;
-  timings.push({ title: current.title, seconds, from: (begun - started) / 1000 });
-  console.log(`\n▶ ${current.title} (${Math.round(seconds)} s)`);
-  process.stdout.write(readFileSync(log, 'utf8'));
-  return ok;
-}
 
 /** `count` free loopback ports in a row, below the ephemeral range that port 0 draws from. */
 async function freePorts(count) {
@@ -405,36 +332,6 @@ function countRows(what, report) {
 }
 
 /**
- * Where the time went, steps running side by side: the longest steps, each with when it ran,
- * until they cover 90 % of the steps' time, the rest summed; e.g.
- * `Time: playwright 412 s (at 95–507 s), vitest 301 s (at 95–396 s), …, 27 others 88 s`.
- */
-function timeReport(all) {
-  const sorted = [...all].sort((a, b) => b.seconds - a.seconds);
-  const sum = sorted.reduce((total, one) => total + one.seconds, 0);
-  const named = [];
-  let covered = 0;
-  for (const one of sorted) {
-    if (covered >= 0.9 * sum) break;
-    named.push(one);
-    covered += one.seconds;
-  }
-  const rest = sorted.slice(named.length);
-  const parts = named.map(
-    (one) =>
-      `${one.title} ${Math.round(one.seconds)} s` +
-      (one.from === undefined
-        ? ''
-        : ` (at ${Math.round(one.from)}–${Math.round(one.from + one.seconds)} s)`),
-  );
-  if (rest.length > 0)
-    parts.push(
-      `${rest.length} others ${Math.round(rest.reduce((t, one) => t + one.seconds, 0))} s`,
-    );
-  return `Time: ${parts.join(', ')}.`;
-}
-
-/**
  * A test file that failed to load (or to typecheck) has no test results; count it once. Vitest's
  * `numFailedTestSuites` also counts every `describe` around a failed test, so it is not used.
  */
@@ -444,12 +341,7 @@ function countFilesThatFailedToLoad(report) {
   ).length;
 }
 
-const total = (Date.now() - started) / 1000;
-const busy = timings.reduce((sum, one) => sum + one.seconds, 0);
-console.log(
-  `\nFinished in ${Math.round(total)} s; the steps took ${Math.round(busy)} s in all, up to ${slots} at once.`,
-);
-console.log(timeReport(timings));
+console.log(`\n${timeReport(timings, { started, slots })}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(summary);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
