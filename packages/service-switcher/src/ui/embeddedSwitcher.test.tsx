@@ -74,15 +74,16 @@ describe('given a host that imports ServiceSwitcher (decision 1167)', () => {
     await act(async () => {}); // the loading state committed, the request under way
     expect(container.querySelector('.ics-card')).toBeNull();
     // Outside act: React's own scheduling, as in a page. A task of its would run after these.
-    const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       answered(answer);
       for (let turn = 0; turn < 20 && !container.querySelector('.ics-card'); turn++)
         await Promise.resolve();
       expect(container.querySelector('.ics-card')?.textContent).toContain('Data Integration');
     } finally {
-      globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
   });
 
