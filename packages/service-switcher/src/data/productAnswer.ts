@@ -1,6 +1,7 @@
 // Everything that turns a product answer into cards: reading it, its translations, the kept
 // answer. A chunk of its own, loaded while the product request is under way, so that the grid's
 // up-front JavaScript stays small (issue 13, decision 0845).
+import { flushSync } from 'react-dom';
 import { bundleSubtag, type Locale } from '../model/language.ts';
 import { readProductData, type ProductData, type ProductGroup } from '../model/products.ts';
 import { firstScreenAddresses, translateGroups, type Translations } from '../model/translations.ts';
@@ -39,6 +40,14 @@ export const groupsOf = (data: ProductData): ProductGroup[] => [
   ...data.userGroups,
   ...data.allGroups,
 ];
+
+/**
+ * Runs `update` (state updates); `atOnce`, commits what it changed before returning: the first
+ * cards of a display in the task their answer arrived in (decision 1290). Here, in the answer's
+ * chunk, so that react-dom's `flushSync` costs nothing up front.
+ */
+export const commit = (atOnce: boolean, update: () => void): void =>
+  atOnce ? flushSync(update) : update();
 
 /** An answer read: its data, and its texts when they can be drawn at once. */
 export interface ReadAnswer {

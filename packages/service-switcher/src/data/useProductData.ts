@@ -145,8 +145,12 @@ function fetchProducts({
     const read = m.readAnswer(answer, now, store, logger);
     const source = { text, data: read.data };
     shown.current = text;
-    setFetched({ status: 'ready', source });
-    if (read.shown) keep({ source, locale: now, ...read.shown });
+    // The first cards of a display are drawn at once, in the task the answer arrived in: no
+    // frame paints the loading state between, and no later task of React's waits (1290).
+    m.commit(!revalidate, () => {
+      setFetched({ status: 'ready', source });
+      if (read.shown) keep({ source, locale: now, ...read.shown });
+    });
   };
   // Unknown user or organisation: nothing is read from or written to the cache.
   const user = client.session.getUser().catch(() => undefined);

@@ -58,6 +58,35 @@ describe('given a host that imports ServiceSwitcher (decision 1167)', () => {
     expect(container.querySelector('.ics-card')?.textContent).toContain('Data Integration');
   });
 
+  it('draws the first cards in the task the answer arrives in: microtasks only, no later task of React’s, no frame with the loading state between (decision 1290)', async () => {
+    const { entry, chunks } = await freshEntry();
+    await vi.waitFor(() => expect(chunks.map((code) => code.loaded)).not.toContain(undefined));
+    let answered: (value: ProductsWithLicenses) => void = () => {};
+    const pending = new Promise<ProductsWithLicenses>((resolve) => (answered = resolve));
+    const { container } = render(
+      <entry.ServiceSwitcher
+        client={fakeClient(() => pending).client}
+        locale="en"
+        storage={memoryStorage()}
+        recentServices={false}
+      />,
+    );
+    await act(async () => {}); // the loading state committed, the request under way
+    expect(container.querySelector('.ics-card')).toBeNull();
+    // Outside act: React's own scheduling, as in a page. A task of its would run after these.
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      answered(answer);
+      for (let turn = 0; turn < 20 && !container.querySelector('.ics-card'); turn++)
+        await Promise.resolve();
+      expect(container.querySelector('.ics-card')?.textContent).toContain('Data Integration');
+    } finally {
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('asks for the recently used services’ store with them, and makes the page’s label collator once the page is idle, not at evaluation (decision 1250)', async () => {
     // jsdom has no requestIdleCallback: the entry's fallback is a timer of at most 1 s.
     vi.useFakeTimers({ toFake: ['setTimeout'] });
