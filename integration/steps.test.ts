@@ -52,23 +52,23 @@ function harness() {
 }
 
 describe('given steps that follow, need and outweigh each other (scripts/steps.mjs)', () => {
-  it('starts a step only once what it comes after has ended, and never more than the slots hold', async () => {
+  it('starts a step once what it comes after has ended, within the slots, and lets no later step overtake one waiting for room', async () => {
     const { dir, step, lines, open, seen } = harness();
     const run = runSteps(
       [step('a'), step('b', { after: ['a'] }), step('c', { weight: 2 }), step('d')],
       { slots: 2, logs: join(dir, 'logs'), started: Date.now(), onThrow: () => {} },
     );
-    // a fills one slot; b waits for a; c (weight 2) does not fit beside a; d takes the other.
+    // a takes one slot; b waits for a; c (weight 2) does not fit beside a and holds the other
+    // slot, so d, after it, waits too: had d started, c could not start before d ended.
     await seen('a start');
-    await seen('d start');
-    expect(lines().sort()).toEqual(['a start', 'd start']);
     await open('a');
     await seen('b start');
-    expect(lines()).not.toContain('c start');
-    await open('d');
     await open('b');
     await seen('c start');
+    expect(lines()).toEqual(['a start', 'a end', 'b start', 'b end', 'c start']);
     await open('c');
+    await seen('d start');
+    await open('d');
     const timings = await run;
     expect(timings.map((t) => t.title).sort()).toEqual(['step a', 'step b', 'step c', 'step d']);
   });

@@ -17,9 +17,10 @@ import { join } from 'node:path';
  * Runs the steps in `slots` (a step takes its `weight`, 1 by default), each once every step it
  * comes `after` has ended and every step it `needs` has passed (a step whose need failed is not
  * run: that failure was counted by it). In the steps' order, a free slot takes the first step it
- * may start. A step's output goes to `<logs>/<id>.log` and is printed whole when it ends, so
- * outputs never interleave. Resolves with each step's time: `{ title, seconds, from }`, `from`
- * counted from `started` (ms since the epoch). A step that throws is reported to `onThrow`.
+ * may start; one that does not fit in the free slots holds them until it does. A step's output
+ * goes to `<logs>/<id>.log` and is printed whole when it ends, so outputs never interleave.
+ * Resolves with each step's time: `{ title, seconds, from }`, `from` counted from `started` (ms
+ * since the epoch). A step that throws is reported to `onThrow`.
  */
 export async function runSteps(all, { slots, logs, started, onThrow }) {
   const timings = [];
@@ -63,12 +64,14 @@ export async function runSteps(all, { slots, logs, started, onThrow }) {
       for (let i = 0; i < waiting.length && running < slots;) {
         const candidate = waiting[i];
         const { after = [], needs = [], weight = 1 } = candidate;
-        // A step heavier than the free slots waits, unless nothing runs (it could never start).
-        const fits = running === 0 || running + weight <= slots;
-        if (!fits || ![...after, ...needs].every((id) => ended.has(id))) {
+        if (![...after, ...needs].every((id) => ended.has(id))) {
           i += 1;
           continue;
         }
+        // A step that may start but is heavier than the free slots keeps them for itself: the
+        // steps after it wait too, or lighter ones would take every slot that frees and starve
+        // it. It starts on its own when nothing runs (it could never fit).
+        if (running > 0 && running + weight > slots) break;
         waiting.splice(i, 1);
         if (!needs.every((id) => ended.get(id))) {
           console.log(`\n– ${candidate.title}: not run, a step it needs failed`);

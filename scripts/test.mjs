@@ -276,7 +276,7 @@ step(
 );
 
 /** How many steps run at once; `TEST_JOBS` overrides (decision 1296). */
-const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 4));
 console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
 timings.push(
   ...(await runSteps(steps, {
