@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.test-output/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${emulatorPort()}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network); no screencast frames,
+    // which every test would pay for, passing or not (decision 1295).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -90,6 +90,10 @@ test.describe('given two pages of the demo in one browser', () => {
 });
 
 test.describe('given an idle page of the demo', () => {
+  // Idleness is the page's own timer, whatever the token's lifetime: this worker's emulator with
+  // the usual tokens, so a loaded machine's slow start cannot let a 6-second token lapse first.
+  test.use({ baseURL: `http://127.0.0.1:${emulatorPort()}` });
+
   test('[PC-4.7] warns before logout, lets the user stay signed in with one action, then logs out', async ({
     page,
   }) => {
