@@ -4,7 +4,7 @@
 // E2E_PORT + 2i (faults on) and, on the next port, one that issues 6-second tokens (session.spec.ts).
 
 /** How many workers run the spec files; `E2E_WORKERS` overrides (decision 1295). */
-export const workers = Number(process.env.E2E_WORKERS ?? 2);
+export const workers = Number(process.env.E2E_WORKERS ?? 1);
 
 const base = Number(process.env.E2E_PORT ?? 4173);
 

@@ -86,6 +86,67 @@ const checkStep = (id, title, command, args, options = {}) =>
     return ok;
   });
 
+// In build order: the emulator's test kit (/testing) is typed against the client's build.
+for (const dir of typeChecked) checkStep(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir]);
+checkStep('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
+checkStep('format', 'format (prettier --check)', bin('prettier'), [
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
+checkStep('coverage', 'docs/spec-coverage.md is current', 'node', [
+  'scripts/spec-coverage.mjs',
+  '--check',
+]);
+checkStep(
+  'decisions',
+  'docs/decisions: the index is current, statuses agree, paths exist',
+  'node',
+  ['scripts/decisions-index.mjs', '--check'],
+);
+checkStep('access', 'docs/access-table.md (from the policy) is current', 'node', [
+  'scripts/access-table.mjs',
+  '--check',
+]);
+checkStep(
+  'seed-schema',
+  "the emulator's seed.schema.json (from the seed format) is current",
+  'node',
+  ['scripts/seed-schema.mjs', '--check'],
+);
+checkStep('knip', 'no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
+checkStep('descriptions', "the contract's endpoint descriptions are current", 'node', [
+  'scripts/contract-descriptions.mjs',
+  '--check',
+]);
+checkStep(
+  'metadata',
+  'the packages say what they are (metadata, versions, Node.js range)',
+  'node',
+  ['scripts/package-metadata.mjs'],
+);
+checkStep(
+  'tarballs',
+  'each tarball carries only what its entries name (no test support)',
+  'node',
+  ['scripts/tarball-contents.mjs', tarballs],
+  { needs: ['pack'] },
+);
+// The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
+// rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
+const openapi = join(out, 'openapi.json');
+checkStep('openapi', 'write the OpenAPI document', bin('tsx'), [
+  'packages/platform-contract/src/cli/openapi.ts',
+  openapi,
+]);
+checkStep(
+  'redocly',
+  'the OpenAPI document passes Redocly lint (recommended-strict)',
+  bin('redocly'),
+  ['lint', '--extends', 'recommended-strict', openapi],
+  { needs: ['openapi'] },
+);
 // TypeDoc writes the emulator's dist-reference/ (served at /docs/reference/, shipped in its
 // package); the pack's prepack reads it, so it comes first. Fails when an export has no doc
 // comment or fewer than 90 % of members have one.
@@ -121,11 +182,11 @@ step(
   'playwright',
   'end-to-end tests in Chromium (playwright)',
   // Its workers each drive a browser: it takes a slot for each.
-  { needs: ['demo', 'reference'], weight: Number(process.env.E2E_WORKERS ?? 2) },
+  { needs: ['demo', 'reference'], weight: Number(process.env.E2E_WORKERS ?? 1) },
   async (exec) => {
     // Free loopback ports below the ephemeral range, so a left-over server or a port another
     // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
-    const port = await freePorts(2 * Number(process.env.E2E_WORKERS ?? 2));
+    const port = await freePorts(2 * Number(process.env.E2E_WORKERS ?? 1));
     await exec(bin('playwright'), ['test'], {
       cwd: 'e2e',
       env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
@@ -196,67 +257,6 @@ step(
   },
 );
 
-// In build order: the emulator's test kit (/testing) is typed against the client's build.
-for (const dir of typeChecked) checkStep(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir]);
-checkStep('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
-checkStep('format', 'format (prettier --check)', bin('prettier'), [
-  '--check',
-  '--log-level',
-  'warn',
-  '.',
-]);
-checkStep('coverage', 'docs/spec-coverage.md is current', 'node', [
-  'scripts/spec-coverage.mjs',
-  '--check',
-]);
-checkStep(
-  'decisions',
-  'docs/decisions: the index is current, statuses agree, paths exist',
-  'node',
-  ['scripts/decisions-index.mjs', '--check'],
-);
-checkStep('access', 'docs/access-table.md (from the policy) is current', 'node', [
-  'scripts/access-table.mjs',
-  '--check',
-]);
-checkStep(
-  'seed-schema',
-  "the emulator's seed.schema.json (from the seed format) is current",
-  'node',
-  ['scripts/seed-schema.mjs', '--check'],
-);
-checkStep('knip', 'no unused file, export or dependency (knip)', bin('knip'), ['--no-progress']);
-checkStep('descriptions', "the contract's endpoint descriptions are current", 'node', [
-  'scripts/contract-descriptions.mjs',
-  '--check',
-]);
-checkStep(
-  'metadata',
-  'the packages say what they are (metadata, versions, Node.js range)',
-  'node',
-  ['scripts/package-metadata.mjs'],
-);
-checkStep(
-  'tarballs',
-  'each tarball carries only what its entries name (no test support)',
-  'node',
-  ['scripts/tarball-contents.mjs', tarballs],
-  { needs: ['pack'] },
-);
-// The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
-// rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
-const openapi = join(out, 'openapi.json');
-checkStep('openapi', 'write the OpenAPI document', bin('tsx'), [
-  'packages/platform-contract/src/cli/openapi.ts',
-  openapi,
-]);
-checkStep(
-  'redocly',
-  'the OpenAPI document passes Redocly lint (recommended-strict)',
-  bin('redocly'),
-  ['lint', '--extends', 'recommended-strict', openapi],
-  { needs: ['openapi'] },
-);
 // Mutation testing of the rule and guard modules, incremental: only mutants in code or tests
 // changed since the committed bench/mutation/stryker-incremental.json are run again; then the
 // overall and per-guard-file thresholds (docs/quality.md). One check. Its sandbox is a copy of
@@ -276,7 +276,7 @@ step(
 );
 
 /** How many steps run at once; `TEST_JOBS` overrides (decision 1296). */
-const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 4));
+const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 1));
 console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
 timings.push(
   ...(await runSteps(steps, {
