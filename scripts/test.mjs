@@ -126,13 +126,6 @@ checkStep(
   'node',
   ['scripts/package-metadata.mjs'],
 );
-checkStep(
-  'tarballs',
-  'each tarball carries only what its entries name (no test support)',
-  'node',
-  ['scripts/tarball-contents.mjs', tarballs],
-  { needs: ['pack'] },
-);
 // The OpenAPI document as `npm run contract:openapi` writes it, linted by Redocly with every
 // rule of its recommended set as an error: 0 errors, 0 warnings (decision 1042).
 const openapi = join(out, 'openapi.json');
@@ -163,6 +156,13 @@ checkStep(
   'npm',
   ['pack', '--silent', ...libraries.flatMap((dir) => ['-w', dir]), '--pack-destination', tarballs],
   { needs: ['reference'] },
+);
+checkStep(
+  'tarballs',
+  'each tarball carries only what its entries name (no test support)',
+  'node',
+  ['scripts/tarball-contents.mjs', tarballs],
+  { needs: ['pack'] },
 );
 step('vitest', 'unit and integration tests (vitest)', { after: ['pack'] }, async (exec) => {
   await exec(bin('vitest'), [
