@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { runSteps, timeReport } from './steps.mjs';
 import { libraries, typeChecked } from './workspaces.mjs';
 
@@ -22,6 +22,13 @@ console.log(
   `Node ${process.version} runs the tests (npm runs on ${process.env.npm_node_execpath ?? 'its own Node'}).`,
 );
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, by name, repeated above the summary: a log's tail then says what to open. */
+const failures = [];
+const fail = (what) => {
+  totals.failed += 1;
+  failures.push(what);
+  console.log(`✗ ${what}`);
+};
 const started = Date.now();
 /** Seconds each step took, in order, for the closing line that says where the time went. */
 const timings = [];
@@ -81,8 +88,8 @@ const step = (id, title, options, body) => steps.push({ id, title, ...options, b
 const checkStep = (id, title, command, args, options = {}) =>
   step(id, title, options, async (exec) => {
     const ok = await exec(command, args, options.spawn);
-    totals[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) console.log(`✗ ${title} failed`);
+    if (ok) totals.passed += 1;
+    else fail(`${title} failed`);
     return ok;
   });
 
@@ -193,44 +200,35 @@ step(
     });
     const playwright = readJson(`${out}/playwright.json`);
     if (!playwright?.stats) {
-      totals.failed += 1;
-      console.log('✗ playwright wrote no report');
+      fail('playwright wrote no report');
       return false;
     }
     totals.passed += playwright.stats.expected;
-    totals.failed += playwright.stats.unexpected + playwright.stats.flaky;
     totals.skipped += playwright.stats.skipped;
-    for (const error of playwright.errors ?? []) {
-      totals.failed += 1;
-      console.log(`✗ playwright: ${error.message ?? error}`);
-    }
+    for (const test of playwrightFailures(playwright)) fail(`playwright: ${test}`);
+    for (const error of playwright.errors ?? []) fail(`playwright: ${error.message ?? error}`);
     return true;
   },
 );
-// The consumer matrix: each row (a kind of application using the tarballs) counts as a check.
-step(
+/** A step whose script writes a report of rows (`{ results: [{ row, ok, error }] }`), each a check. */
+const rowsStep = (id, title, what, script) =>
+  step(id, title, { needs: ['pack'] }, async (exec) => {
+    const report = `${out}/${id}.json`;
+    await exec('node', [script, tarballs, report]);
+    countRows(what, readJson(report));
+    return true;
+  });
+// The consumer matrix: each row is a kind of application using the tarballs.
+rowsStep(
   'consumers',
   'consumer matrix (tarballs in apps outside the workspace)',
-  { needs: ['pack'] },
-  async (exec) => {
-    await exec('node', ['scripts/consumers.mjs', tarballs, `${out}/consumers.json`]);
-    countRows('consumer matrix', readJson(`${out}/consumers.json`));
-    return true;
-  },
+  'consumer matrix',
+  'scripts/consumers.mjs',
 );
 // The emulator's image from the tarballs (docs/ci.md): built, started with the compose file,
 // healthy, the Python test through it, stopped by SIGTERM. Each step and Python test is a row;
 // it says how long it took. Installs and starts Docker when missing (decision 1200).
-step(
-  'image',
-  "the emulator's image (docker, compose, Python)",
-  { needs: ['pack'] },
-  async (exec) => {
-    await exec('node', ['scripts/image.mjs', tarballs, `${out}/image.json`]);
-    countRows('image', readJson(`${out}/image.json`));
-    return true;
-  },
-);
+rowsStep('image', "the emulator's image (docker, compose, Python)", 'image', 'scripts/image.mjs');
 // The same journeys in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver classic), one
 // engine after the other, on emulators of their own (docs/engines.md).
 step(
@@ -249,10 +247,8 @@ step(
     const report = readJson(`${out}/engines.json`);
     countVitest('engine journeys', report);
     // A failure outside the tests (the emulators' contract check in the teardown) counts once.
-    if (!ran && report && report.numFailedTests === 0) {
-      totals.failed += 1;
-      console.log('✗ the engine journeys failed outside their tests');
-    }
+    if (!ran && report && report.numFailedTests === 0)
+      fail('the engine journeys failed outside their tests');
     return true;
   },
 );
@@ -269,8 +265,8 @@ step(
     const ok =
       (await exec(bin('stryker'), ['run', '--incremental'])) &&
       (await exec('node', ['scripts/mutation-thresholds.mjs']));
-    totals[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) console.log('✗ mutation testing failed');
+    if (ok) totals.passed += 1;
+    else fail('mutation testing failed');
     return ok;
   },
 );
@@ -283,10 +279,7 @@ timings.push(
     slots,
     logs: join(out, 'logs'),
     started,
-    onThrow: (failed, error) => {
-      totals.failed += 1;
-      console.log(`✗ ${failed.title}: ${error?.message ?? error}`);
-    },
+    onThrow: (failed, error) => fail(`${failed.title}: ${error?.message ?? error}`),
   })),
 );
 rmSync(tarballs, { recursive: true, force: true });
@@ -309,39 +302,56 @@ async function freePorts(count) {
 /** A Vitest JSON report's tests; no report fails once. */
 function countVitest(what, report) {
   if (!report) {
-    totals.failed += 1;
-    console.log(`✗ ${what} wrote no report`);
+    fail(`${what} wrote no report`);
     return;
   }
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests + countFilesThatFailedToLoad(report);
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults ?? []) {
+    const name = relative(process.cwd(), file.name);
+    const tests = file.assertionResults ?? [];
+    // A file that failed to load (or to typecheck) has no test results; it counts once.
+    if (file.status === 'failed' && tests.length === 0) fail(`${what}: ${name} did not load`);
+    for (const test of tests)
+      if (test.status === 'failed') fail(`${what}: ${name} › ${test.fullName}`);
+  }
+}
+
+/** The titles of a Playwright JSON report's failed and flaky tests. */
+function playwrightFailures(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          titles.push(`${[...path, spec.title].join(' › ')} (${test.projectName}, ${test.status})`);
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  // A report whose counts say more than its tree names still fails by its counts.
+  const counted = report.stats.unexpected + report.stats.flaky;
+  for (let i = titles.length; i < counted; i += 1) titles.push('a test the report does not name');
+  return titles;
 }
 
 /** Each row of a report (`{ results: [{ row, ok, error }] }`) is a check; no report fails once. */
 function countRows(what, report) {
   if (!report?.results?.length) {
-    totals.failed += 1;
-    console.log(`✗ the ${what} wrote no report`);
+    fail(`the ${what} wrote no report`);
     return;
   }
   for (const row of report.results) {
-    totals[row.ok ? 'passed' : 'failed'] += 1;
-    if (!row.ok) console.log(`✗ ${what}, ${row.row}: ${row.error}`);
+    if (row.ok) totals.passed += 1;
+    else fail(`${what}, ${row.row}: ${row.error}`);
   }
 }
 
-/**
- * A test file that failed to load (or to typecheck) has no test results; count it once. Vitest's
- * `numFailedTestSuites` also counts every `describe` around a failed test, so it is not used.
- */
-function countFilesThatFailedToLoad(report) {
-  return (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-  ).length;
-}
-
 console.log(`\n${timeReport(timings, { started, slots })}`);
+if (failures.length > 0) {
+  // Each on one line, long errors cut: the summary stays the log's last line.
+  console.log(`Failed (${failures.length}):`);
+  for (const what of failures) console.log(`  ✗ ${what.split('\n')[0].slice(0, 300)}`);
+}
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(summary);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
