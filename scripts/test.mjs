@@ -309,11 +309,12 @@ function countVitest(what, report) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
   for (const file of report.testResults ?? []) {
     const name = relative(process.cwd(), file.name);
-    const tests = file.assertionResults ?? [];
-    // A file that failed to load (or to typecheck) has no test results; it counts once.
-    if (file.status === 'failed' && tests.length === 0) fail(`${what}: ${name} did not load`);
-    for (const test of tests)
-      if (test.status === 'failed') fail(`${what}: ${name} › ${test.fullName}`);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) fail(`${what}: ${name} › ${test.fullName}`);
+    // A file that failed outside its tests (it did not load or typecheck, or a beforeAll threw
+    // and its tests were skipped) counts once.
+    if (file.status === 'failed' && failed.length === 0)
+      fail(`${what}: ${name} failed outside its tests: ${file.message ?? 'see its log'}`);
   }
 }
 
