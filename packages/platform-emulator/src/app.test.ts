@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { createSession } from './db/sessions.ts';
 import { signInWithInject } from './test-support/signIn.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 let emulator: Emulator;
 let ada: Awaited<ReturnType<typeof signInWithInject>>;
@@ -18,7 +19,11 @@ writeFileSync(join(demoDir, 'index.html'), '<!doctype html><title>Demo</title>')
 writeFileSync(join(demoDir, 'assets', 'switcher-Ab12Cd34.js'), 'export {};');
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory', demoDir });
+  emulator = await createEmulator({
+    database: 'memory',
+    snapshot: await seededSnapshot(),
+    demoDir,
+  });
   ada = await signInWithInject(emulator.app, 'usr-ada-0000001');
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { signInWithInject } from './test-support/signIn.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 const prefs = '/identity-service/api/v1/Users(usr-tia-0000001)/Preferences';
 
@@ -14,6 +15,7 @@ describe('given an emulator on PGlite whose database refuses its statements', ()
   beforeAll(async () => {
     emulator = await createEmulator({
       database: 'memory',
+      snapshot: await seededSnapshot(),
       logLevel: 'warn',
       logDestination: { write: (line) => void lines.push(line) },
     });

@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { FAULTS_PATH } from './faults.ts';
 import { signInWithInject } from './test-support/signIn.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 let emulator: Emulator;
 let tia: Awaited<ReturnType<typeof signInWithInject>>;
 const products = '/shell-service/api/v1/ProductsWithLicenses';
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory', faults: true });
+  emulator = await createEmulator({
+    database: 'memory',
+    snapshot: await seededSnapshot(),
+    faults: true,
+  });
   tia = await signInWithInject(emulator.app, 'usr-tia-0000001');
 });
 afterAll(() => emulator.close());

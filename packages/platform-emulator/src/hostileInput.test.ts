@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 // A property over the write endpoints (issue 10): whatever hostile text goes into a field, a
 // key or a path key, the answer is never a 5xx, and a refusal writes nothing.
@@ -149,7 +150,7 @@ const writes: readonly ((s: string) => { method: string; path: string; body?: un
 ];
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
   ada = await signInOverHttp(await emulator.listen(), 'usr-ada-0000001');
   const location = await ada.call('GET', '/frs-service/api/v1/FetchDefaultLocation()');
   project = location.json.id;

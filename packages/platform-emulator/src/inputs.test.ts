@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { signInOverHttp, type HttpPersona } from './test-support/httpPersona.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 // The reproducible 500s of issue 10: each input answers a 4xx and writes nothing.
 let emulator: Emulator;
@@ -12,7 +13,7 @@ const count = async (table: string) =>
   (await emulator.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
   base = await emulator.listen();
   ada = await signInOverHttp(base, 'usr-ada-0000001');
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 /** An emulator whose log lines are collected, parsed, in `lines`. */
 async function loggedEmulator() {
   const lines: Record<string, unknown>[] = [];
   const emulator = await createEmulator({
     database: 'memory',
+    snapshot: await seededSnapshot(),
     logLevel: 'info',
     logDestination: { write: (line) => void lines.push(JSON.parse(line)) },
   });
@@ -32,7 +34,7 @@ describe('given the health endpoints', () => {
   });
 
   it('answers /readyz 503 in the platform error shape once the database is gone; /healthz stays 200', async () => {
-    const other = await createEmulator({ database: 'memory' });
+    const other = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
     await other.db.close();
     const ready = await other.app.inject({ url: '/readyz' });
     const health = await other.app.inject({ url: '/healthz' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './app.ts';
 import { REDACTED, redactUrl } from './redaction.ts';
 import { signInWithInject } from './test-support/signIn.ts';
+import { seededSnapshot } from './snapshot.ts';
 
 const TOKEN_URL = '/identity-service/api/v1/jwt/Token?client_id=cdlg_app&nonce=n';
 
@@ -13,10 +14,15 @@ beforeAll(async () => {
   [emulator, trusting] = await Promise.all([
     createEmulator({
       database: 'memory',
+      snapshot: await seededSnapshot(),
       logLevel: 'info',
       logDestination: { write: (line) => void lines.push(line) },
     }),
-    createEmulator({ database: 'memory', trustProxy: 'loopback' }),
+    createEmulator({
+      database: 'memory',
+      snapshot: await seededSnapshot(),
+      trustProxy: 'loopback',
+    }),
   ]);
 });
 afterAll(() => Promise.all([emulator.close(), trusting.close()]));

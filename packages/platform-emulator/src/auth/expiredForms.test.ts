@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 /**
  * A sign-in form is "expired" when its hidden token no longer equals the browser's
@@ -12,7 +13,7 @@ describe('given the emulator over HTTP and a browser with the sign-in page in tw
   let emulator: Emulator;
   let base: string;
   beforeAll(async () => {
-    emulator = await createEmulator({ database: 'memory' });
+    emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
     base = await emulator.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => emulator.close());

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 // As the emulator runs from its package: no demo to serve.
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
 });
 afterAll(() => emulator.close());
 

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 describe('given the login page with a return path', () => {
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator({ database: 'memory' });
+    emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
   });
   afterAll(() => emulator.close());
 
@@ -60,7 +61,11 @@ describe('given the built demo over HTTP and a browser without a session', () =>
   writeFileSync(join(demoDir, 'index.html'), '<!doctype html><title>Demo</title>');
   writeFileSync(join(demoDir, 'report.html'), '<!doctype html><title>Report</title>');
   beforeAll(async () => {
-    emulator = await createEmulator({ database: 'memory', demoDir });
+    emulator = await createEmulator({
+      database: 'memory',
+      snapshot: await seededSnapshot(),
+      demoDir,
+    });
     base = await emulator.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { addUser, signInOverHttp, type HttpPersona } from '../test-support/httpPersona.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 // Tokens and sessions of issue 10: a JWT lives no longer than its session and its user,
 // tokens are issued only to configured clients, and signing out cannot be forged by a link.
@@ -22,7 +23,7 @@ const settingsWith = (token: string) =>
   fetch(`${base}${settings}`, { headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
   base = await emulator.listen();
   ada = await signInOverHttp(base, 'usr-ada-0000001');
 });

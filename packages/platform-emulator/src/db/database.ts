@@ -68,7 +68,13 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   const unlock = dataDir ? lockDataDirectory(dataDir) : () => {};
   let db: PGlite;
   try {
-    db = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
+    db = new PGlite({
+      ...(dataDir ? { dataDir } : snapshot ? { loadDataDir: snapshot } : {}),
+      // A new database's WAL comes in 1 MB segments, not PostgreSQL's 16 MB: an in-memory one
+      // holds 15 MB less, and a snapshot (a start, a reset) restores about 40 % faster
+      // (decision 1297). A data directory keeps the size it was made with.
+      initDbStartParams: ['--wal-segsize=1'],
+    });
     await db.waitReady;
   } catch (error) {
     unlock();

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './database.ts';
 
@@ -80,5 +81,16 @@ describe('given statements inside a transaction', () => {
       'arrived during',
       'next statement',
     ]);
+  });
+});
+
+describe('given a new in-memory database', () => {
+  it('writes its WAL in 1 MB segments, so its dump (a snapshot) holds no 16 MB segment', async () => {
+    expect(await db.query('show wal_segment_size')).toEqual([{ wal_segment_size: '1MB' }]);
+    const dump = await db.dump?.();
+    const tar = gunzipSync(Buffer.from((await dump?.arrayBuffer()) ?? new ArrayBuffer(0)));
+    expect(tar.length).toBeGreaterThan(0);
+    // The catalogs of three databases are about 25 MB; PostgreSQL's default segment added 16 MB.
+    expect(tar.length).toBeLessThan(30 * 1024 * 1024);
   });
 });

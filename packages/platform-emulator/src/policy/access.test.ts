@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { addUser, signInOverHttp, type HttpPersona } from '../test-support/httpPersona.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 // The access observations of issue 10, each reproduced over real HTTP: what Lee (a member)
 // may do to Ada's owner-only objects, and whether privileges follow the user's current roles.
@@ -24,7 +25,7 @@ const ownerOnly = (objectId: string) => ({
 });
 
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
   base = await emulator.listen();
   ada = await signInOverHttp(base, ADA);
   lee = await signInOverHttp(base, LEE);

@@ -2,10 +2,11 @@ import { listEndpoints } from '@ics/platform-contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await createEmulator({ database: 'memory' });
+  emulator = await createEmulator({ database: 'memory', snapshot: await seededSnapshot() });
 });
 afterAll(() => emulator.close());
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../app.ts';
 import { signInWithInject } from '../test-support/signIn.ts';
+import { seededSnapshot } from '../snapshot.ts';
 
 // The preview serves whatever standalone build it is given; these are files of that shape.
 let switcherDir: string;
@@ -14,7 +15,11 @@ beforeAll(async () => {
   writeFileSync(join(switcherDir, 'ics-service-switcher.js'), 'import("./chunks/render-A1.js");\n');
   writeFileSync(join(switcherDir, 'ics-service-switcher.css'), '.ics-switcher{}\n');
   writeFileSync(join(switcherDir, 'chunks/render-A1.js'), 'export {};\n');
-  emulator = await createEmulator({ database: 'memory', switcherDir });
+  emulator = await createEmulator({
+    database: 'memory',
+    snapshot: await seededSnapshot(),
+    switcherDir,
+  });
 });
 afterAll(async () => {
   await emulator.close();
@@ -87,7 +92,11 @@ describe('the switcher on the emulator’s origin', () => {
 describe('an emulator whose switcher build is missing', () => {
   let unbuilt: Emulator;
   beforeAll(async () => {
-    unbuilt = await createEmulator({ database: 'memory', switcherDir: join(tmpdir(), 'ics-none') });
+    unbuilt = await createEmulator({
+      database: 'memory',
+      snapshot: await seededSnapshot(),
+      switcherDir: join(tmpdir(), 'ics-none'),
+    });
   });
   afterAll(() => unbuilt.close());
 
