@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { personas } from './support.ts';
-import { signIn } from './support.ts';
+import { signInByRequest } from './support.ts';
 
 /** The switcher's isolated frame inside the host page's dialog. */
 export const frameOf = (page: Page): FrameLocator =>
@@ -54,13 +54,12 @@ export async function resetServer(page: Page, userId: string): Promise<void> {
 }
 
 /**
- * Signs a persona in, clears faults and the persona's preferences, then reloads the host page:
- * the host prefetches the products as soon as it is idle, and a prefetch that ran before the
- * reset would show the default or recent services the reset removed.
+ * Signs a persona in, clears faults and the persona's preferences, then opens the host page: the
+ * host prefetches the products as soon as it is idle, so the reset comes before the page.
  */
 export async function signInAfresh(page: Page, persona: keyof typeof personas): Promise<void> {
-  await signIn(page, persona);
+  await signInByRequest(page, persona);
   await resetServer(page, `usr-${persona}-0000001`);
-  await page.reload();
+  await page.goto('/demo/');
   await expect(page.getByText(/Signed in as/)).toBeVisible();
 }
