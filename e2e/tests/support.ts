@@ -29,9 +29,23 @@ export async function signIn(page: Page, persona: keyof typeof personas): Promis
   await page.goto('/demo/');
 }
 
-/** Runs axe-core on the page as it is now and expects no violation (WCAG 2.x A and AA). */
+/**
+ * Runs axe-core on the page as it is now, its frames included, and expects no violation (WCAG
+ * 2.x A and AA). One `axe.run` from the top frame (axe's legacy mode) reaches every same-origin
+ * frame, and every frame of these pages is on the page's origin (checked first, so a frame
+ * from elsewhere fails here instead of going untested): it spares the blank page in which the
+ * default mode merges each frame's results, about 0.8 s an analysis (decision 1298).
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const elsewhere = page
+    .frames()
+    .map((frame) => frame.url())
+    .filter((url) => url !== 'about:blank' && !url.startsWith('about:srcdoc'))
+    .filter((url) => new URL(url).origin !== origin);
+  expect(elsewhere, 'frames axe could not reach from the page').toEqual([]);
   const results = await new AxeBuilder({ page })
+    .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(
