@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { playwrightFailures, vitestResult } from './reports.mjs';
 import { runSteps, timeReport } from './steps.mjs';
 import { libraries, typeChecked } from './workspaces.mjs';
 
@@ -172,28 +173,32 @@ checkStep(
   { needs: ['pack'] },
 );
 step('vitest', 'unit and integration tests (vitest)', { after: ['pack'] }, async (exec) => {
-  await exec(bin('vitest'), [
+  const ran = await exec(bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}/vitest.json`,
   ]);
-  countVitest('vitest', readJson(`${out}/vitest.json`));
+  const counted = countVitest('vitest', readJson(`${out}/vitest.json`));
+  // A failure outside every file (an unhandled error, a global set-up) counts once.
+  if (!ran && counted === 0) fail('vitest failed outside its test files: see its log');
   return true;
 });
 // The demo's build only: the pack built the emulator's console and switcher pages already.
 checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
   after: ['pack'],
 });
+/** Playwright's workers, as e2e/ports.ts reads them. */
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1);
 step(
   'playwright',
   'end-to-end tests in Chromium (playwright)',
   // Its workers each drive a browser: it takes a slot for each.
-  { needs: ['demo', 'reference'], weight: Number(process.env.E2E_WORKERS ?? 1) },
+  { needs: ['demo', 'reference'], weight: e2eWorkers },
   async (exec) => {
     // Free loopback ports below the ephemeral range, so a left-over server or a port another
     // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
-    const port = await freePorts(2 * Number(process.env.E2E_WORKERS ?? 1));
+    const port = await freePorts(2 * e2eWorkers);
     await exec(bin('playwright'), ['test'], {
       cwd: 'e2e',
       env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(port) },
@@ -244,11 +249,9 @@ step(
       '--reporter=json',
       `--outputFile.json=${resolve(out, 'engines.json')}`,
     ]);
-    const report = readJson(`${out}/engines.json`);
-    countVitest('engine journeys', report);
-    // A failure outside the tests (the emulators' contract check in the teardown) counts once.
-    if (!ran && report && report.numFailedTests === 0)
-      fail('the engine journeys failed outside their tests');
+    const counted = countVitest('engine journeys', readJson(`${out}/engines.json`));
+    // A failure outside every file (the emulators' contract check in the teardown) counts once.
+    if (!ran && counted === 0) fail('the engine journeys failed outside their tests');
     return true;
   },
 );
@@ -299,40 +302,13 @@ async function freePorts(count) {
   }
 }
 
-/** A Vitest JSON report's tests; no report fails once. */
+/** A Vitest JSON report's tests, added to the totals; returns how many failures it counted. */
 function countVitest(what, report) {
-  if (!report) {
-    fail(`${what} wrote no report`);
-    return;
-  }
-  totals.passed += report.numPassedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  for (const file of report.testResults ?? []) {
-    const name = relative(process.cwd(), file.name);
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) fail(`${what}: ${name} › ${test.fullName}`);
-    // A file that failed outside its tests (it did not load or typecheck, or a beforeAll threw
-    // and its tests were skipped) counts once.
-    if (file.status === 'failed' && failed.length === 0)
-      fail(`${what}: ${name} failed outside its tests: ${file.message ?? 'see its log'}`);
-  }
-}
-
-/** The titles of a Playwright JSON report's failed and flaky tests. */
-function playwrightFailures(report) {
-  const titles = [];
-  const walk = (suite, path) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected' || test.status === 'flaky')
-          titles.push(`${[...path, spec.title].join(' › ')} (${test.projectName}, ${test.status})`);
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
-  // A report whose counts say more than its tree names still fails by its counts.
-  const counted = report.stats.unexpected + report.stats.flaky;
-  for (let i = titles.length; i < counted; i += 1) titles.push('a test the report does not name');
-  return titles;
+  const { passed, skipped, failures: failed } = vitestResult(what, report);
+  totals.passed += passed;
+  totals.skipped += skipped;
+  for (const what of failed) fail(what);
+  return failed.length;
 }
 
 /** Each row of a report (`{ results: [{ row, ok, error }] }`) is a check; no report fails once. */
