@@ -41,7 +41,7 @@ import { migrateAndSeed } from './seed/migrateAndSeed.ts';
 import { checkSeed, type SeedSource } from './seed/seedFiles.ts';
 import { seedIcons } from './seed/seedIcons.ts';
 import type { Seed } from './seed/seedFormat.ts';
-import { seededSnapshot } from './snapshot.ts';
+import { migratedDatabase, seededSnapshot } from './snapshot.ts';
 import { installProxy, upstreamSignedIn } from './upstream/proxy.ts';
 import { installReplay, readRecording, Recorder } from './upstream/recording.ts';
 import { refuseLoop, upstreamTarget, type UpstreamOptions } from './upstream/target.ts';
@@ -216,7 +216,8 @@ export interface Emulator {
 
 /**
  * Opens the database a `database` option names: a `postgres://` URL (waited for and timed out as
- * `postgres` says), `'memory'` (optionally from a seeded `snapshot`), or a PGlite data directory.
+ * `postgres` says), `'memory'` (from a seeded `snapshot`, else from the cached schema:
+ * `migratedDatabase`), or a PGlite data directory.
  * It is not migrated: `migrateAndSeed` does that. Throws when a snapshot is given for anything but
  * `'memory'`, or when a PGlite directory is in use by another process.
  */
@@ -228,7 +229,8 @@ export async function openDatabase(
   if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database, postgres);
   if (snapshot && database !== 'memory')
     throw new Error("A snapshot starts only a 'memory' database.");
-  return openPglite(database === 'memory' ? undefined : database, snapshot);
+  if (database !== 'memory') return openPglite(database);
+  return snapshot ? openPglite(undefined, snapshot) : migratedDatabase();
 }
 
 /**
