@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 export const personas = {
   ada: 'Ada Admin',
@@ -36,11 +37,6 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-/** What the check reads of an `axe.run` result. */
-interface AxeViolations {
-  violations: { id: string; nodes: { target: string[] }[] }[];
-}
-
 /**
  * Runs axe-core on the page as it is now, its frames included, and expects no violation (WCAG
  * 2.x A and AA). One `axe.run` from the top frame reaches every same-origin frame, and every frame
@@ -58,18 +54,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(elsewhere, 'frames axe could not reach from the page').toEqual([]);
   for (const frame of page.frames())
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    resultTypes: ['violations'],
+    iframes: true,
+  };
   const results = await page.evaluate(
-    (values) =>
+    (options) =>
       (
-        window as unknown as {
-          axe: { run: (context: Document, options: object) => Promise<AxeViolations> };
-        }
-      ).axe.run(document, {
-        runOnly: { type: 'tag', values },
-        resultTypes: ['violations'],
-        iframes: true,
-      }),
-    ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+        window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }
+      ).axe.run(document, options),
+    options,
   );
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
