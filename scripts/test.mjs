@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { playwrightFailures, vitestResult } from './reports.mjs';
 import { runSteps, timeReport } from './steps.mjs';
@@ -172,9 +172,13 @@ checkStep(
   ['scripts/tarball-contents.mjs', tarballs],
   { needs: ['pack'] },
 );
+// One Vitest worker per core: Vitest's default leaves one core to other work, but its tests wait
+// on processes they start (the CLI, PostgreSQL, browsers) much of the time, and a second worker
+// fills those waits (decision 1301).
 step('vitest', 'unit and integration tests (vitest)', { after: ['pack'] }, async (exec) => {
   const ran = await exec(bin('vitest'), [
     'run',
+    `--maxWorkers=${availableParallelism()}`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}/vitest.json`,
