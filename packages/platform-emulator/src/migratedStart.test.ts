@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +63,30 @@ describe('given an in-memory start and a cache folder (decision 1299)', () => {
     expect((await applied(db)).length).toBe(migrations.length);
     await db.close();
     expect(statSync(join(cache, file)).size).toBeGreaterThan(1_000_000);
+  }, 60_000);
+
+  it('does not restore a copy from a folder others may write in (a shared temporary folder): a database planted there is not the one a start gets', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'ics-migrated-'));
+    const planted = await migratedDatabase(own);
+    await planted.exec("create table planted (note text); insert into planted values ('theirs')");
+    const [name = ''] = readdirSync(own);
+    const dump = new Uint8Array(await ((await planted.dump?.()) as Blob).arrayBuffer());
+    await planted.close();
+    const plantIn = (mode: number) => {
+      const folder = mkdtempSync(join(tmpdir(), 'ics-migrated-'));
+      chmodSync(folder, mode);
+      writeFileSync(join(folder, name), dump);
+      return folder;
+    };
+    // In a folder of the user's own, the file is restored, planted table and all.
+    const restored = await migratedDatabase(plantIn(0o700));
+    expect(await restored.query('select note from planted')).toEqual([{ note: 'theirs' }]);
+    await restored.close();
+    // In one that others may write in, it is not.
+    const db = await migratedDatabase(plantIn(0o777));
+    expect(await db.query("select to_regclass('planted') as t")).toEqual([{ t: null }]);
+    expect((await applied(db)).length).toBe(migrations.length);
+    await db.close();
   }, 60_000);
 
   it('starts migrated all the same when the cache folder cannot be written', async () => {

@@ -68,9 +68,16 @@ export function seededSnapshot(options: SnapshotOptions = {}): Promise<Blob> {
 /** Node's Blob, whatever the global one is (jsdom's has no `arrayBuffer`, which PGlite needs). */
 const nodeBlob = (bytes: Uint8Array) => new NodeBlob([bytes]) as unknown as Blob;
 
-/** A snapshot file's bytes, or undefined when it has not been made on this machine. */
+/**
+ * A snapshot file's bytes, or undefined when it has not been made on this machine, or when its
+ * folder is not this user's own, or others may write in it: in a shared temporary folder,
+ * another user could otherwise put a database of theirs where a start would restore it.
+ */
 function readSnapshot(file: string): Blob | undefined {
   try {
+    const folder = statSync(dirname(file));
+    const uid = process.getuid?.();
+    if (uid !== undefined && (folder.uid !== uid || (folder.mode & 0o002) !== 0)) return undefined;
     return nodeBlob(readFileSync(file));
   } catch {
     return undefined;
@@ -82,7 +89,7 @@ async function writeSnapshot(db: Database, file: string): Promise<Uint8Array> {
   const dump = await db.dump?.();
   if (!dump) throw new Error('The database cannot be dumped.');
   const bytes = await bytesOf(dump);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
   writeFileSync(partial, bytes);
   renameSync(partial, file);
