@@ -23,6 +23,9 @@ export default defineConfig({
   // A test that waits on axe and a signed-in page may take several times its quiet time on a
   // loaded machine (npm test runs other steps beside it, decision 1296).
   timeout: 90_000,
+  // A web-first assertion waits up to this for the page to get there: the 5 s default failed
+  // with two busy cores beside one worker (a translated card late by more than 5 s, 1 in 9).
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../.test-output/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${emulatorPort()}`,
