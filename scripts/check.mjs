@@ -1,6 +1,7 @@
 // `npm run check`: the inner loop before a commit: type checks, lint, format and Vitest's unit and
 // integration tests, side by side (scripts/steps.mjs), without the builds, browsers and images
 // of `npm test`. Exits non-zero when any fails.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { runSteps, timeReport } from './steps.mjs';
 import { typeChecked } from './workspaces.mjs';
@@ -18,19 +19,11 @@ const step = (id, title, command, args, weight = 1) => ({
     return ok;
   },
 });
-// One after another by default, as `npm test` on two cores (decision 1296); with `TEST_JOBS=3`,
-// Vitest first (the longest) in two workers, taking two slots, and the type checks, lint and
-// format in the third meanwhile.
-const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 1));
-const vitestWorkers = slots > 1 ? ['--maxWorkers=2'] : [];
+// One slot per core, as `npm test` (decision 1302): the type checks, lint and format two at a
+// time, each on one core, then Vitest with a worker per core, taking every slot.
+const cores = availableParallelism();
+const slots = Math.max(1, Number(process.env.TEST_JOBS ?? cores));
 const steps = [
-  step(
-    'vitest',
-    'unit and integration tests (vitest)',
-    bin('vitest'),
-    ['run', ...vitestWorkers],
-    vitestWorkers.length > 0 ? 2 : 1,
-  ),
   ...typeChecked.map((dir) => step(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir])),
   step('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']),
   step('format', 'format (prettier --check)', bin('prettier'), [
@@ -39,6 +32,13 @@ const steps = [
     'warn',
     '.',
   ]),
+  step(
+    'vitest',
+    'unit and integration tests (vitest)',
+    bin('vitest'),
+    ['run', `--maxWorkers=${cores}`],
+    cores,
+  ),
 ];
 const timings = await runSteps(steps, {
   slots,

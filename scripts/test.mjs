@@ -172,26 +172,33 @@ checkStep(
   ['scripts/tarball-contents.mjs', tarballs],
   { needs: ['pack'] },
 );
-// One Vitest worker per core: Vitest's default leaves one core to other work, but its tests wait
-// on processes they start (the CLI, PostgreSQL, browsers) much of the time, and a second worker
-// fills those waits (decision 1301).
-step('vitest', 'unit and integration tests (vitest)', { after: ['pack'] }, async (exec) => {
-  const ran = await exec(bin('vitest'), [
-    'run',
-    `--maxWorkers=${availableParallelism()}`,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}/vitest.json`,
-  ]);
-  const counted = countVitest('vitest', readJson(`${out}/vitest.json`));
-  // A failure outside every file (an unhandled error, a global set-up) counts once.
-  if (!ran && counted === 0) fail('vitest failed outside its test files: see its log');
-  return true;
-});
-// The demo's build only: the pack built the emulator's console and switcher pages already.
+// The demo's build only: the pack built the emulator's console and switcher pages already. Before
+// Vitest in this order: it runs beside the pack's last checks, not after Vitest.
 checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
   after: ['pack'],
 });
+// One Vitest worker per core: Vitest's default leaves one core to other work, but its tests wait
+// on processes they start (the CLI, PostgreSQL, browsers) much of the time, and a second worker
+// fills those waits (decision 1301). Its workers keep every core busy: it takes a slot each.
+const cores = availableParallelism();
+step(
+  'vitest',
+  'unit and integration tests (vitest)',
+  { after: ['pack'], weight: cores },
+  async (exec) => {
+    const ran = await exec(bin('vitest'), [
+      'run',
+      `--maxWorkers=${cores}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/vitest.json`,
+    ]);
+    const counted = countVitest('vitest', readJson(`${out}/vitest.json`));
+    // A failure outside every file (an unhandled error, a global set-up) counts once.
+    if (!ran && counted === 0) fail('vitest failed outside its test files: see its log');
+    return true;
+  },
+);
 /** Playwright's workers, as e2e/ports.ts reads them. */
 const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1);
 step(
@@ -267,7 +274,8 @@ step(
 step(
   'mutation',
   'mutation testing of the guards (stryker, incremental)',
-  { after: ['lint', 'knip', 'format'] },
+  // The builds too: its sandbox must not copy a dist/ being written.
+  { after: ['lint', 'knip', 'format', 'pack', 'demo'] },
   async (exec) => {
     const ok =
       (await exec(bin('stryker'), ['run', '--incremental'])) &&
@@ -278,8 +286,8 @@ step(
   },
 );
 
-/** How many steps run at once; `TEST_JOBS` overrides (decision 1296). */
-const slots = Math.max(1, Number(process.env.TEST_JOBS ?? 1));
+/** How many steps run at once: one per core, `TEST_JOBS` overrides (decisions 1296, 1302). */
+const slots = Math.max(1, Number(process.env.TEST_JOBS ?? cores));
 console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
 timings.push(
   ...(await runSteps(steps, {
