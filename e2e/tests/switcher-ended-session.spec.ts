@@ -83,7 +83,15 @@ test.describe('given a session that ends before a lazily loaded piece is first u
     // has ended.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const asked = page.waitForRequest((r) => /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
+    // The reloaded page's request: the page before the reload may ask for the marker until the
+    // reload commits, and its request is not this page's. Waiting for that one let a loaded
+    // machine clear the cookies before the reloaded page had read its answer, whose 401 then
+    // sent the page to sign-in with the marker still under way.
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    const asked = page.waitForRequest((r) => reloaded && /\/TrialMarker-[\w-]+\.js$/.test(r.url()));
     await page.route(/\/TrialMarker-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
