@@ -94,6 +94,37 @@ const checkStep = (id, title, command, args, options = {}) =>
     return ok;
   });
 
+// The builds first, in one slot, while the checks below take the other (decision 1302): they
+// write only dist/ folders, which the type checks (the sources, through the `source` condition),
+// lint, format and knip do not read.
+// TypeDoc writes the emulator's dist-reference/ (served at /docs/reference/, shipped in its
+// package); the pack's prepack reads it, so it comes first. Fails when an export has no doc
+// comment or fewer than 90 % of members have one.
+checkStep('reference', 'the API reference builds, every export documented (typedoc)', 'node', [
+  'scripts/api-reference.mjs',
+]);
+// The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
+// into dist/) in dependency order. The size budgets (in Vitest) measure these builds; the
+// consumer matrix and the image install the tarballs outside the workspace.
+const tarballs = mkdtempSync(join(tmpdir(), 'ics-packs-'));
+checkStep(
+  'pack',
+  'pack the libraries (prepack builds dist/)',
+  'npm',
+  ['pack', '--silent', ...libraries.flatMap((dir) => ['-w', dir]), '--pack-destination', tarballs],
+  { needs: ['reference'] },
+);
+checkStep(
+  'tarballs',
+  'each tarball carries only what its entries name (no test support)',
+  'node',
+  ['scripts/tarball-contents.mjs', tarballs],
+  { needs: ['pack'] },
+);
+// The demo's build only: the pack built the emulator's console and switcher pages already.
+checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
+  after: ['pack'],
+});
 // In build order: the emulator's test kit (/testing) is typed against the client's build.
 for (const dir of typeChecked) checkStep(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 checkStep('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
@@ -148,35 +179,6 @@ checkStep(
   ['lint', '--extends', 'recommended-strict', openapi],
   { needs: ['openapi'] },
 );
-// TypeDoc writes the emulator's dist-reference/ (served at /docs/reference/, shipped in its
-// package); the pack's prepack reads it, so it comes first. Fails when an export has no doc
-// comment or fewer than 90 % of members have one.
-checkStep('reference', 'the API reference builds, every export documented (typedoc)', 'node', [
-  'scripts/api-reference.mjs',
-]);
-// The four libraries as they are published: `npm pack` runs each one's `prepack` (the build
-// into dist/) in dependency order. The size budgets (in Vitest) measure these builds; the
-// consumer matrix and the image install the tarballs outside the workspace.
-const tarballs = mkdtempSync(join(tmpdir(), 'ics-packs-'));
-checkStep(
-  'pack',
-  'pack the libraries (prepack builds dist/)',
-  'npm',
-  ['pack', '--silent', ...libraries.flatMap((dir) => ['-w', dir]), '--pack-destination', tarballs],
-  { needs: ['reference'] },
-);
-checkStep(
-  'tarballs',
-  'each tarball carries only what its entries name (no test support)',
-  'node',
-  ['scripts/tarball-contents.mjs', tarballs],
-  { needs: ['pack'] },
-);
-// The demo's build only: the pack built the emulator's console and switcher pages already. Before
-// Vitest in this order: it runs beside the pack's last checks, not after Vitest.
-checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
-  after: ['pack'],
-});
 // One Vitest worker per core: Vitest's default leaves one core to other work, but its tests wait
 // on processes they start (the CLI, PostgreSQL, browsers) much of the time, and a second worker
 // fills those waits (decision 1301). Its workers keep every core busy: it takes a slot each.
@@ -204,8 +206,10 @@ const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1);
 step(
   'playwright',
   'end-to-end tests in Chromium (playwright)',
-  // Its workers each drive a browser: it takes a slot for each.
-  { needs: ['demo', 'reference'], weight: e2eWorkers },
+  // A worker keeps nearly two cores busy (the browser, the runner, its emulators; 88 % of this
+  // 2-core machine with one): two slots each. Beside the consumer matrix it took 995 s against
+  // 616 alone, and the whole run gained little for it (decision 1302).
+  { needs: ['demo', 'reference'], weight: 2 * e2eWorkers },
   async (exec) => {
     // Free loopback ports below the ephemeral range, so a left-over server or a port another
     // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
