@@ -29,9 +29,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.test-output/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${emulatorPort()}`,
-    // A failed test keeps its trace (actions, network, console, sources) and a screenshot; no DOM
-    // snapshots or screencast frames, which every test would pay for, passing or not: the
-    // snapshots took a tenth of the suite's CPU (decisions 1295, 1302).
+    // A failed test keeps its trace (actions, console, errors, sources) and a screenshot; no DOM
+    // snapshots, with which Playwright also records the network, nor screencast frames: every
+    // test paid for them, passing or not, a tenth of the suite's CPU (decisions 1295, 1302).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
