@@ -125,7 +125,7 @@ checkStep(
 checkStep('demo', 'build the demo (vite)', 'npm', ['run', '--silent', 'build', '-w', '@ics/demo'], {
   after: ['pack'],
 });
-// In build order: the emulator's test kit (/testing) is typed against the client's build.
+// The type checks, in build order (scripts/workspaces.mjs); each reads the sources, not dist/.
 for (const dir of typeChecked) checkStep(`tsc ${dir}`, `typecheck ${dir}`, bin('tsc'), ['-p', dir]);
 checkStep('lint', 'lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 checkStep('format', 'format (prettier --check)', bin('prettier'), [
