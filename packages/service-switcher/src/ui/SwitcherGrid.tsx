@@ -23,6 +23,9 @@ import { useSearchQuery } from './useServiceSearch.ts';
 import { useShownProducts } from './useShownProducts.ts';
 import { useViews } from './useViews.ts';
 
+// Carried by the cards' chunk for the embedded switcher: a display drawn ahead (decision 1303).
+export { drawAhead } from './warmDisplay.tsx';
+
 /**
  * The language's texts over English's card texts, which ship here, with the cards (decision
  * 1164); any other language's own file holds every text and covers them.

@@ -18,12 +18,25 @@ const IDLE_TIMEOUT_MS = 1000;
 // page when the answer is (decision 1167). The dialog, the page and `mountServiceSwitcher` do not
 // import this module: what the dialog asks for before an open follows its `prefetch` (0911).
 // The recently used services' store (on by default) is asked for with them, and what a page
-// pays once for a first display (the collator, the storage) is paid when it is idle (1250).
+// pays once for a first display (the collator, the storage) is paid when it is idle (1250), and
+// then the first run of a display's code (1303).
 if (typeof window !== 'undefined') {
+  const view = window;
   void gridCode.load().catch(() => {}); // the render reports a failure, and asks again
   void answerCode.load().catch(() => {});
   void recentsCode.load().catch(() => {}); // reported page-wide; the row does not appear
-  whenIdle(window, () => payColdCosts(browserLocale(), sessionStorageOrNone()), IDLE_TIMEOUT_MS);
+  whenIdle(
+    view,
+    () => {
+      payColdCosts(browserLocale(), sessionStorageOrNone());
+      // From the cards' chunk, which carries it (ui/warmDisplay.tsx says why).
+      gridCode.load().then(
+        (grid) => grid.drawAhead(view, SwitcherDisplay, answerCode.load()),
+        () => {}, // the display that is opened loads (and reports) what it needs
+      );
+    },
+    IDLE_TIMEOUT_MS,
+  );
 }
 
 /**
