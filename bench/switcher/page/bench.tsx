@@ -187,6 +187,8 @@ if (root) {
         .map((group) => group.products.length)
         .reduce((a, b) => a + b, 0)
     : countTag(markup, 'li');
+  // Marks for a trace of the page (`bench-start`, `bench-inserted-<n>`, `bench-painted-<n>`).
+  performance.mark('bench-start');
   const start = performance.now();
   // Cards are list items in all three (the switcher's loading state has none).
   const cards = () => root.querySelectorAll('li').length;
@@ -199,10 +201,12 @@ if (root) {
       const observer = new MutationObserver(() => {
         const inserted = cards();
         if (inserted < least) return;
+        performance.mark(`bench-inserted-${least}`);
         observer.disconnect();
         // Painted: the frame after the commit that inserted the cards.
         requestAnimationFrame(() =>
           setTimeout(() => {
+            performance.mark(`bench-painted-${least}`);
             resolve({ ms: performance.now() - start, cards: inserted });
           }, 0),
         );
