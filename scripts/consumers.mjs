@@ -1180,20 +1180,18 @@ const ssr = (app, react) => async () => {
   await succeed('node ssr.mjs', 'node', ['ssr.mjs', react], { cwd: apps[app].dir });
 };
 
-/** Emulator (installed CLI) + `vite preview` with the CSP and the proxy, and Chromium. */
+/**
+ * The shared emulator (an installed CLI, see `platformOf`) + `vite preview` with the CSP and the
+ * proxy, and Chromium.
+ */
 const dialogInChromium = (app) => async () => {
   const { dir } = apps[app];
-  const emulatorPort = await freePort();
-  const emulator = sh(
-    join(dir, 'node_modules/.bin/platform-emulator'),
-    ['--port', String(emulatorPort), '--database', 'memory'],
-    { cwd: dir, timeoutMs: 120_000 },
-  );
+  const { origin: emulatorOrigin } = await platformOf(dir);
   const previewPort = await freePort();
   const preview = sh(
     join(dir, 'node_modules/.bin/vite'),
     ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort'],
-    { cwd: dir, env: { EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` }, timeoutMs: 120_000 },
+    { cwd: dir, env: { EMULATOR_URL: emulatorOrigin }, timeoutMs: 120_000 },
   );
   const browser = await launchChromium();
   try {
@@ -1232,9 +1230,8 @@ const dialogInChromium = (app) => async () => {
     if (violations.length > 0) throw new Error(`CSP: ${violations[0]}`);
   } finally {
     await browser.close();
-    kill(emulator.child);
     kill(preview.child);
-    await Promise.all([emulator, preview]);
+    await preview;
   }
 };
 
@@ -1331,9 +1328,11 @@ async function serveWithPlatform(root, target, prefixes) {
 }
 
 /**
- * The installed emulator the plain page and the Vue example sign in against: started by the
- * first of the two rows from its app (both install the same tarball) and kept for the other,
- * whose own start cost 7 to 13 s; stopped when the rows are done.
+ * The installed emulator the React apps' dialogs, the plain page and the Vue example sign in
+ * against: started by the first of these rows from its app (all install the same tarball) and
+ * kept for the others, as nothing they check is the emulator's own start (the Node rows and
+ * the guides' rows start theirs); stopped when the rows are done. A start costs about 5
+ * CPU-seconds (PGlite) and 7 to 13 s.
  */
 let sharedPlatform;
 const platformOf = (dir) =>
