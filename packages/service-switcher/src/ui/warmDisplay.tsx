@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ProductsWithLicenses } from '@ics/platform-client';
-import type { SwitcherClient } from '../data/client.ts';
-import type { ServiceSwitcherProps } from './ServiceSwitcher.tsx';
+import type { BundleFetch } from '../data/bundles.ts';
+import type { SwitcherClient, SwitcherLogger } from '../data/client.ts';
 
 // The first run of a display's code, paid when the page is idle (issue 54, decision 1303). In a
 // fresh page the first display's render runs its code, and the parts of React's it uses, for
@@ -16,8 +16,13 @@ import type { ServiceSwitcherProps } from './ServiceSwitcher.tsx';
 // none of the modules a host loads up front (the display comes as an argument): a bundler that
 // splits code would otherwise move those into a chunk of their own (decision 1150).
 
-/** The display drawn ahead: the switcher, as a host embeds it. */
-type Display = (props: ServiceSwitcherProps) => ReactNode;
+/** The display drawn ahead (the switcher, as a host embeds it), and what it is given. */
+type Display = (props: {
+  readonly client: SwitcherClient;
+  readonly storage: Storage;
+  readonly logger: SwitcherLogger;
+  readonly fetchBundle: BundleFetch;
+}) => ReactNode;
 
 /** Cards of the first commit (useProgressiveDrawing's first rows), each kind of card once. */
 const answer = { licensedProducts: ['warm-2'], preferredProduct: { uniqueName: 'warm-1' } };
