@@ -86,13 +86,11 @@ export async function drawAhead(
   answerCode: Promise<unknown>,
 ): Promise<number | undefined> {
   if (typeof view.requestIdleCallback !== 'function' || displayed(view)) return undefined;
-  if (
-    !(await answerCode.then(
-      () => true,
-      () => false,
-    ))
-  )
-    return undefined;
+  const arrived = await answerCode.then(
+    () => true,
+    () => false,
+  );
+  if (!arrived) return undefined;
   await new Promise((idle) => view.requestIdleCallback(idle));
   return displayed(view) ? undefined : warmDisplay(view, Display).catch(() => undefined);
 }
