@@ -93,4 +93,15 @@ describe('given a new in-memory database', () => {
     // The catalogs of three databases are about 25 MB; PostgreSQL's default segment added 16 MB.
     expect(tar.length).toBeLessThan(30 * 1024 * 1024);
   });
+
+  it('runs with a 16 MB buffer pool, not 128 MB, and so does a database restored from its dump', async () => {
+    expect(await db.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    const dump = await db.dump?.();
+    const restored = await openPglite(undefined, dump);
+    try {
+      expect(await restored.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await restored.close();
+    }
+  });
 });
