@@ -1,7 +1,6 @@
 // `npm test`: every check and every test of the repository, then one summary line
 // `N passed, N failed[, N skipped]` summed over the static checks, Vitest, Playwright and the
 // cross-engine journeys.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -31,15 +30,6 @@ const fail = (what) => {
   console.log(`✗ ${what}`);
 };
 const started = Date.now();
-/** Seconds each step took, in order, for the closing line that says where the time went. */
-const timings = [];
-const run = (title, command, args, options = {}) => {
-  console.log(`\n▶ ${title}`);
-  const begun = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-  timings.push({ title, seconds: (Date.now() - begun) / 1000 });
-  return result.status === 0;
-};
 const readJson = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -61,22 +51,19 @@ const debian = {
   '/usr/bin/xvfb-run': 'xvfb',
 };
 const missing = Object.entries(debian).filter(([file]) => !existsSync(file));
+const packages = missing.map(([, name]) => name);
+const installsDebian = missing.length > 0 && process.getuid?.() === 0;
 if (missing.length > 0) {
-  const packages = missing.map(([, name]) => name);
   console.log(
     `${missing.map(([file]) => file).join(', ')} missing: installing Debian's ${packages.join(', ')} (apt-get).`,
   );
-  if (process.getuid?.() !== 0)
+  if (!installsDebian)
     console.log(
       `Not root: install them yourself with: sudo apt-get install -y ${packages.join(' ')}`,
     );
-  else {
-    run('apt-get update', 'apt-get', ['update', '-qq']);
-    run(`apt-get install ${packages.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...packages], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  }
 }
+/** What the steps that start browsers, PostgreSQL or HAProxy come after: the install, if any. */
+const afterDebian = installsDebian ? ['debian'] : [];
 
 // The steps, each a process of its own, run a few at a time (decision 1296): the machine's cores
 // are shared by steps that compute (tsc, Vitest) and steps that mostly wait (installs, Docker,
@@ -85,6 +72,17 @@ if (missing.length > 0) {
 // the long chains first (pack → Vitest, the demo → Playwright), the short checks fill the gaps.
 const steps = [];
 const step = (id, title, options, body) => steps.push({ id, title, ...options, body });
+// Debian's packages, installed as a step of its own (decision 1305): dpkg keeps about one core
+// busy, so the checks and the builds, which need none of the packages, run beside it.
+if (installsDebian)
+  step('debian', `apt-get install ${packages.join(' ')}`, {}, async (exec) => {
+    const spawn = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    const ok =
+      (await exec('apt-get', ['update', '-qq'], spawn)) &&
+      (await exec('apt-get', ['install', '-y', '-qq', ...packages], spawn));
+    if (!ok) fail(`apt-get install ${packages.join(' ')} failed: see its log`);
+    return ok;
+  });
 /** A step whose passing is one check. */
 const checkStep = (id, title, command, args, options = {}) =>
   step(id, title, options, async (exec) => {
@@ -186,7 +184,7 @@ const cores = availableParallelism();
 step(
   'vitest',
   'unit and integration tests (vitest)',
-  { after: ['pack'], weight: cores },
+  { after: ['pack', ...afterDebian], weight: cores },
   async (exec) => {
     const ran = await exec(bin('vitest'), [
       'run',
@@ -209,7 +207,7 @@ step(
   // A worker keeps nearly two cores busy (the browser, the runner, its emulators; 88 % of this
   // 2-core machine with one): two slots each. Beside the consumer matrix it took 995 s against
   // 616 alone, and the whole run gained little for it (decision 1302).
-  { needs: ['demo', 'reference'], weight: 2 * e2eWorkers },
+  { needs: ['demo', 'reference'], after: afterDebian, weight: 2 * e2eWorkers },
   async (exec) => {
     // Free loopback ports below the ephemeral range, so a left-over server or a port another
     // step was given cannot fail the run: two emulators per worker (e2e/ports.ts).
@@ -232,7 +230,7 @@ step(
 );
 /** A step whose script writes a report of rows (`{ results: [{ row, ok, error }] }`), each a check. */
 const rowsStep = (id, title, what, script) =>
-  step(id, title, { needs: ['pack'] }, async (exec) => {
+  step(id, title, { needs: ['pack'], after: afterDebian }, async (exec) => {
     const report = `${out}/${id}.json`;
     await exec('node', [script, tarballs, report]);
     countRows(what, readJson(report));
@@ -254,7 +252,7 @@ rowsStep('image', "the emulator's image (docker, compose, Python)", 'image', 'sc
 step(
   'engines',
   'journeys in Firefox ESR and WebKitGTK (vitest)',
-  { needs: ['demo', 'reference'] },
+  { needs: ['demo', 'reference'], after: afterDebian },
   async (exec) => {
     const ran = await exec(bin('vitest'), [
       'run',
@@ -293,14 +291,12 @@ step(
 /** How many steps run at once: one per core, `TEST_JOBS` overrides (decisions 1296, 1302). */
 const slots = Math.max(1, Number(process.env.TEST_JOBS ?? cores));
 console.log(`\n${steps.length} steps, up to ${slots} at once; each one's output follows its end.`);
-timings.push(
-  ...(await runSteps(steps, {
-    slots,
-    logs: join(out, 'logs'),
-    started,
-    onThrow: (failed, error) => fail(`${failed.title}: ${error?.message ?? error}`),
-  })),
-);
+const timings = await runSteps(steps, {
+  slots,
+  logs: join(out, 'logs'),
+  started,
+  onThrow: (failed, error) => fail(`${failed.title}: ${error?.message ?? error}`),
+});
 rmSync(tarballs, { recursive: true, force: true });
 
 /** `count` free loopback ports in a row, below the ephemeral range that port 0 draws from. */
