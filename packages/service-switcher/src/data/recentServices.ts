@@ -143,6 +143,9 @@ export class RecentServices {
   }
 
   #set(names: readonly string[]): void {
+    // The same list again (none read, none kept) changes nothing a display draws.
+    if (names.length === this.#names.length && names.every((name, i) => name === this.#names[i]))
+      return;
     this.#names = names;
     for (const listener of this.#listeners) listener();
   }
