@@ -76,10 +76,10 @@ const step = (id, title, options, body) => steps.push({ id, title, ...options, b
 // busy, so the checks and the builds, which need none of the packages, run beside it.
 if (installsDebian)
   step('debian', `apt-get install ${packages.join(' ')}`, {}, async (exec) => {
-    const spawn = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    const noninteractive = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     const ok =
-      (await exec('apt-get', ['update', '-qq'], spawn)) &&
-      (await exec('apt-get', ['install', '-y', '-qq', ...packages], spawn));
+      (await exec('apt-get', ['update', '-qq'], noninteractive)) &&
+      (await exec('apt-get', ['install', '-y', '-qq', ...packages], noninteractive));
     if (!ok) fail(`apt-get install ${packages.join(' ')} failed: see its log`);
     return ok;
   });
